@@ -1,0 +1,3 @@
+"""tabletop-tui: five tabletop games for the terminal."""
+
+__version__ = "0.1.0"

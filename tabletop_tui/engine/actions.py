@@ -1,0 +1,43 @@
+"""Actions: every input is a pydantic model discriminated by ``kind``.
+
+Each game defines its own action classes (subclasses of :class:`Action`, each
+with a ``kind: Literal[...]`` field) and an ``Annotated`` union of them; the
+engine parses untrusted JSON into that union with :func:`parse_action`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from .errors import IllegalAction
+
+
+class Action(BaseModel):
+    """Base of every action. Frozen so actions can be hashed and compared."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+
+    def key(self) -> tuple:
+        """A hashable identity, equal for equal actions."""
+        return tuple(self.__dict__.values())
+
+
+def _first_error(err: ValidationError) -> str:
+    e = err.errors()[0]
+    where = ".".join(str(p) for p in e.get("loc", ()) if not isinstance(p, int) or True)
+    msg = e.get("msg", "invalid")
+    return f"{where}: {msg}" if where else msg
+
+
+def parse_action(adapter: TypeAdapter, data: Any) -> Action:
+    """Parse ``data`` (JSON text or a dict) into an action, or raise IllegalAction."""
+    try:
+        if isinstance(data, (str, bytes)):
+            return adapter.validate_json(data)
+        return adapter.validate_python(data)
+    except ValidationError as err:
+        raise IllegalAction(f"That input is not understood ({_first_error(err)}).") from None

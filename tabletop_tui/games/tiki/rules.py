@@ -1,0 +1,474 @@
+"""Tiki: the rules model (pure Python, no Textual).
+
+Rulebook: shared/rules/tiki.txt; rulings T1-T6 in DECISIONS.md.
+
+Board: villages 0..8 in reading order on a 3x3 grid (row = i // 3,
+col = i % 3). A stack is a list of seat numbers, bottom first; the top tiki
+owns the totem. The shaman, when on the board, sits on one edge between two
+orthogonally adjacent villages, stored as the sorted pair ``(a, b)``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
+from tabletop_tui.engine.rng import chance_rng
+
+TIKIS_PER_PLAYER = 8
+FRUIT = 7
+WIN_FRUIT = 4
+INFLUENCE = 3
+
+VILLAGE_KINDS = ["harbour"] + ["jungle"] * 3 + ["marsh"] * 3 + ["cursed"] * 2  # T1
+VALUE = {"harbour": 2, "jungle": 1, "marsh": 0, "cursed": -1}
+KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
+COLOURS = ["Purple", "Yellow"]
+
+
+def neighbours(v: int) -> list[int]:
+    """Orthogonally adjacent villages of village ``v``."""
+    r, c = divmod(v, 3)
+    out = []
+    if r > 0:
+        out.append(v - 3)
+    if c > 0:
+        out.append(v - 1)
+    if c < 2:
+        out.append(v + 1)
+    if r < 2:
+        out.append(v + 3)
+    return out
+
+
+NEIGHBOURS = [neighbours(v) for v in range(9)]
+EDGES: list[tuple[int, int]] = sorted({tuple(sorted((a, b))) for a in range(9) for b in NEIGHBOURS[a]})  # type: ignore[misc]
+
+
+def village_name(v: int) -> str:
+    """"top-left", "centre", ... for village ``v``."""
+    rows = ["top", "middle", "bottom"]
+    cols = ["left", "centre", "right"]
+    r, c = divmod(v, 3)
+    if r == 1 and c == 1:
+        return "centre"
+    return f"{rows[r]}-{cols[c]}"
+
+
+class TikiOptions(Options):
+    """Tiki's options: the Shaman (expert) variant and who starts."""
+
+    shaman: bool = Field(default=False, description="Expert game: marshlands carry the Shaman")
+    first_player: Literal["random", "0", "1"] = Field(
+        default="random", description="Who starts (T1: random from the seed by default)")
+
+
+class Place(Action):
+    """Create a new totem: put one of your tikis on an empty village."""
+
+    kind: Literal["place"] = "place"
+    village: int = Field(ge=0, le=8)
+
+
+class Move(Action):
+    """Move your totem from ``start`` along ``path`` (one village per tiki)."""
+
+    kind: Literal["move"] = "move"
+    start: int = Field(ge=0, le=8)
+    path: tuple[int, ...] = Field(min_length=1, max_length=16)
+
+
+class Resolve(Action):
+    """The player who did not move picks the next influenced village to resolve."""
+
+    kind: Literal["resolve"] = "resolve"
+    village: int = Field(ge=0, le=8)
+
+
+class Shaman(Action):
+    """After a marshland resolution (expert game): put the shaman on an edge,
+    or leave it where it is (``edge`` None)."""
+
+    kind: Literal["shaman"] = "shaman"
+    edge: tuple[int, int] | None = None
+
+
+class Pass(Action):
+    """T6: pass when no move is possible."""
+
+    kind: Literal["pass"] = "pass"
+
+
+TikiAction = Annotated[Union[Place, Move, Resolve, Shaman, Pass], Field(discriminator="kind")]
+
+
+class TikiState(BaseState):
+    """Everything about a Tiki game. ``phase`` is "turn" (the active player
+    places or moves), "order" (the other player picks which influenced village
+    resolves next), "shaman" (a marshland's owner may place the shaman) or
+    "over"."""
+
+    villages: list[str]
+    stacks: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(9)])
+    reserve: int = FRUIT
+    fruit: list[int] = Field(default_factory=lambda: [0, 0])
+    spoiled: int = 0
+    shaman_variant: bool = False
+    shaman: tuple[int, int] | None = None
+    active: int = 0
+    phase: Literal["turn", "order", "shaman", "over"] = "turn"
+    pending: list[int] = Field(default_factory=list)
+    shaman_seat: int | None = None
+    sudden_death: bool = False
+    winner: int | None = None
+    end_reason: str = ""
+    turn: int = 1
+
+    def supply(self, seat: int) -> int:
+        """Tikis ``seat`` still has in front of them."""
+        return TIKIS_PER_PLAYER - sum(s.count(seat) for s in self.stacks)
+
+    def owner(self, v: int) -> int | None:
+        s = self.stacks[v]
+        return s[-1] if s else None
+
+
+class TikiView(BaseModel):
+    """Tiki has no hidden information: every seat sees the whole state."""
+
+    state: TikiState
+    seat: int | None
+
+
+def blocked(state: TikiState, a: int, b: int) -> bool:
+    """True if the shaman sits on the edge between ``a`` and ``b``."""
+    return state.shaman is not None and state.shaman == (min(a, b), max(a, b))
+
+
+def paths(state: TikiState, start: int) -> list[tuple[int, ...]]:
+    """Every legal path for the totem on ``start`` (T2): exactly N orthogonal
+    steps through N distinct villages, never re-entering ``start`` and never
+    crossing the shaman."""
+    n = len(state.stacks[start])
+    out: list[tuple[int, ...]] = []
+    path: list[int] = []
+
+    def walk(at: int) -> None:
+        if len(path) == n:
+            out.append(tuple(path))
+            return
+        for nb in NEIGHBOURS[at]:
+            if nb == start or nb in path or blocked(state, at, nb):
+                continue
+            path.append(nb)
+            walk(nb)
+            path.pop()
+
+    if n:
+        walk(start)
+    return out
+
+
+class Tiki(Game[TikiState]):
+    """Tiki for two gods (seats 0 and 1)."""
+
+    id = "tiki"
+    title = "Tiki"
+    blurb = "Two gods stack tikis on nine villages to win 4 fruit first."
+    min_players = 2
+    max_players = 2
+    options_model = TikiOptions
+    state_model = TikiState
+    action_type = TikiAction
+
+    def seat_names(self, players: int) -> list[str]:
+        return COLOURS[:players]
+
+    def new_state(self, players: int, options: TikiOptions | None, seed: int) -> TikiState:
+        if players != 2:
+            raise IllegalAction("Tiki is for exactly 2 players.")
+        opts = options or TikiOptions()
+        state = TikiState(players=2, seed=seed, villages=[], shaman_variant=opts.shaman)
+        rng = chance_rng(state)
+        kinds = list(VILLAGE_KINDS)
+        rng.shuffle(kinds)
+        state.villages = kinds
+        state.active = rng.randrange(2) if opts.first_player == "random" else int(opts.first_player)
+        return state
+
+    # -- who acts ------------------------------------------------------------------
+    def to_act(self, state: TikiState) -> list[Seat]:
+        if state.phase == "turn":
+            return [state.active]
+        if state.phase == "order":
+            return [1 - state.active]
+        if state.phase == "shaman":
+            return [state.shaman_seat]  # type: ignore[list-item]
+        return []
+
+    def legal_actions(self, state: TikiState, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "order":
+            return [Resolve.model_construct(kind="resolve", village=v) for v in state.pending]
+        if state.phase == "shaman":
+            acts: list[Action] = [Shaman.model_construct(kind="shaman", edge=None)]
+            acts += [Shaman.model_construct(kind="shaman", edge=e) for e in EDGES if e != state.shaman]
+            return acts
+        acts = []
+        if state.supply(seat) > 0:
+            acts += [Place.model_construct(kind="place", village=v) for v in range(9) if not state.stacks[v]]
+        for v in range(9):
+            if state.owner(v) == seat:
+                acts += [Move.model_construct(kind="move", start=v, path=p) for p in paths(state, v)]
+        if not acts:
+            acts.append(Pass.model_construct(kind="pass"))
+        return acts
+
+    # -- validation --------------------------------------------------------------------
+    def check(self, state: TikiState, action: Action, seat: Seat) -> None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(state):
+            who = COLOURS[self.to_act(state)[0]]
+            raise IllegalAction(f"It is {who}'s turn to choose, not yours.")
+        phase = state.phase
+        if isinstance(action, Resolve):
+            if phase != "order":
+                raise IllegalAction("There is no village waiting to be resolved.")
+            if action.village not in state.pending:
+                raise IllegalAction(f"The {village_name(action.village)} village is not waiting to be resolved.")
+            return
+        if isinstance(action, Shaman):
+            if phase != "shaman":
+                raise IllegalAction("You may only move the shaman after influencing a marshland.")
+            if action.edge is not None:
+                a, b = action.edge
+                if a == b or b not in NEIGHBOURS[a]:
+                    raise IllegalAction("The shaman must go between two neighbouring villages.")
+            return
+        if phase != "turn":
+            if phase == "order":
+                raise IllegalAction("First choose which influenced village is resolved next.")
+            raise IllegalAction("First decide where the shaman goes.")
+        if isinstance(action, Place):
+            if state.supply(seat) == 0:
+                raise IllegalAction("All your tikis are on the board; move a totem instead.")
+            if state.stacks[action.village]:
+                raise IllegalAction("That village is not empty: a new totem needs an empty village.")
+            return
+        if isinstance(action, Move):
+            start = action.start
+            if not state.stacks[start]:
+                raise IllegalAction("There is no totem there to move.")
+            if state.owner(start) != seat:
+                raise IllegalAction("That totem is not yours: its top tiki belongs to your opponent.")
+            n = len(state.stacks[start])
+            if len(action.path) != n:
+                raise IllegalAction(
+                    f"A totem of {n} tiki{'s' if n > 1 else ''} moves exactly {n} village{'s' if n > 1 else ''}.")
+            at = start
+            seen = {start}
+            for step in action.path:
+                if not (0 <= step <= 8) or step not in NEIGHBOURS[at]:
+                    raise IllegalAction("A totem moves one village at a time, up, down, left or right; never diagonally.")
+                if step == start:
+                    raise IllegalAction("A totem may not go back to the village it started from.")
+                if step in seen:
+                    raise IllegalAction("A totem may not enter the same village twice.")
+                if blocked(state, at, step):
+                    raise IllegalAction("The shaman blocks the way between those villages.")
+                seen.add(step)
+                at = step
+            return
+        if isinstance(action, Pass):
+            if any(a.kind != "pass" for a in self.legal_actions(state, seat)):
+                raise IllegalAction("You can still place or move, so you may not pass.")
+            return
+        raise IllegalAction("That move is not part of Tiki.")
+
+    # -- play ----------------------------------------------------------------------------
+    def _play(self, state: TikiState, action: Action, seat: Seat) -> list[Event]:
+        name = COLOURS[seat]
+        events: list[Event] = []
+        if isinstance(action, Place):
+            state.stacks[action.village].append(seat)
+            events.append(Event(seat=seat, text=f"{name} created a totem on the {village_name(action.village)} "
+                                                 f"{KIND_NAME[state.villages[action.village]]}."))
+            self._after_move(state, [action.village], events)
+        elif isinstance(action, Move):
+            totem = state.stacks[action.start]
+            state.stacks[action.start] = []
+            for v in action.path:
+                state.stacks[v].append(totem.pop(0))
+            route = " → ".join(village_name(v) for v in (action.start, *action.path))
+            events.append(Event(seat=seat, text=f"{name} moved a totem of {len(action.path)}: {route}."))
+            self._after_move(state, list(action.path), events)
+        elif isinstance(action, Pass):
+            events.append(Event(seat=seat, text=f"{name} cannot move and passes."))
+            self._end_turn(state)
+        elif isinstance(action, Resolve):
+            state.pending.remove(action.village)
+            self._resolve(state, action.village, events)
+            self._continue(state, events)
+        elif isinstance(action, Shaman):
+            if action.edge is None:
+                events.append(Event(seat=seat, text=f"{name} leaves the shaman where it is."))
+            else:
+                a, b = action.edge
+                state.shaman = (min(a, b), max(a, b))
+                events.append(Event(seat=seat, text=f"{name} puts the shaman between the "
+                                                     f"{village_name(a)} and {village_name(b)} villages."))
+            state.shaman_seat = None
+            state.phase = "turn"
+            self._continue(state, events)
+        return events
+
+    def _after_move(self, state: TikiState, touched: list[int], events: list[Event]) -> None:
+        state.pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
+        if len(state.pending) == 1:
+            v = state.pending.pop()
+            self._resolve(state, v, events)
+        self._continue(state, events)
+
+    def _continue(self, state: TikiState, events: list[Event]) -> None:
+        """After a resolution step: ask for the order, the shaman, or end the turn."""
+        if state.phase == "over" or state.phase == "shaman":
+            return
+        if len(state.pending) > 1:
+            state.phase = "order"
+            return
+        if len(state.pending) == 1:
+            v = state.pending.pop()
+            self._resolve(state, v, events)
+            if state.phase in ("over", "shaman"):
+                return
+        self._end_turn(state)
+
+    def _end_turn(self, state: TikiState) -> None:
+        state.phase = "turn"
+        state.active = 1 - state.active
+        state.turn += 1
+
+    def _resolve(self, state: TikiState, v: int, events: list[Event]) -> None:
+        """T4: resolve an influenced village fully, then check the end (T5)."""
+        owner = state.stacks[v][-1]
+        kind = state.villages[v]
+        name = COLOURS[owner]
+        where = f"the {village_name(v)} {KIND_NAME[kind]}"
+        state.stacks[v] = []  # the 3 tikis go back to their owners
+        gained = lost = 0
+        if kind in ("harbour", "jungle"):
+            gained = min(VALUE[kind], state.reserve)
+            state.reserve -= gained
+            state.fruit[owner] += gained
+            events.append(Event(seat=owner, text=f"{name} influences {where} and gains {gained} fruit."
+                                if gained else f"{name} influences {where}, but the reserve is empty."))
+        elif kind == "cursed":
+            if state.fruit[owner] > 0:
+                state.fruit[owner] -= 1
+                state.spoiled += 1
+                lost = 1
+                events.append(Event(seat=owner, text=f"{name} influences {where} and loses a fruit, which spoils."))
+            elif state.reserve > 0:
+                state.reserve -= 1
+                state.spoiled += 1
+                events.append(Event(seat=owner, text=f"{name} influences {where}; having no fruit, "
+                                                     f"a fruit from the reserve spoils."))
+            else:
+                events.append(Event(seat=owner, text=f"{name} influences {where}; there is no fruit to spoil."))
+        else:
+            events.append(Event(seat=owner, text=f"{name} influences {where}; it yields nothing."))
+        if self._check_end(state, owner, gained, lost, events):
+            return
+        if kind == "marsh" and state.shaman_variant:
+            state.phase = "shaman"
+            state.shaman_seat = owner
+
+    def _check_end(self, state: TikiState, seat: int, gained: int, lost: int, events: list[Event]) -> bool:
+        """T5, checked after every resolution."""
+        if state.sudden_death:
+            if gained:
+                return self._finish(state, seat, f"{COLOURS[seat]} wins the sudden-death fruit.", events)
+            if lost:
+                return self._finish(state, 1 - seat, f"{COLOURS[seat]} lost a fruit in sudden death.", events)
+        if state.fruit[seat] >= WIN_FRUIT:
+            return self._finish(state, seat, f"{COLOURS[seat]} has {state.fruit[seat]} fruit.", events)
+        if state.reserve == 0:
+            a, b = state.fruit
+            if a != b:
+                w = 0 if a > b else 1
+                return self._finish(state, w, f"The reserve is empty and {COLOURS[w]} has more fruit "
+                                              f"({max(a, b)} to {min(a, b)}).", events)
+            # A tie: 7 fruit are odd, so with the reserve empty at least one is
+            # spoiled. It returns and play goes on in sudden death (also when a
+            # sudden-death cursed village spoiled the reserve's last fruit).
+            state.spoiled -= 1
+            state.reserve += 1
+            state.sudden_death = True
+            events.append(Event(text=f"The reserve is empty with a tie at {a} fruit each: one spoiled "
+                                     f"fruit returns and play goes on in sudden death."))
+        return False
+
+    def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event]) -> bool:
+        state.phase = "over"
+        state.winner = winner
+        state.end_reason = reason
+        state.pending = []
+        state.shaman_seat = None
+        events.append(Event(seat=winner, text=f"{reason} {COLOURS[winner]} wins!"))
+        return True
+
+    # -- end -----------------------------------------------------------------------------
+    def is_over(self, state: TikiState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: TikiState) -> Result:
+        winners = [state.winner] if state.winner is not None else ([0, 1] if state.phase == "over" else [])
+        return Result(winners=winners, scores={0: state.fruit[0], 1: state.fruit[1]},
+                      details={s: {"fruit": state.fruit[s]} for s in (0, 1)}, summary=state.end_reason)
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: TikiState, seat: Seat | None) -> TikiView:
+        return TikiView(state=state.model_copy(deep=True), seat=seat)
+
+    def clone(self, state: TikiState) -> TikiState:
+        new = state.model_copy()
+        new.stacks = [list(s) for s in state.stacks]
+        new.fruit = list(state.fruit)
+        new.pending = list(state.pending)
+        new.villages = state.villages  # never mutated after set-up
+        return new
+
+    def heuristic(self, state: TikiState, seat: Seat) -> float | None:
+        diff = state.fruit[seat] - state.fruit[1 - seat]
+        return max(0.0, min(1.0, 0.5 + diff / 8))
+
+    # -- text ------------------------------------------------------------------------------
+    def describe_action(self, state: TikiState, action: Action, seat: Seat) -> str:
+        if isinstance(action, Place):
+            return f"new totem on the {village_name(action.village)} village"
+        if isinstance(action, Move):
+            return "move " + " → ".join(village_name(v) for v in (action.start, *action.path))
+        if isinstance(action, Resolve):
+            return f"resolve the {village_name(action.village)} village"
+        if isinstance(action, Shaman):
+            if action.edge is None:
+                return "leave the shaman"
+            return f"shaman between {village_name(action.edge[0])} and {village_name(action.edge[1])}"
+        return "pass"
+
+    def status(self, state: TikiState, seat: Seat | None) -> str:
+        if state.phase == "over":
+            return state.end_reason
+        who = COLOURS[self.to_act(state)[0]]
+        if state.phase == "order":
+            return f"{who}: choose which influenced village resolves first."
+        if state.phase == "shaman":
+            return f"{who}: place or move the shaman, or leave it."
+        sd = " (sudden death)" if state.sudden_death else ""
+        return f"{who} to play: create a totem or move one of yours{sd}."

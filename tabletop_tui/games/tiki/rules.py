@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -95,6 +95,12 @@ class Shaman(Action):
 
     kind: Literal["shaman"] = "shaman"
     edge: tuple[int, int] | None = None
+
+    @field_validator("edge")
+    @classmethod
+    def _sorted(cls, edge: tuple[int, int] | None) -> tuple[int, int] | None:
+        # An edge has no direction: (4, 1) and (1, 4) are the same input.
+        return None if edge is None else (min(edge), max(edge))
 
 
 class Pass(Action):
@@ -248,8 +254,10 @@ class Tiki(Game[TikiState]):
                 raise IllegalAction("You may only move the shaman after influencing a marshland.")
             if action.edge is not None:
                 a, b = action.edge
-                if a == b or b not in NEIGHBOURS[a]:
+                if not (0 <= a <= 8 and 0 <= b <= 8) or b not in NEIGHBOURS[a]:
                     raise IllegalAction("The shaman must go between two neighbouring villages.")
+                if (min(a, b), max(a, b)) == state.shaman:
+                    raise IllegalAction("The shaman is already there; choose to leave it instead.")
             return
         if phase != "turn":
             if phase == "order":

@@ -123,6 +123,17 @@ class Match:
     def bots_to_act(self) -> list[Seat]:
         return [s for s in self.to_act() if self.is_bot(s)]
 
+    def text(self, text: str) -> str:
+        """Fill the seat placeholders ``{s0}``..``{s3}`` of an event or status
+        text with the players' names."""
+        for i, seat in enumerate(self.seats):
+            text = text.replace(f"{{s{i}}}", seat.name)
+        return text
+
+    def status(self, seat: Seat | None = None) -> str:
+        """The game's one-line status, with names filled in."""
+        return self.text(self.game.status(self.state, seat))
+
     def events_for(self, seat: Seat | None) -> list[Event]:
         """Every logged event that ``seat`` may read (private ones only its own)."""
         out = []

@@ -63,8 +63,8 @@ class TikiOptions(Options):
     """Tiki's options: the Shaman (expert) variant and who starts."""
 
     shaman: bool = Field(default=False, description="Expert game: marshlands carry the Shaman")
-    first_player: Literal["random", "0", "1"] = Field(
-        default="random", description="Who starts (T1: random from the seed by default)")
+    first_player: Literal["random", "Purple", "Yellow"] = Field(
+        default="random", description="Who starts")
 
 
 class Place(Action):
@@ -203,7 +203,7 @@ class Tiki(Game[TikiState]):
         kinds = list(VILLAGE_KINDS)
         rng.shuffle(kinds)
         state.villages = kinds
-        state.active = rng.randrange(2) if opts.first_player == "random" else int(opts.first_player)
+        state.active = rng.randrange(2) if opts.first_player == "random" else COLOURS.index(opts.first_player)
         return state
 
     # -- who acts ------------------------------------------------------------------
@@ -240,8 +240,7 @@ class Tiki(Game[TikiState]):
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         if seat not in self.to_act(state):
-            who = COLOURS[self.to_act(state)[0]]
-            raise IllegalAction(f"It is {who}'s turn to choose, not yours.")
+            raise IllegalAction("It is not your turn to choose.")
         phase = state.phase
         if isinstance(action, Resolve):
             if phase != "order":
@@ -301,7 +300,7 @@ class Tiki(Game[TikiState]):
 
     # -- play ----------------------------------------------------------------------------
     def _play(self, state: TikiState, action: Action, seat: Seat) -> list[Event]:
-        name = COLOURS[seat]
+        name = f"{{s{seat}}}"
         events: list[Event] = []
         if isinstance(action, Place):
             state.stacks[action.village].append(seat)
@@ -366,7 +365,7 @@ class Tiki(Game[TikiState]):
         """T4: resolve an influenced village fully, then check the end (T5)."""
         owner = state.stacks[v][-1]
         kind = state.villages[v]
-        name = COLOURS[owner]
+        name = f"{{s{owner}}}"
         where = f"the {village_name(v)} {KIND_NAME[kind]}"
         state.stacks[v] = []  # the 3 tikis go back to their owners
         gained = lost = 0
@@ -401,16 +400,16 @@ class Tiki(Game[TikiState]):
         """T5, checked after every resolution."""
         if state.sudden_death:
             if gained:
-                return self._finish(state, seat, f"{COLOURS[seat]} wins the sudden-death fruit.", events)
+                return self._finish(state, seat, f"{{s{seat}}} wins the sudden-death fruit.", events)
             if lost:
-                return self._finish(state, 1 - seat, f"{COLOURS[seat]} lost a fruit in sudden death.", events)
+                return self._finish(state, 1 - seat, f"{{s{seat}}} lost a fruit in sudden death.", events)
         if state.fruit[seat] >= WIN_FRUIT:
-            return self._finish(state, seat, f"{COLOURS[seat]} has {state.fruit[seat]} fruit.", events)
+            return self._finish(state, seat, f"{{s{seat}}} has {state.fruit[seat]} fruit.", events)
         if state.reserve == 0:
             a, b = state.fruit
             if a != b:
                 w = 0 if a > b else 1
-                return self._finish(state, w, f"The reserve is empty and {COLOURS[w]} has more fruit "
+                return self._finish(state, w, f"The reserve is empty and {{s{w}}} has more fruit "
                                               f"({max(a, b)} to {min(a, b)}).", events)
             # A tie: 7 fruit are odd, so with the reserve empty at least one is
             # spoiled. It returns and play goes on in sudden death (also when a
@@ -428,7 +427,7 @@ class Tiki(Game[TikiState]):
         state.end_reason = reason
         state.pending = []
         state.shaman_seat = None
-        events.append(Event(seat=winner, text=f"{reason} {COLOURS[winner]} wins!"))
+        events.append(Event(seat=winner, text=f"{reason} {{s{winner}}} wins!"))
         return True
 
     # -- end -----------------------------------------------------------------------------
@@ -473,7 +472,7 @@ class Tiki(Game[TikiState]):
     def status(self, state: TikiState, seat: Seat | None) -> str:
         if state.phase == "over":
             return state.end_reason
-        who = COLOURS[self.to_act(state)[0]]
+        who = f"{{s{self.to_act(state)[0]}}}"
         if state.phase == "order":
             return f"{who}: choose which influenced village resolves first."
         if state.phase == "shaman":

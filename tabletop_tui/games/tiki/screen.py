@@ -1,0 +1,375 @@
+"""Tiki's board: nine village widgets on a 3x3 grid with shaman edges between.
+
+Keys: arrows move the cursor; Enter on an empty village creates a totem, on
+your totem picks it up; then arrows lay the path one village at a time
+(the way back undoes a step, Backspace too) and Enter puts it down. Esc drops
+the selection. In the order phase Enter picks the village to resolve; in the
+shaman phase arrows pick an edge, Enter places the shaman, n leaves it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.events import Click
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tabletop_tui.ui.board import Board
+
+from .rules import (EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Place, Resolve, Shaman, TikiState,
+                    village_name)
+
+ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
+
+
+def step(v: int, direction: str) -> int | None:
+    """The village next to ``v`` in ``direction`` on the grid, or None at the edge."""
+    r, c = divmod(v, 3)
+    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    r, c = r + dr, c + dc
+    if 0 <= r < 3 and 0 <= c < 3:
+        return r * 3 + c
+    return None
+
+
+class VillageCell(Static):
+    """One village: kind and value, the stack (bottom to top), its owner."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"village-{index}", classes="village")
+        self.index = index
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(TikiBoard.CellClicked(self.index))
+
+
+class EdgeCell(Static):
+    """The gap between two neighbouring villages, where the shaman may stand."""
+
+    def __init__(self, edge: tuple[int, int], horizontal: bool) -> None:
+        super().__init__(id=f"edge-{edge[0]}-{edge[1]}", classes="edge " + ("h" if horizontal else "v"))
+        self.edge = edge
+        self.horizontal = horizontal
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(TikiBoard.EdgeClicked(self.edge))
+
+
+class TikiBoard(Board, can_focus=True):
+    """The Tiki board."""
+
+    from textual.message import Message as _Message
+
+    class CellClicked(_Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class EdgeClicked(_Message):
+        def __init__(self, edge: tuple[int, int]) -> None:
+            super().__init__()
+            self.edge = edge
+
+    SEAT_STYLES = ["#b45fd6", "#c98a00"]
+
+    DEFAULT_CSS = """
+    TikiBoard { height: 100%; align: center middle; }
+    TikiBoard Grid {
+        grid-size: 5 5;
+        grid-columns: 16 3 16 3 16;
+        grid-rows: 6 1 6 1 6;
+        width: 54; height: 20;
+    }
+    TikiBoard .village { border: round $panel-lighten-2; padding: 0 1; height: 6; }
+    TikiBoard .village.legal { border: round $success; }
+    TikiBoard .village.pending { border: double $warning; }
+    TikiBoard .village.path { background: $success 20%; }
+    TikiBoard .village.cursor { border: heavy $accent; }
+    TikiBoard .village.selected { border: heavy $warning; background: $warning 15%; }
+    TikiBoard .village.hint { background: $accent 25%; }
+    TikiBoard .edge { content-align: center middle; color: $text-muted; }
+    TikiBoard .edge.shaman { color: $error; text-style: bold; background: $error 20%; }
+    TikiBoard .edge.legal { color: $success; }
+    TikiBoard .edge.cursor { background: $accent 40%; color: $text; text-style: bold; }
+    TikiBoard:focus .village.cursor { border: heavy $accent; }
+    """
+
+    BINDINGS = [
+        Binding("up", "arrow('up')", "Up", show=False),
+        Binding("down", "arrow('down')", "Down", show=False),
+        Binding("left", "arrow('left')", "Left", show=False),
+        Binding("right", "arrow('right')", "Right", show=False),
+        Binding("enter,space", "select", "Choose"),
+        Binding("backspace", "back", "Step back", show=False),
+        Binding("c", "cancel", "Drop totem"),
+        Binding("n", "leave_shaman", "Leave shaman", show=False),
+    ]
+
+    def __init__(self, match, **kwargs) -> None:
+        super().__init__(match, **kwargs)
+        self.cursor = 4
+        self.selected: int | None = None
+        self.path: list[int] = []
+        self.edge_cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Grid():
+            for r in range(5):
+                for c in range(5):
+                    if r % 2 == 0 and c % 2 == 0:
+                        yield VillageCell((r // 2) * 3 + c // 2)
+                    elif r % 2 == 0:  # between two villages of a row
+                        a = (r // 2) * 3 + c // 2
+                        yield EdgeCell((a, a + 1), horizontal=True)
+                    elif c % 2 == 0:  # between two villages of a column
+                        a = (r // 2) * 3 + c // 2
+                        yield EdgeCell((a, a + 3), horizontal=False)
+                    else:
+                        yield Static("", classes="corner")
+
+    # -- helpers ------------------------------------------------------------------
+    @property
+    def state(self) -> TikiState | None:
+        return self.view.state if self.view is not None else None
+
+    def _phase(self) -> str:
+        return self.state.phase if self.state else "none"
+
+    def _my_moves(self) -> list[Move]:
+        return [a for a in self.legal if isinstance(a, Move)]
+
+    def seat_summary(self, seat: int) -> str:
+        st = self.state
+        if st is None:
+            return ""
+        return f"{st.fruit[seat]} fruit · {st.supply(seat)} tikis in hand"
+
+    def show(self, view, seat, legal) -> None:
+        new_state = view.state if view is not None else None
+        if new_state is None or self.state is None or new_state.turn != self.state.turn \
+                or new_state.phase != self.state.phase:
+            self.selected, self.path = None, []
+        super().show(view, seat, legal)
+
+    # -- drawing -------------------------------------------------------------------
+    def update_board(self) -> None:
+        st = self.state
+        cells = list(self.query(VillageCell))
+        edges = list(self.query(EdgeCell))
+        if st is None:
+            for cell in cells:
+                cell.update("")
+                cell.set_classes("village")
+            for e in edges:
+                e.update("")
+                e.set_classes("edge " + ("h" if e.horizontal else "v"))
+            return
+        legal_targets = self._targets()
+        hint_cells = self._hint_cells()
+        for cell in cells:
+            v = cell.index
+            cell.update(self._village_text(st, v))
+            cls = ["village"]
+            if v in legal_targets:
+                cls.append("legal")
+            if st.phase == "order" and v in st.pending:
+                cls.append("pending")
+            if v in self.path:
+                cls.append("path")
+            if v == self.selected:
+                cls.append("selected")
+            if v == self.cursor and st.phase != "shaman":
+                cls.append("cursor")
+            if v in hint_cells:
+                cls.append("hint")
+            cell.set_classes(" ".join(cls))
+        legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
+        for e in edges:
+            cls = ["edge", "h" if e.horizontal else "v"]
+            if st.shaman == e.edge:
+                e.update("S" if e.horizontal else "SHAMAN")
+                cls.append("shaman")
+            else:
+                e.update("·" if e.horizontal else "·")
+            if st.phase == "shaman" and e.edge in legal_edges:
+                cls.append("legal")
+            if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e.edge:
+                cls.append("cursor")
+            e.set_classes(" ".join(cls))
+
+    def _village_text(self, st: TikiState, v: int) -> Text:
+        kind = st.villages[v]
+        value = VALUE[kind]
+        label = KIND_NAME[kind].replace(" village", "").capitalize()
+        if kind == "marsh" and st.shaman_variant:
+            label = "Marsh (shaman)"
+        t = Text()
+        t.append(f"{label}", style="bold")
+        t.append(f" {value:+d}\n" if value else " 0\n")
+        stack = st.stacks[v]
+        if stack:
+            for i, s in enumerate(stack):
+                t.append("■" if i < len(stack) - 1 else "▲", style=self.seat_style(s))
+                t.append(" ")
+            t.append(f"\n{len(stack)}/3 ")
+            t.append(self.match.seats[stack[-1]].name[:9], style="bold " + self.seat_style(stack[-1]))
+        else:
+            t.append("empty", style="dim")
+        if self.path and v in self.path:
+            t.append(f"\nstep {self.path.index(v) + 1}", style="italic")
+        return t
+
+    def _targets(self) -> set[int]:
+        """Villages to highlight: what the model says is legal next."""
+        ph = self._phase()
+        if ph == "order":
+            return {a.village for a in self.legal if isinstance(a, Resolve)}
+        if ph != "turn":
+            return set()
+        if self.selected is None:
+            out = {a.village for a in self.legal if isinstance(a, Place)}
+            out |= {a.start for a in self._my_moves()}
+            return out
+        k = len(self.path)
+        return {m.path[k] for m in self._my_moves()
+                if m.start == self.selected and tuple(m.path[:k]) == tuple(self.path) and len(m.path) > k}
+
+    def _hint_cells(self) -> set[int]:
+        h = self.hint
+        if isinstance(h, Place) or isinstance(h, Resolve):
+            return {h.village}
+        if isinstance(h, Move):
+            return {h.start, *h.path}
+        return set()
+
+    # -- keys --------------------------------------------------------------------------
+    def action_arrow(self, direction: str) -> None:
+        st = self.state
+        if st is None:
+            return
+        if st.phase == "shaman":
+            delta = -1 if direction in ("left", "up") else 1
+            self.edge_cursor = (self.edge_cursor + delta) % len(EDGES)
+            a, b = EDGES[self.edge_cursor]
+            self.post_message(self.Said(f"Shaman between {village_name(a)} and {village_name(b)}: "
+                                        f"Enter to place, n to leave it."))
+            self.update_board()
+            return
+        if self.selected is None:
+            nxt = step(self.cursor, direction)
+            if nxt is not None:
+                self.cursor = nxt
+                self.update_board()
+            return
+        at = self.path[-1] if self.path else self.selected
+        nxt = step(at, direction)
+        if nxt is None:
+            self.post_message(self.Said("The edge of the island: no village that way."))
+            return
+        if len(self.path) >= 1 and nxt == (self.path[-2] if len(self.path) >= 2 else self.selected):
+            self.path.pop()  # stepping back undoes the last step
+        else:
+            height = len(st.stacks[self.selected])
+            if len(self.path) >= height:
+                self.post_message(self.Said(f"This totem moves exactly {height}; press Enter to put it down."))
+                return
+            self.path.append(nxt)
+        self.cursor = self.path[-1] if self.path else self.selected
+        self._say_path()
+        self.update_board()
+
+    def _say_path(self) -> None:
+        st = self.state
+        if st is None or self.selected is None:
+            return
+        height = len(st.stacks[self.selected])
+        left = height - len(self.path)
+        route = " → ".join(village_name(v) for v in [self.selected, *self.path])
+        more = f"{left} more step{'s' if left != 1 else ''}" if left else "Enter to put it down"
+        self.post_message(self.Said(f"Path: {route} ({more}; c drops the totem)."))
+
+    def action_select(self) -> None:
+        st = self.state
+        if st is None or self.seat is None:
+            return
+        if st.phase == "shaman":
+            self.choose(Shaman(edge=EDGES[self.edge_cursor]))
+            return
+        if st.phase == "order":
+            self.choose(Resolve(village=self.cursor))
+            return
+        if self.selected is not None:
+            if self.path or self.cursor != self.selected:
+                self.choose(Move(start=self.selected, path=tuple(self.path)))
+            return
+        v = self.cursor
+        if not st.stacks[v]:
+            self.choose(Place(village=v))
+            return
+        # Picking up a totem: let the model say if it is not ours.
+        if not any(m.start == v for m in self._my_moves()):
+            nb = NEIGHBOURS[v][0]
+            self.choose(Move(start=v, path=(nb,) * len(st.stacks[v])))
+            return
+        self.selected = v
+        self.path = []
+        self._say_path()
+        self.update_board()
+
+    def action_back(self) -> None:
+        if self.path:
+            self.path.pop()
+            self.cursor = self.path[-1] if self.path else (self.selected or 0)
+            self._say_path()
+            self.update_board()
+
+    def action_cancel(self) -> None:
+        if self.selected is not None:
+            self.cursor = self.selected
+            self.selected, self.path = None, []
+            self.post_message(self.Said("Totem put back."))
+            self.update_board()
+
+    def action_leave_shaman(self) -> None:
+        if self._phase() == "shaman":
+            self.choose(Shaman(edge=None))
+
+    def choose(self, action) -> None:
+        if isinstance(action, Move):
+            self.cursor = action.path[-1] if action.path else self.cursor
+        super().choose(action)
+
+    # -- mouse --------------------------------------------------------------------------
+    def on_tiki_board_cell_clicked(self, message: "TikiBoard.CellClicked") -> None:
+        message.stop()
+        self.focus()
+        st = self.state
+        if st is None:
+            return
+        v = message.index
+        if self.selected is not None and st.phase == "turn":
+            at = self.path[-1] if self.path else self.selected
+            if v in NEIGHBOURS[at]:
+                for d in ARROWS:
+                    if step(at, d) == v:
+                        self.action_arrow(d)
+                        return
+            if v == at and self.path:
+                self.action_select()
+            return
+        self.cursor = v
+        self.action_select()
+
+    def on_tiki_board_edge_clicked(self, message: "TikiBoard.EdgeClicked") -> None:
+        message.stop()
+        if self._phase() == "shaman":
+            self.edge_cursor = EDGES.index(message.edge)
+            self.choose(Shaman(edge=message.edge))
+
+
+BOARD = TikiBoard

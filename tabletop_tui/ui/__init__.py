@@ -1,0 +1,1 @@
+"""The Textual app: picker, setup, game screens, hand-off, rules, results."""

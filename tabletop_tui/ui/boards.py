@@ -1,0 +1,23 @@
+"""Which board widget draws which game.
+
+A game folder may hold ``screen.py`` exposing ``BOARD`` (a :class:`Board`
+subclass). The engine's registry stays free of Textual; this module looks
+the board up by the game's id.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .board import Board, GenericBoard
+
+
+def board_class(game_id: str) -> type[Board]:
+    """The board widget class for ``game_id`` (GenericBoard if it has none)."""
+    try:
+        mod = importlib.import_module(f"tabletop_tui.games.{game_id}.screen")
+    except ModuleNotFoundError as err:
+        if err.name and err.name.endswith(f"{game_id}.screen"):
+            return GenericBoard
+        raise
+    return getattr(mod, "BOARD", GenericBoard)

@@ -1,0 +1,152 @@
+"""New-game setup: number of players, names, human or bot per seat, variants, seed."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get
+
+#: Seat kinds offered in setup: value -> (bot, level)
+SEAT_KINDS: dict[str, tuple[str | None, int]] = {
+    "human": (None, 2),
+    "random": ("random", 1),
+    "search-1": ("search", 1),
+    "search-2": ("search", 2),
+    "search-3": ("search", 3),
+}
+SEAT_LABELS = [("Human", "human"), ("Bot: random", "random"), ("Bot: search, easy", "search-1"),
+               ("Bot: search, medium", "search-2"), ("Bot: search, hard", "search-3")]
+DEFAULT_NAMES = ["Ana", "Ben", "Cara", "Dan"]
+
+
+def option_fields(model: type) -> list[tuple[str, Any, str, Any]]:
+    """(name, annotation, description, default) of each option field."""
+    out = []
+    for name, field in model.model_fields.items():
+        out.append((name, field.annotation, field.description or name.replace("_", " ").capitalize(),
+                    field.default))
+    return out
+
+
+class SetupScreen(Screen[None]):
+    """Choose players and variants, then start."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start", show=True),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game = get(game_id)
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        with VerticalScroll(id="setup"):
+            yield Static(f"[b]New game of {g.title}[/b]", id="setup-title")
+            if g.min_players != g.max_players:
+                with Horizontal(classes="setup-row"):
+                    yield Label("Players", classes="setup-label")
+                    yield Select([(str(n), n) for n in range(g.min_players, g.max_players + 1)],
+                                 value=g.min_players, allow_blank=False, id="players", compact=True, classes="opt-select")
+            colours = g.seat_names(g.max_players)
+            for i in range(g.max_players):
+                with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
+                    yield Label(f"{colours[i]}", classes="setup-label")
+                    yield Input(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}",
+                                max_length=24, id=f"name-{i}", classes="seat-name", compact=True)
+                    yield Select(SEAT_LABELS, value="human" if i == 0 else "search-1",
+                                 allow_blank=False, id=f"kind-{i}", classes="seat-kind", compact=True)
+            for name, ann, desc, default in option_fields(g.options_model):
+                with Horizontal(classes="setup-row"):
+                    if ann is bool:
+                        yield Checkbox(desc, value=bool(default), id=f"opt-{name}", compact=True)
+                    elif typing.get_origin(ann) is typing.Literal:
+                        yield Label(desc, classes="setup-label wide")
+                        yield Select([(str(v), v) for v in typing.get_args(ann)], value=default,
+                                     allow_blank=False, id=f"opt-{name}", compact=True, classes="opt-select")
+                    else:
+                        yield Label(desc, classes="setup-label wide")
+                        yield Input(str(default), id=f"opt-{name}", compact=True, classes="opt-input")
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input("", placeholder="blank = random", id="seed", restrict=r"[0-9]*", max_length=15,
+                            compact=True, classes="opt-input")
+            yield Static("", id="setup-message")
+            with Horizontal(classes="setup-row"):
+                yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#name-0", Input).focus()
+
+    def players(self) -> int:
+        if self.game.min_players == self.game.max_players:
+            return self.game.min_players
+        return int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+
+    def _show_seats(self) -> None:
+        n = self.players()
+        for i in range(self.game.max_players):
+            self.query_one(f"#seat-row-{i}").display = i < n
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def _say(self, text: str) -> None:
+        self.query_one("#setup-message", Static).update(f"[b]{text}[/b]")
+
+    def build(self) -> Match:
+        """The match this form describes; IllegalAction with a reason if not valid."""
+        n = self.players()
+        seats = []
+        for i in range(n):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            if not name:
+                raise IllegalAction(f"Seat {i + 1} needs a name.")
+            if name in [s.name for s in seats]:
+                raise IllegalAction(f"Two seats are called {name}; give each a different name.")
+            bot, level = SEAT_KINDS[str(self.query_one(f"#kind-{i}", Select).value)]
+            seats.append(SeatConfig(name=name, bot=bot, level=level))  # type: ignore[arg-type]
+        options: dict[str, Any] = {}
+        for name, ann, _desc, _default in option_fields(self.game.options_model):
+            w = self.query_one(f"#opt-{name}")
+            if isinstance(w, Checkbox):
+                options[name] = w.value
+            elif isinstance(w, Select):
+                options[name] = w.value
+            else:
+                options[name] = w.value  # type: ignore[attr-defined]
+        opts = self.game.parse_options(options)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        return Match(self.game, seats, opts, seed)
+
+    def action_start(self) -> None:
+        try:
+            match = self.build()
+        except IllegalAction as err:
+            self._say(err.reason)
+            return
+        self.app.start_match(match, replace=self)

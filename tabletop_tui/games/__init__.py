@@ -5,6 +5,7 @@ import importlib
 
 GAME_PACKAGES = [
     "tiki",
+    "rapa_nui",
 ]
 
 for _name in GAME_PACKAGES:

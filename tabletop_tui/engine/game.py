@@ -15,7 +15,7 @@ import copy
 import random
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .actions import Action, parse_action
 from .errors import IllegalAction
@@ -104,8 +104,12 @@ class Game(Generic[S]):
         """Options from untrusted data; raises IllegalAction with a reason."""
         try:
             return self.options_model.model_validate(data or {})
-        except Exception as err:  # pydantic.ValidationError
-            raise IllegalAction(f"Those options are not valid: {err}") from None
+        except ValidationError as err:
+            # One line for a player, not pydantic's multi-line report.
+            e = err.errors()[0]
+            where = ".".join(str(p) for p in e.get("loc", ()))
+            msg = e.get("msg", "invalid")
+            raise IllegalAction(f"Those options are not valid ({where + ': ' if where else ''}{msg}).") from None
 
     def seat_names(self, players: int) -> list[str]:
         """Default colour/role name of each seat, e.g. ["Purple", "Yellow"]."""

@@ -73,10 +73,10 @@ class Match:
                  path: Path | None = None, match_id: str | None = None) -> None:
         self.game: Game = registry.get(game) if isinstance(game, str) else game
         n = len(seats)
-        if not (self.game.min_players <= n <= self.game.max_players):
-            raise IllegalAction(
-                f"{self.game.title} is for {self.game.min_players}-{self.game.max_players} "
-                f"players, not {n}.")
+        lo, hi = self.game.min_players, self.game.max_players
+        if not (lo <= n <= hi):
+            count = str(lo) if lo == hi else f"{lo}-{hi}"
+            raise IllegalAction(f"{self.game.title} is for {count} players, not {n}.")
         if options is None:
             options = self.game.default_options()
         elif isinstance(options, dict):
@@ -200,6 +200,9 @@ class Match:
         """Why undo is not possible now, or None if it is."""
         if not self.log:
             return "There is nothing to undo yet."
+        humans = {i for i, s in enumerate(self.seats) if s.is_human}
+        if humans and not any(e.seat in humans for e in self.log):
+            return "There is nothing to undo yet: only bots have played."
         if self.undo_count() == 0:
             return "That cannot be undone: something hidden or random was revealed since."
         return None

@@ -14,10 +14,11 @@ from .board import Board, GenericBoard
 
 def board_class(game_id: str) -> type[Board]:
     """The board widget class for ``game_id`` (GenericBoard if it has none)."""
+    target = f"tabletop_tui.games.{game_id}.screen"
     try:
-        mod = importlib.import_module(f"tabletop_tui.games.{game_id}.screen")
+        mod = importlib.import_module(target)
     except ModuleNotFoundError as err:
-        if err.name and err.name.endswith(f"{game_id}.screen"):
-            return GenericBoard
+        if err.name and target.startswith(err.name):
+            return GenericBoard  # no such folder or no screen.py: the generic board
         raise
     return getattr(mod, "BOARD", GenericBoard)

@@ -100,7 +100,12 @@ class GameScreen(Screen[None]):
         if self._handoff_open:
             return
         self._handoff_open = True
-        self.board.show(None, None, [])  # nothing of the last player's view stays drawn
+        # nothing of the last player's view stays drawn behind the hand-off
+        self.board.show(None, None, [])
+        self.query_one("#status", Static).update("")
+        self.query_one("#message", Static).update("")
+        self.query_one("#log", RichLog).clear()
+        self._log_count, self._log_viewer = 0, None
 
         def done(_: bool | None) -> None:
             self._handoff_open = False

@@ -51,6 +51,8 @@ class ResultScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         res = self.match.result()
         table = self.query_one(DataTable)
+        table.can_focus = False
+        self.query_one("#result-menu", Button).focus()
         keys: list[str] = []
         for d in res.details.values():
             for k in d:

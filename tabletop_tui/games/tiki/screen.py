@@ -304,8 +304,10 @@ class TikiBoard(Board, can_focus=True):
             self.choose(Resolve(village=self.cursor))
             return
         if self.selected is not None:
-            if self.path or self.cursor != self.selected:
+            if self.path:
                 self.choose(Move(start=self.selected, path=tuple(self.path)))
+            else:  # Enter again on the lifted totem puts it back
+                self.action_cancel()
             return
         v = self.cursor
         if not st.stacks[v]:

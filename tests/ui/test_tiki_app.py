@@ -1,0 +1,148 @@
+"""Tiki through the real app: key presses from the picker to the winner."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Input, Select, Static
+
+from tabletop_tui.engine import Match, SeatConfig, get
+from tabletop_tui.games.tiki.rules import Pass
+from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.game_screen import GameScreen
+from tabletop_tui.ui.picker import PickerScreen
+from tabletop_tui.ui.result_screen import ResultScreen
+from tabletop_tui.ui.setup import SetupScreen
+
+from .drive import tiki_keys
+
+
+async def wait_for_human(pilot, screen: GameScreen, limit: int = 400) -> None:
+    """Let bots (threads) finish until a human must act or the game is over."""
+    for _ in range(limit):
+        await pilot.pause()
+        m = screen.match
+        if m.is_over() or m.humans_to_act():
+            if not screen._bot_busy:
+                return
+        await pilot.pause(0.01)
+    raise AssertionError("the bots did not finish")
+
+
+async def play_to_end(pilot, app, rng: random.Random, max_turns: int = 800) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    for _ in range(max_turns):
+        await wait_for_human(pilot, screen)
+        if screen.match.is_over():
+            return screen
+        seat = screen.viewer
+        assert seat in screen.match.to_act()
+        legal = screen.match.legal_actions(seat)
+        action = rng.choice(legal)
+        assert not isinstance(action, Pass)
+        before = len(screen.match.log)
+        for key in tiki_keys(screen.board, action):
+            await pilot.press(key)
+        await pilot.pause()
+        assert len(screen.match.log) > before, f"keys for {action} were not accepted: " \
+            f"{screen.query_one('#message', Static).content}"
+    raise AssertionError("the game did not end")
+
+
+async def test_whole_game_from_picker_to_winner():
+    """Picker -> setup (seat 2 made a random bot, seed typed) -> game played
+    with arrow keys and Enter -> the winner screen -> back to the picker."""
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, PickerScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        # Seat 2: from "search, easy" up one to "random", by keys.
+        app.screen.query_one("#kind-1", Select).focus()
+        await pilot.press("enter", "up", "enter")
+        assert app.screen.query_one("#kind-1", Select).value == "random"
+        app.screen.query_one("#seed", Input).focus()
+        await pilot.press(*"4242")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.seed == 4242
+        assert [s.name for s in screen.match.seats] == ["Ana", "Ben"]
+        assert screen.match.seats[1].bot == "random"
+        screen = await play_to_end(pilot, app, random.Random(3))
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        title = str(app.screen.query_one("#result-title", Static).content)
+        winners = [screen.match.seats[s].name for s in screen.match.result().winners]
+        assert any(w in title for w in winners)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_two_humans_hot_seat_whole_game_at_80x24():
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=11)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await play_to_end(pilot, app, random.Random(5))
+        assert screen.match.is_over()
+        assert isinstance(app.screen, ResultScreen)
+
+
+async def test_illegal_key_input_shows_reason_and_changes_nothing():
+    from tabletop_tui.games.tiki.rules import Move, Place
+
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1,
+                  options={"first_player": "Purple"})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("enter")  # Ana raises a totem in the centre
+        assert len(match.log) == 1
+        before = match.state.model_dump()
+        await pilot.press("enter")  # Ben tries to lift Ana's totem
+        await pilot.pause()
+        message = str(screen.query_one("#message", Static).content)
+        assert "not yours" in message
+        assert match.state.model_dump() == before and len(match.log) == 1
+        # Ben stacks on Ana's totem from the right; Ana now owns nothing on top.
+        match.apply(Place(village=5), 1)
+        match.apply(Place(village=3), 0)
+        match.apply(Move(start=5, path=(4,)), 1)  # Ben's tiki now tops the centre (2 tall)
+        match.apply(Place(village=0), 0)
+        screen.render_view()
+        await pilot.pause()
+        # Ben lifts the 2-tall centre totem and tries to put it down after 1 step.
+        screen.board.cursor = 4
+        before = match.state.model_dump()
+        await pilot.press("enter", "up", "enter")
+        await pilot.pause()
+        message = str(screen.query_one("#message", Static).content)
+        assert "moves exactly 2 villages" in message
+        assert match.state.model_dump() == before
+        assert "error" in screen.query_one("#message", Static).classes
+
+
+async def test_undo_and_rules_keys():
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
+                  options={"first_player": "Purple"})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert len(match.log) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(match.log) == 0
+        await pilot.press("question_mark")
+        await pilot.pause()
+        from tabletop_tui.ui.rules_screen import RulesScreen
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

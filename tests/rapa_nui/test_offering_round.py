@@ -106,7 +106,7 @@ def test_offering_refusals():
     refused(state, Offer(offering="mulberry"), BLUE, "You have no mulberry offering card.")
     refused(state, Offer(offering="fish"), RED, "Blue's turn to choose")
     refused(state, OfferFaceDown(offering="fish"), BLUE, "First put one of your offering cards face up")
-    refused(state, SupplyOffer(offering="fish"), BLUE, "First put")
+    refused(state, SupplyOffer(offering="fish"), BLUE, "First put one of your offering cards face up on the stone.")
     refused(state, ChooseMoaiReward(reward="wood"), BLUE, "First put")
     refused(state, Draw(row=0), GREEN, "Blue's turn to choose")
     play(state, Offer(offering="fish"), BLUE)

@@ -115,7 +115,7 @@ def test_moai_choice_refusals_leave_the_state_alone():
     state = scoring_position("moai", [cards(moai=1), cards()])
     play(state, Draw(row=0), GREEN)
     assert GAME.to_act(state) == [GREEN]
-    refused(state, Draw(row=1), GREEN, "First choose wood or fame for 1 Moai.")
+    refused(state, Draw(row=1), GREEN, "First choose wood or fame for your 1 Moai.")
     refused(state, SubstituteKind(offering="fish"), GREEN, "First choose wood or fame")
     refused(state, ChooseMoaiReward.model_construct(kind="moai_reward", reward="gold"), GREEN, "wood or fame")
 
@@ -151,7 +151,7 @@ def test_empty_supply_each_owed_player_chooses_another_kind_in_order():
     refused(state, SubstituteKind(offering="fish"), RED, "The fish supply is empty; choose another kind.")
     refused(state, SubstituteKind(offering="sweet_potato"), RED, "sweet potato supply is empty too")
     refused(state, SubstituteKind(offering="grain"), GREEN, "Red's turn to choose")
-    refused(state, Offer(offering="grain"), RED, "First the fish supply is empty")
+    refused(state, Offer(offering="grain"), RED, "First choose another kind of offering card to take: the fish supply is empty.")
     events = play(state, SubstituteKind(offering="grain"), RED)
     assert "The fish supply is empty: Red takes a grain offering instead." in texts(events)
     assert GAME.to_act(state) == [GREEN]

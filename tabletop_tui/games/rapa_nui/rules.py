@@ -261,12 +261,24 @@ class RapaNui(Game[RapaNuiState]):
         if is_gatherer(card) and _gatherer_cost(n) > wood:
             raise IllegalAction(f"Playing {card_phrase(card, n)} costs {_gatherer_cost(n)} wood; you have {wood}.")
 
+    @staticmethod
+    def _first(p: Pending) -> str:
+        """What the seat must do before anything else, as a refusal."""
+        if p.choice == "moai_reward":
+            return f"First choose wood or fame for your {_plural(p.moais, 'Moai')}."
+        if p.choice == "gain":
+            return (f"First choose another kind of offering card to take: the "
+                    f"{OFFERING_NAME[p.offering or 'fish']} supply is empty.")
+        if p.choice == "offer":
+            return "First put one of your offering cards face up on the stone."
+        if p.choice == "offer_face_down":
+            return "First put one of your offering cards face down on the stone."
+        return "First put an offering card from the supply face up on the stone."
+
     def _check_choice(self, state: RapaNuiState, p: Pending, action: Action, seat: int) -> None:
-        names = self._names(state)
         expected = _EXPECTED[p.choice]
         if not isinstance(action, expected):
-            prompt = pending_prompt(state, p, names).split(": ", 1)[1]
-            raise IllegalAction(f"First {prompt[0].lower()}{prompt[1:]}")
+            raise IllegalAction(self._first(p))
         if isinstance(action, ChooseMoaiReward):
             if action.reward not in ("wood", "fame"):
                 raise IllegalAction("Choose wood or fame.")

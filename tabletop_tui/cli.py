@@ -116,8 +116,6 @@ def _seats(game, players: int | None, names: str | None, bots: list[str]) -> lis
                 if lv not in ("1", "2", "3"):
                     raise UsageError(f"bot level must be 1, 2 or 3, not {lv!r}")
                 level = int(lv)
-            if not given or i >= len(given):
-                name = f"{kind.capitalize()} bot" + (f" {i}" if len(bots) > 1 else "")
         try:
             seats.append(SeatConfig(name=name, bot=bot, level=level))
         except Exception:

@@ -130,13 +130,13 @@ class GameScreen(Screen[None]):
         lines = Text()
         for i, s in enumerate(m.seats):
             mark = "▶ " if i in acting else "  "
-            who = "human" if s.is_human else f"{s.bot} bot" + (f" L{s.level}" if s.bot == "search" else "")
+            who = "human" if s.is_human else ("random bot" if s.bot == "random" else f"search L{s.level}")
             lines.append(mark, style="bold")
             lines.append(f"{s.name}", style="bold " + self.board.seat_style(i))
-            lines.append(f" ({colours[i]}, {who})\n")
+            lines.append(f" · {colours[i]} · {who}\n")
             extra = self.board.seat_summary(i)
             if extra:
-                lines.append(f"    {extra}\n")
+                lines.append(f"  {extra}\n")
         self.query_one("#seats", Static).update(lines)
 
     def _render_log(self) -> None:

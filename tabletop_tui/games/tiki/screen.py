@@ -82,17 +82,17 @@ class TikiBoard(Board, can_focus=True):
     TikiBoard Grid {
         grid-size: 5 5;
         grid-columns: 16 3 16 3 16;
-        grid-rows: 6 1 6 1 6;
-        width: 54; height: 20;
+        grid-rows: 5 1 5 1 5;
+        width: 54; height: 17;
     }
-    TikiBoard .village { border: round $panel-lighten-2; padding: 0 1; height: 6; }
+    TikiBoard .village { border: round $panel-lighten-2; padding: 0 1; height: 100%; }
     TikiBoard .village.legal { border: round $success; }
     TikiBoard .village.pending { border: double $warning; }
     TikiBoard .village.path { background: $success 20%; }
     TikiBoard .village.cursor { border: heavy $accent; }
     TikiBoard .village.selected { border: heavy $warning; background: $warning 15%; }
     TikiBoard .village.hint { background: $accent 25%; }
-    TikiBoard .edge { content-align: center middle; color: $text-muted; }
+    TikiBoard .edge { content-align: center middle; color: $text-muted; width: 100%; height: 100%; }
     TikiBoard .edge.shaman { color: $error; text-style: bold; background: $error 20%; }
     TikiBoard .edge.legal { color: $success; }
     TikiBoard .edge.cursor { background: $accent 40%; color: $text; text-style: bold; }
@@ -147,7 +147,7 @@ class TikiBoard(Board, can_focus=True):
         st = self.state
         if st is None:
             return ""
-        return f"{st.fruit[seat]} fruit · {st.supply(seat)} tikis in hand"
+        return f"{st.fruit[seat]} fruit · {st.supply(seat)} tikis left"
 
     def show(self, view, seat, legal) -> None:
         new_state = view.state if view is not None else None
@@ -203,25 +203,26 @@ class TikiBoard(Board, can_focus=True):
             e.set_classes(" ".join(cls))
 
     def _village_text(self, st: TikiState, v: int) -> Text:
+        """Three lines: kind and value; the stack bottom to top; height and owner."""
         kind = st.villages[v]
         value = VALUE[kind]
-        label = KIND_NAME[kind].replace(" village", "").capitalize()
-        if kind == "marsh" and st.shaman_variant:
-            label = "Marsh (shaman)"
+        label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
         t = Text()
-        t.append(f"{label}", style="bold")
+        t.append(label, style="bold")
         t.append(f" {value:+d}\n" if value else " 0\n")
         stack = st.stacks[v]
         if stack:
             for i, s in enumerate(stack):
                 t.append("■" if i < len(stack) - 1 else "▲", style=self.seat_style(s))
                 t.append(" ")
-            t.append(f"\n{len(stack)}/3 ")
-            t.append(self.match.seats[stack[-1]].name[:9], style="bold " + self.seat_style(stack[-1]))
         else:
             t.append("empty", style="dim")
+        t.append("\n")
         if self.path and v in self.path:
-            t.append(f"\nstep {self.path.index(v) + 1}", style="italic")
+            t.append(f"step {self.path.index(v) + 1}", style="italic")
+        elif stack:
+            t.append(f"{len(stack)}/3 ")
+            t.append(self.match.seats[stack[-1]].name[:8], style="bold " + self.seat_style(stack[-1]))
         return t
 
     def _targets(self) -> set[int]:

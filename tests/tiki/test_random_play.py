@@ -125,11 +125,13 @@ def test_legal_actions_agree_with_check(seed, shaman, play_seed):
             legal = GAME.legal_actions(state, seat)
             if seat != to_act:
                 assert legal == []
+            before = state.model_dump()
             for action in legal:
                 assert accepted(state, action, seat), action
                 clone = GAME.clone(state)
                 GAME.apply(clone, action, seat)  # and it plays
                 check_invariants(clone)
+            assert state.model_dump() == before, "playing on a clone leaves the original alone"
             legal_set = set(legal)
             for _ in range(25):
                 action = random_action(state, rng)

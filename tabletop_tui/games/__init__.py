@@ -6,6 +6,7 @@ import importlib
 GAME_PACKAGES = [
     "tiki",
     "rapa_nui",
+    "nyakuza",
 ]
 
 for _name in GAME_PACKAGES:

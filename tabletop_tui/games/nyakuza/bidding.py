@@ -1,0 +1,78 @@
+"""Resolving a round's secret bids (ruling N4) and the placing order (N5).
+
+Pure functions on plain numbers, so the rulebook's example is easy to test.
+Seats sit clockwise in seat order: the player left of seat ``s`` is ``s + 1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: tokens for the highest, the second highest and every other positive bid
+TOKENS_FOR_RANK = (3, 2)
+TOKENS_OTHERS = 1
+
+
+def clockwise_after(holder: int, players: int) -> list[int]:
+    """Every seat clockwise, starting left of ``holder`` and ending with it.
+
+    This is the order that breaks tied bids (N4) and, counted from the new
+    holder, the order in which 1-token players place (N5)."""
+    return [(holder + i) % players for i in range(1, players + 1)]
+
+
+@dataclass
+class BidOutcome:
+    """What a round's bids give: tokens, payment, the reef's sharing."""
+
+    bids: list[int]
+    #: seats with a bid of at least 1, best first (ties broken clockwise from
+    #: the player left of the amulet holder)
+    ranking: list[int]
+    #: tokens each seat earns (3, 2, 1 or 0)
+    tokens: list[int]
+    #: the highest bidder (pays, takes the amulet), or None when all bid 0
+    top: int | None
+    second: int | None
+    #: shells the top bidder pays to the reef
+    paid: int
+    #: seats that bid 0 and share the reef
+    zero: list[int]
+    #: shells each zero bidder takes, and what is left on the reef afterwards
+    share: int
+    reef_after: int
+    #: the amulet holder after the bids
+    amulet: int
+    #: placing order: (seat, tokens earned), top first, then second, then the
+    #: 1-token players clockwise from the (new) amulet holder
+    order: list[tuple[int, int]] = field(default_factory=list)
+
+
+def resolve_bids(bids: list[int], amulet: int, reef: int) -> BidOutcome:
+    """Resolve revealed ``bids`` (one per seat) with the amulet at ``amulet``
+    and ``reef`` shells on the reef before the payment."""
+    n = len(bids)
+    tie_order = clockwise_after(amulet, n)
+    rank_of = {s: i for i, s in enumerate(tie_order)}
+    ranking = sorted((s for s in range(n) if bids[s] > 0), key=lambda s: (-bids[s], rank_of[s]))
+    tokens = [0] * n
+    for i, s in enumerate(ranking):
+        tokens[s] = TOKENS_FOR_RANK[i] if i < len(TOKENS_FOR_RANK) else TOKENS_OTHERS
+    top = ranking[0] if ranking else None
+    second = ranking[1] if len(ranking) > 1 else None
+    paid = bids[top] if top is not None else 0
+    pool = reef + paid
+    zero = [s for s in range(n) if bids[s] == 0]
+    share = pool // len(zero) if zero else 0
+    reef_after = pool - share * len(zero)
+    new_amulet = top if top is not None else amulet
+    order: list[tuple[int, int]] = []
+    if top is not None:
+        order.append((top, tokens[top]))
+    if second is not None:
+        order.append((second, tokens[second]))
+    for s in clockwise_after(new_amulet, n):
+        if tokens[s] == TOKENS_OTHERS and s not in (top, second):
+            order.append((s, TOKENS_OTHERS))
+    return BidOutcome(bids=list(bids), ranking=ranking, tokens=tokens, top=top, second=second, paid=paid,
+                      zero=zero, share=share, reef_after=reef_after, amulet=new_amulet, order=order)

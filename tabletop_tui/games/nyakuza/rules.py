@@ -1,0 +1,670 @@
+"""Nyakuza: the rules model (pure Python, no Textual).
+
+Rulebook: shared/rules/nyakuza.txt; rulings N1-N10 in DECISIONS.md. The map
+is data (``island.py``), groups and recipes live in ``moai.py``, the bids'
+arithmetic in ``bidding.py``, what each seat may see in ``view.py``.
+
+A round: tiles are turned up (phase "bid" begins), every seat enters a secret
+bid (all seats act at once), the bids are revealed together, then tokens are
+placed one at a time ("place"), a placement that raises a Moai with several
+possible recipes or palms waits for the placer's choice ("erect"), and in the
+secret-tile variant the players who placed nothing may lay their secret tile
+afterwards ("secret"). The game ends with the Ceremonial Moai or after the
+round that starts with no tile left ("over").
+
+Seats sit clockwise in seat order (the player left of seat s is s + 1).
+Texts name seats with the placeholders ``{s0}``..``{s3}``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
+from tabletop_tui.engine.rng import chance_rng
+
+from . import moai
+from .bidding import clockwise_after, resolve_bids
+from .island import ISLAND, RESOURCES, SPACES
+
+COLOURS = ["Red", "Blue", "Yellow", "Green"]
+SHELLS = {2: 24, 3: 16, 4: 12}  # N2
+MOAI = {2: 10, 3: 6, 4: 5}  # N2
+TOKENS = 40
+TOTAL_SHELLS = 48  # 2 x 24 = 3 x 16 = 4 x 12
+FIRST_REVEAL = {2: 6, 3: 6, 4: 8}  # N3
+LATER_REVEAL = {2: 3, 3: 3, 4: 4}
+
+Phase = Literal["bid", "place", "erect", "secret", "over"]
+
+
+def who(seat: int) -> str:
+    """The placeholder the Match fills with the seat's name."""
+    return f"{{s{seat}}}"
+
+
+def tile_text(number: int) -> str:
+    return ISLAND.space_of(number).describe()
+
+
+def space_text(space: int) -> str:
+    return ISLAND.spaces[space].describe()
+
+
+def and_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- options and actions ---------------------------------------------------------
+
+
+class NyakuzaOptions(Options):
+    """Nyakuza's options: the secret-tile variant (N9) and the first amulet holder."""
+
+    secret_tiles: bool = Field(default=False, description="Variant for 3-4 players: each player holds "
+                                                          "one secret resource tile (N9)")
+    first_amulet: Literal["random", "0", "1", "2", "3"] = Field(
+        default="random", description="Who holds the amulet first (the oldest player; N2: random by default)")
+
+
+class Bid(Action):
+    """A secret bid of 0 up to all your shells (N4)."""
+
+    kind: Literal["bid"] = "bid"
+    shells: int = Field(ge=0, le=TOTAL_SHELLS)
+
+
+class Place(Action):
+    """Put one token on a space (N5)."""
+
+    kind: Literal["place"] = "place"
+    space: int = Field(ge=0, lt=SPACES)
+
+
+class Erect(Action):
+    """Choose where a Moai goes and which tiles pay for it (N6, N7), when
+    several recipes or palms qualify."""
+
+    kind: Literal["erect"] = "erect"
+    palm: int = Field(ge=0, lt=SPACES)
+    tiles: tuple[int, ...] = Field(min_length=1, max_length=2)
+
+
+class PlaySecret(Action):
+    """Variant (N9): lay your secret tile on its space and put an extra token on it."""
+
+    kind: Literal["secret"] = "secret"
+
+
+class Pass(Action):
+    """Decline: keep the secret tile for later (after a round's placements),
+    or give up the tokens you cannot place when only the secret tile could
+    be played."""
+
+    kind: Literal["pass"] = "pass"
+
+
+# Actions are frozen: legal_actions hands out these shared instances.
+_BIDS = tuple(Bid(shells=k) for k in range(TOTAL_SHELLS + 1))
+_PLACES = tuple(Place(space=s) for s in range(SPACES))
+_SECRET = PlaySecret()
+_PASS = Pass()
+
+NyakuzaAction = Annotated[Union[Bid, Place, Erect, PlaySecret, Pass], Field(discriminator="kind")]
+
+
+# -- state ---------------------------------------------------------------------------
+
+
+class NyakuzaState(BaseState):
+    """Everything about a Nyakuza game.
+
+    Lists indexed by space id: ``revealed`` (a resource space whose tile is
+    turned up), ``occupant`` (the seat whose token stands there), ``moai``
+    (a Moai stands on this palm; its owner is the occupant; Orongo's is the
+    Ceremonial Moai), ``spent`` (a shell lies on this tile). Lists indexed by
+    seat: ``shells``, ``moai_left``, ``supply`` (tokens in the personal
+    supply), ``bids`` (pending secret bids), ``secret`` (the secret tile
+    held, variant only), ``placed`` (placed a token this round).
+    Hidden (N10): ``stack`` (tile numbers, next first), ``shells``, ``bids``,
+    ``secret``, and ``seed`` (it fixed the stack's order).
+    """
+
+    secret_variant: bool = False
+    round: int = 0
+    last_round: bool = False
+    phase: Phase = "bid"
+    stack: list[int] = Field(default_factory=list)
+    new_tiles: list[int] = Field(default_factory=list)
+    revealed: list[bool] = Field(default_factory=lambda: [False] * SPACES)
+    occupant: list[int | None] = Field(default_factory=lambda: [None] * SPACES)
+    moai: list[bool] = Field(default_factory=lambda: [False] * SPACES)
+    spent: list[bool] = Field(default_factory=lambda: [False] * SPACES)
+    shells: list[int] = Field(default_factory=list)
+    reef: int = 0
+    moai_left: list[int] = Field(default_factory=list)
+    supply: list[int] = Field(default_factory=list)
+    amulet: int = 0
+    bids: list[int | None] = Field(default_factory=list)
+    last_bids: list[int] | None = None
+    last_tokens: list[int] | None = None
+    #: who places now and after, with the tokens each still has to place
+    queue: list[tuple[int, int]] = Field(default_factory=list)
+    placed: list[bool] = Field(default_factory=list)
+    secret: list[int | None] = Field(default_factory=list)
+    #: variant: seats still to be offered their secret tile after the placements
+    offers: list[int] = Field(default_factory=list)
+    #: a Moai waiting for its owner's choice: who, the token whose group it is, the options
+    chooser: int | None = None
+    anchor: int | None = None
+    choices: list[tuple[int, tuple[int, ...]]] = Field(default_factory=list)
+    resume: Literal["place", "secret"] = "place"
+    ceremonial: int | None = None
+    winners: list[int] = Field(default_factory=list)
+    end_reason: str = ""
+
+    # derived counts -------------------------------------------------------------
+    def on_board(self, seat: int) -> int:
+        return sum(1 for o in self.occupant if o == seat)
+
+    def in_front(self, seat: int) -> int:
+        """Tokens taken from the supply this round and not yet placed."""
+        return sum(n for s, n in self.queue if s == seat)
+
+    def spent_count(self) -> int:
+        return sum(self.spent)
+
+    def moai_erected(self, seat: int) -> int:
+        return sum(1 for i, m in enumerate(self.moai) if m and self.occupant[i] == seat and i != moai.ORONGO)
+
+
+_LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "shells", "moai_left", "supply",
+                "bids", "queue", "placed", "secret", "offers", "choices", "winners")
+
+
+class Nyakuza(Game[NyakuzaState]):
+    """Nyakuza for 2-4 players."""
+
+    id = "nyakuza"
+    title = "Nyakuza"
+    blurb = "Bid shells for spaces on the island and raise your Moai on its shore; the first Ceremonial Moai wins."
+    min_players = 2
+    max_players = 4
+    options_model = NyakuzaOptions
+    state_model = NyakuzaState
+    action_type = NyakuzaAction
+    hidden_information = True
+
+    def seat_names(self, players: int) -> list[str]:
+        return COLOURS[:players]
+
+    # -- set-up ----------------------------------------------------------------------
+    def new_state(self, players: int, options: NyakuzaOptions | None, seed: int) -> NyakuzaState:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"Nyakuza is for 2-4 players, not {players}.")
+        opts = options or NyakuzaOptions()
+        if opts.secret_tiles and players < 3:
+            raise IllegalAction("The secret tile variant is for 3 or 4 players; play it without the variant "
+                                "with 2 players.")
+        if opts.first_amulet != "random" and int(opts.first_amulet) >= players:
+            raise IllegalAction(f"There is no player {int(opts.first_amulet) + 1} to hold the amulet "
+                                f"in a {players}-player game.")
+        state = NyakuzaState(
+            players=players, seed=seed, secret_variant=opts.secret_tiles,
+            shells=[SHELLS[players]] * players, moai_left=[MOAI[players]] * players,
+            supply=[TOKENS] * players, bids=[None] * players, placed=[False] * players,
+            secret=[None] * players)
+        rng = chance_rng(state)
+        stack = list(range(1, RESOURCES + 1))
+        rng.shuffle(stack)
+        state.amulet = rng.randrange(players) if opts.first_amulet == "random" else int(opts.first_amulet)
+        if opts.secret_tiles:  # N9: a quarry drawn goes back and the stack is reshuffled
+            for s in range(players):
+                while True:
+                    tile = stack.pop(0)
+                    if ISLAND.space_of(tile).kind != "quarry":
+                        state.secret[s] = tile
+                        break
+                    stack.append(tile)
+                    rng.shuffle(stack)
+        state.stack = stack
+        self._start_round(state, [])
+        return state
+
+    # -- who acts ---------------------------------------------------------------------
+    def to_act(self, state: NyakuzaState) -> list[Seat]:
+        ph = state.phase
+        if ph == "bid":
+            return [s for s in range(state.players) if state.bids[s] is None]
+        if ph == "place":
+            return [state.queue[0][0]] if state.queue else []
+        if ph == "erect":
+            return [state.chooser] if state.chooser is not None else []
+        if ph == "secret":
+            return state.offers[:1]
+        return []
+
+    def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        ph = state.phase
+        if ph == "bid":
+            return list(_BIDS[: state.shells[seat] + 1])
+        if ph == "erect":
+            return [Erect.model_construct(kind="erect", palm=p, tiles=t) for p, t in state.choices]
+        secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
+        if ph == "secret":
+            return secret + [_PASS]
+        acts: list[Action] = [_PLACES[s] for s in moai.legal_spaces(state, seat)]
+        if acts:
+            return acts + secret
+        return secret + [_PASS] if secret else []
+
+    # -- validation ---------------------------------------------------------------------
+    def check(self, state: NyakuzaState, action: Action, seat: Seat) -> None:
+        ph = state.phase
+        if ph == "over":
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < state.players:
+            raise IllegalAction("There is no such seat at this table.")
+        if seat not in self.to_act(state):
+            if ph == "bid":
+                raise IllegalAction("You have already bid this round; wait for the others.")
+            raise IllegalAction("It is not your turn.")
+        if isinstance(action, Bid):
+            if ph != "bid":
+                raise IllegalAction("Bids are made at the start of a round, not now.")
+            have = state.shells[seat]
+            if action.shells < 0:
+                raise IllegalAction("A bid cannot be negative.")
+            if action.shells > have:
+                raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
+                                    if have else "You have no shells, so you can only bid 0.")
+            return
+        if ph == "bid":
+            raise IllegalAction("First enter your bid: tokens are placed after the bids are revealed.")
+        if isinstance(action, Erect):
+            if ph != "erect":
+                raise IllegalAction("There is no Moai waiting to be erected.")
+            if (action.palm, tuple(action.tiles)) not in state.choices:
+                raise IllegalAction("Your group cannot erect a Moai that way; choose one of the offered ways.")
+            return
+        if ph == "erect":
+            raise IllegalAction("First choose where your Moai goes and which tiles pay for it.")
+        if isinstance(action, Place):
+            if ph != "place":
+                raise IllegalAction("You have no token to place now; you may lay your secret tile or pass.")
+            why = moai.placement_problem(state, seat, action.space)
+            if why:
+                raise IllegalAction(why)
+            return
+        if isinstance(action, PlaySecret):
+            why = self._secret_problem(state, seat)
+            if why:
+                raise IllegalAction(why)
+            return
+        if isinstance(action, Pass):
+            if ph == "place":
+                if moai.can_place(state, seat):
+                    raise IllegalAction("You must place your token: there is still a space you may use.")
+                if self._secret_problem(state, seat) is not None:
+                    raise IllegalAction("There is nothing to pass now.")
+            return
+        raise IllegalAction("That move is not part of Nyakuza.")
+
+    def _secret_problem(self, state: NyakuzaState, seat: int) -> str | None:
+        """Why ``seat`` may not lay their secret tile now (N9), or None."""
+        if not state.secret_variant:
+            return "This game is played without secret tiles."
+        tile = state.secret[seat]
+        if tile is None:
+            return "You have already laid your secret tile."
+        if state.phase not in ("place", "secret"):
+            return "You may lay your secret tile only when it is your turn to place tokens."
+        if state.supply[seat] < 1:
+            return "You have no token left in your supply to put on your secret tile."
+        why = moai.placement_problem(state, seat, ISLAND.by_number[tile], secret=True)
+        return f"You cannot lay your secret tile now: {why[0].lower()}{why[1:]}" if why else None
+
+    # -- play ---------------------------------------------------------------------------
+    def _play(self, state: NyakuzaState, action: Action, seat: Seat) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Bid):
+            state.bids[seat] = action.shells
+            events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
+            events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
+            if all(b is not None for b in state.bids):
+                self._reveal_bids(state, events)
+                self._advance(state, events)
+        elif isinstance(action, Place):
+            s, n = state.queue[0]
+            state.queue[0] = (s, n - 1)
+            state.occupant[action.space] = seat
+            state.placed[seat] = True
+            events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
+            state.resume = "place"
+            self._after_placement(state, seat, action.space, events)
+        elif isinstance(action, PlaySecret):
+            tile = state.secret[seat]
+            assert tile is not None
+            space = ISLAND.by_number[tile]
+            state.secret[seat] = None
+            state.revealed[space] = True
+            state.supply[seat] -= 1
+            state.occupant[space] = seat
+            state.placed[seat] = True
+            events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
+                                                              f"{tile_text(tile)} and puts an extra token on it."))
+            if state.phase == "secret":
+                state.offers.pop(0)
+                state.resume = "secret"
+            else:
+                state.resume = "place"
+            self._after_placement(state, seat, space, events)
+        elif isinstance(action, Erect):
+            self._erect(state, seat, (action.palm, tuple(action.tiles)), events)
+            state.choices = []
+            if state.phase != "over":
+                self._erection_loop(state, events)
+        elif isinstance(action, Pass):
+            if state.phase == "secret":
+                state.offers.pop(0)
+                events.append(Event(seat=seat, text=f"{who(seat)} keeps their secret tile for later."))
+            else:
+                s, n = state.queue.pop(0)
+                state.supply[s] += n
+                events.append(Event(seat=seat, text=f"{who(seat)} cannot place {plural(n, 'token')} and "
+                                                    f"returns {'it' if n == 1 else 'them'} to the supply."))
+            self._advance(state, events)
+        return events
+
+    # rounds -------------------------------------------------------------------------
+    def _start_round(self, state: NyakuzaState, events: list[Event]) -> None:
+        """N3: turn up the round's tiles, or begin the last round."""
+        state.round += 1
+        state.placed = [False] * state.players
+        state.bids = [None] * state.players
+        state.phase = "bid"
+        if not state.stack:
+            state.new_tiles = []
+            state.last_round = True
+            events.append(Event(text=f"Round {state.round} begins. No tiles are left to turn up: "
+                                     f"this is the last round."))
+            return
+        k = (FIRST_REVEAL if state.round == 1 else LATER_REVEAL)[state.players]
+        tiles = state.stack[:k]
+        del state.stack[:k]
+        for t in tiles:
+            state.revealed[ISLAND.by_number[t]] = True
+        state.new_tiles = tiles
+        note = " That was the last of the stack: the next round is the last." if not state.stack else ""
+        events.append(Event(reveals=True, text=f"Round {state.round}: tiles "
+                                               f"{and_list([tile_text(t) for t in sorted(tiles)])} are turned up.{note}"))
+
+    def _reveal_bids(self, state: NyakuzaState, events: list[Event]) -> None:
+        """N4: reveal the bids together and settle them."""
+        bids = [int(b or 0) for b in state.bids]
+        out = resolve_bids(bids, state.amulet, state.reef)
+        events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
+            f"{who(s)} {bids[s]}" for s in range(state.players)) + "."))
+        got = [0] * state.players
+        for s in range(state.players):
+            got[s] = min(out.tokens[s], state.supply[s])
+            state.supply[s] -= got[s]
+        if out.top is not None:
+            state.shells[out.top] -= out.paid
+            state.reef += out.paid
+            parts = [f"{who(out.top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
+                     f"takes the amulet and {plural(got[out.top], 'token')}"]
+            if out.second is not None:
+                parts.append(f"{who(out.second)} is second with {plural(got[out.second], 'token')}")
+            ones = [s for s in out.ranking[2:]]
+            if ones:
+                parts.append(f"{and_list([who(s) for s in ones])} "
+                             f"{'takes' if len(ones) == 1 else 'take'} 1 token{'' if len(ones) == 1 else ' each'}")
+            events.append(Event(seat=out.top, text="; ".join(parts) + "."))
+            short = [s for s in range(state.players) if got[s] < out.tokens[s]]
+            for s in short:
+                events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the supply."))
+        else:
+            events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
+        if out.zero:
+            before = state.reef
+            for s in out.zero:
+                state.shells[s] += out.share
+            state.reef = out.reef_after
+            names = and_list([who(s) for s in out.zero])
+            if len(out.zero) == 1:
+                text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
+            else:
+                text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
+                        f"{plural(out.share, 'shell')} each")
+                text += f", {out.reef_after} left on the reef." if out.reef_after else "."
+            events.append(Event(text=text))
+        state.amulet = out.amulet
+        state.last_bids = bids
+        state.last_tokens = got
+        state.bids = [None] * state.players
+        state.queue = [(s, got[s]) for s, _ in out.order if got[s] > 0]
+        state.phase = "place"
+
+    def _advance(self, state: NyakuzaState, events: list[Event]) -> None:
+        """Move on until some seat must give input, or the game ends."""
+        if state.phase == "place":
+            while state.queue:
+                s, n = state.queue[0]
+                if n > 0 and (moai.can_place(state, s) or self._secret_problem(state, s) is None):
+                    return
+                state.queue.pop(0)
+                if n > 0:  # N5: a token with no legal space goes back to the supply
+                    state.supply[s] += n
+                    events.append(Event(seat=s, text=f"{who(s)} has no space to place "
+                                                     f"{'a token' if n == 1 else f'{n} tokens'} on; "
+                                                     f"{'it goes' if n == 1 else 'they go'} back to the supply."))
+            state.phase = "secret"
+            # N9: who placed nothing may still lay the secret tile, clockwise from the amulet
+            state.offers = ([s for s in clockwise_after(state.amulet, state.players)
+                             if not state.placed[s] and state.secret[s] is not None]
+                            if state.secret_variant else [])
+        if state.phase == "secret":
+            while state.offers:
+                if self._secret_problem(state, state.offers[0]) is None:
+                    return
+                state.offers.pop(0)
+            self._end_round(state, events)  # a new round waits for bids, or the game is over
+
+    def _end_round(self, state: NyakuzaState, events: list[Event]) -> None:
+        if state.last_round:
+            self._final_scoring(state, events)
+        else:
+            self._start_round(state, events)
+
+    # placing and Moai -------------------------------------------------------------------
+    def _after_placement(self, state: NyakuzaState, seat: int, space: int, events: list[Event]) -> None:
+        """N6/N7: after a token is placed, erect what its group must erect."""
+        state.chooser = seat
+        state.anchor = space
+        self._erection_loop(state, events)
+
+    def _erection_loop(self, state: NyakuzaState, events: list[Event]) -> None:
+        """Erect while the group qualifies (N6): alone when only one way is
+        open, else wait in phase "erect" for the owner's choice."""
+        seat, anchor = state.chooser, state.anchor
+        assert seat is not None and anchor is not None
+        while True:
+            if anchor != moai.ORONGO and state.moai_left[seat] == 0:
+                break
+            if anchor != moai.ORONGO and not moai.group_qualifies(state, seat, anchor):
+                break
+            options = moai.erection_choices(state, seat, anchor)
+            if not options:  # N6: a further erection that cannot be paid is not made
+                events.append(Event(seat=seat, text=f"{who(seat)}'s group could raise another Moai, but "
+                                                    f"{who(seat)} cannot pay for it: it is not erected."))
+                break
+            if len(options) > 1:
+                state.phase = "erect"
+                state.choices = options
+                return
+            self._erect(state, seat, options[0], events)
+            if state.phase == "over":
+                return
+        state.chooser = state.anchor = None
+        state.choices = []
+        state.phase = state.resume
+        self._advance(state, events)
+
+    def _erect(self, state: NyakuzaState, seat: int, choice: tuple[int, tuple[int, ...]],
+               events: list[Event]) -> None:
+        palm, tiles = choice
+        state.shells[seat] -= len(tiles)
+        for t in tiles:
+            state.spent[t] = True
+        state.moai[palm] = True
+        spent = " + ".join(space_text(t) for t in tiles)
+        on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
+        if palm == moai.ORONGO:  # N7
+            state.ceremonial = seat
+            events.append(Event(seat=seat, text=f"{who(seat)} erects the Ceremonial Moai at Orongo, spending "
+                                                f"{spent}!"))
+            self._finish(state, [seat], f"{who(seat)} erected the Ceremonial Moai at Orongo.", events)
+            return
+        state.moai_left[seat] -= 1
+        left = state.moai_left[seat]
+        events.append(Event(seat=seat, text=f"{who(seat)} erects a Moai on {space_text(palm)}, putting a shell "
+                                            f"on {on} ({left} Moai left)."))
+
+    # end ------------------------------------------------------------------------------
+    def _final_scoring(self, state: NyakuzaState, events: list[Event]) -> None:
+        """N8: fewest Moai left; tie: most shells; still tied: a shared win."""
+        fewest = min(state.moai_left)
+        tied = [s for s in range(state.players) if state.moai_left[s] == fewest]
+        richest = max(state.shells[s] for s in tied)
+        winners = [s for s in tied if state.shells[s] == richest]
+        names = and_list([who(s) for s in winners])
+        if len(tied) == 1:
+            reason = f"The last round is over: {names} has the fewest Moai left ({fewest})."
+        elif len(winners) == 1:
+            reason = (f"The last round is over: {names} has the fewest Moai left ({fewest}) "
+                      f"and the most shells among those tied ({richest}).")
+        else:
+            reason = (f"The last round is over: {names} tie with {fewest} Moai left and "
+                      f"{plural(richest, 'shell')} each, and share the win.")
+        self._finish(state, winners, reason, events)
+
+    def _finish(self, state: NyakuzaState, winners: list[int], reason: str, events: list[Event]) -> None:
+        state.phase = "over"
+        state.winners = winners
+        state.end_reason = reason
+        state.queue = []
+        state.offers = []
+        state.chooser = state.anchor = None
+        state.choices = []
+        state.bids = [None] * state.players
+        shells = ", ".join(f"{who(s)} {state.shells[s]}" for s in range(state.players))
+        events.append(Event(reveals=True, text=f"{reason} {and_list([who(s) for s in winners])} "
+                                               f"{'wins' if len(winners) == 1 else 'win'}! Shells: {shells}."))
+
+    def is_over(self, state: NyakuzaState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: NyakuzaState) -> Result:
+        details = {s: {"moai_left": state.moai_left[s], "moai_erected": state.moai_erected(s),
+                       "ceremonial_moai": state.ceremonial == s, "shells": state.shells[s],
+                       "tokens_on_board": state.on_board(s)} for s in range(state.players)}
+        scores = {s: float(state.moai_erected(s) + (1 if state.ceremonial == s else 0))
+                  for s in range(state.players)}
+        return Result(winners=list(state.winners), scores=scores, details=details, summary=state.end_reason)
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: NyakuzaState, seat: Seat | None):
+        from .view import build_view
+
+        return build_view(self, state, seat)
+
+    def clone(self, state: NyakuzaState) -> NyakuzaState:
+        return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
+
+    def determinize(self, state: NyakuzaState, seat: Seat, rng: random.Random) -> NyakuzaState:
+        """Re-deal what ``seat`` cannot see (N10), reading only what it can:
+        the unseen tiles (stack order and the others' secret tiles, which are
+        never quarries), the others' shells (their total is known: 48 minus
+        the reef, the spent tiles and the seat's own), the others' pending
+        bids (dropped: they bid again), and the seed."""
+        new = self.clone(state)
+        n = state.players
+        others = [p for p in range(n) if p != seat]
+        holders = [p for p in others if state.secret[p] is not None]
+        unseen = sorted(state.stack + [t for p in holders if (t := state.secret[p]) is not None])
+        rng.shuffle(unseen)
+        for p in holders:
+            i = next(i for i, t in enumerate(unseen) if ISLAND.space_of(t).kind != "quarry")
+            new.secret[p] = unseen.pop(i)
+        new.stack = unseen
+        pool = TOTAL_SHELLS - state.reef - state.spent_count() - state.shells[seat]
+        for p in others:
+            new.shells[p] = 0
+        if state.phase == "erect" and state.chooser is not None and state.chooser != seat:
+            # the chooser can pay for at least one way; the view does not say which
+            new.shells[state.chooser] = min(2, pool)
+            pool -= new.shells[state.chooser]
+        for _ in range(pool):
+            new.shells[rng.choice(others)] += 1
+        if state.phase == "erect" and state.chooser is not None and state.chooser != seat:
+            assert state.anchor is not None
+            new.choices = moai.erection_choices(new, state.chooser, state.anchor)
+        for p in others:
+            new.bids[p] = None
+        new.seed = rng.getrandbits(48)
+        new.chance = 0
+        return new
+
+    def heuristic(self, state: NyakuzaState, seat: Seat) -> float | None:
+        """Share of Moai erected, with a little weight on shells."""
+        if state.phase == "over":
+            return 1.0 if seat in state.winners else 0.0
+        start = MOAI[state.players]
+        done = (start - state.moai_left[seat]) / start
+        return 0.1 + 0.75 * done + 0.15 * min(state.shells[seat], 24) / 24
+
+    # -- text ------------------------------------------------------------------------------
+    def describe_action(self, state: NyakuzaState, action: Action, seat: Seat) -> str:
+        if isinstance(action, Bid):
+            return f"bid {plural(action.shells, 'shell')}" if action.shells else "bid nothing (share the reef)"
+        if isinstance(action, Place):
+            return f"token on {space_text(action.space)}"
+        if isinstance(action, Erect):
+            return f"Moai on {space_text(action.palm)}, spending " + " + ".join(space_text(t) for t in action.tiles)
+        if isinstance(action, PlaySecret):
+            tile = state.secret[seat] if 0 <= seat < state.players else None
+            return (f"lay your secret tile {tile_text(tile)} with an extra token" if tile
+                    else "lay your secret tile with an extra token")
+        if isinstance(action, Pass):
+            return "keep the secret tile for later" if state.phase == "secret" else "give up the remaining tokens"
+        return action.kind
+
+    def status(self, state: NyakuzaState, seat: Seat | None) -> str:
+        ph = state.phase
+        if ph == "over":
+            return state.end_reason
+        last = " (last round)" if state.last_round else ""
+        head = f"Round {state.round}{last}"
+        if ph == "bid":
+            waiting = and_list([who(s) for s in self.to_act(state)])
+            return f"{head}: secret bids; waiting for {waiting}."
+        if ph == "place":
+            s, n = state.queue[0]
+            return f"{head}: {who(s)} places {'a token' if n == 1 else f'{n} tokens, one at a time'}."
+        if ph == "erect":
+            return f"{head}: {who(state.chooser or 0)} chooses where the Moai goes and which tiles pay for it."
+        return f"{head}: {who(state.offers[0])} may lay their secret tile with an extra token."

@@ -61,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, e.g. shaman=true (see `tabletop rules GAME`)")
     play.add_argument("--seed", type=_seed)
+    play.add_argument("--watch", action="store_true",
+                      help="every seat is a bot (the --bot kinds in turn, else search:1): watch a game")
 
     rules = sub.add_parser("rules", help="print a game's rules page")
     rules.add_argument("game")
@@ -93,11 +95,18 @@ def _options(game, pairs: list[str]):
         raise UsageError(err.reason) from None
 
 
-def _seats(game, players: int | None, names: str | None, bots: list[str]) -> list[SeatConfig]:
-    n = players or max(game.min_players, min(game.max_players, 1 + len(bots)))
+def _seats(game, players: int | None, names: str | None, bots: list[str],
+           watch: bool = False) -> list[SeatConfig]:
+    n = players or max(game.min_players, min(game.max_players, len(bots) + (0 if watch else 1)))
+    if watch:
+        kinds = bots or ["search:1"]
+        bots = [kinds[i % len(kinds)] for i in range(n)]
+        n_bots_from = 0
+    else:
+        n_bots_from = 1
     if not game.min_players <= n <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {n}")
-    if len(bots) > n - 1:
+    if len(bots) > n - n_bots_from:
         raise UsageError(f"{len(bots)} bots do not fit beside a human in {n} seats")
     given = [s.strip() for s in names.split(",")] if names else []
     if len(given) > n:
@@ -106,8 +115,8 @@ def _seats(game, players: int | None, names: str | None, bots: list[str]) -> lis
     for i in range(n):
         name = given[i] if i < len(given) and given[i] else DEFAULT_NAMES[i]
         bot, level = None, 2
-        if 1 <= i <= len(bots):
-            spec = bots[i - 1]
+        if n_bots_from <= i < n_bots_from + len(bots):
+            spec = bots[i - n_bots_from]
             kind, _, lv = spec.partition(":")
             if kind not in ("random", "search"):
                 raise UsageError(f"unknown bot {kind!r}: use random or search")
@@ -156,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_app(match=match)
         if args.command == "play":
             game = get(args.game)
-            seats = _seats(game, args.players, args.names, args.bot)
+            seats = _seats(game, args.players, args.names, args.bot, args.watch)
             opts = _options(game, args.option)
             return _run_app(match=Match(game, seats, opts, args.seed))
         if args.command == "simulate":

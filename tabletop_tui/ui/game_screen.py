@@ -3,6 +3,7 @@ the players, the log, and the keys every game shares (undo, hint, rules)."""
 
 from __future__ import annotations
 
+import random
 import time
 
 from rich.text import Text
@@ -239,7 +240,7 @@ class GameScreen(Screen[None]):
     def _hint(self, seat: Seat) -> None:
         m = self.match
         token = len(m.log)
-        action = SearchBot(level=1).choose(m.game, m.game.clone(m.state), seat, __import__("random").Random())
+        action = SearchBot(level=1).choose(m.game, m.game.clone(m.state), seat, random.Random())
         self.app.call_from_thread(self._show_hint, seat, action, token)
 
     def _show_hint(self, seat: Seat, action: Action, token: int) -> None:

@@ -67,6 +67,11 @@ class Board(Widget):
         """The Rich style of ``seat``'s colour."""
         return self.SEAT_STYLES[seat % len(self.SEAT_STYLES)]
 
+    def prompt(self) -> str:
+        """What the player at the keys can do now, in a few words (shown when
+        there is no other message)."""
+        return ""
+
     def seat_summary(self, seat: Seat) -> str:
         """One short line about ``seat`` for the players panel (e.g. "3 fruit")."""
         return ""

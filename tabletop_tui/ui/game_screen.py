@@ -45,6 +45,7 @@ class GameScreen(Screen[None]):
         self._handoff_open = False
         self._result_shown = False
         self._bot_busy = False
+        self._said = False
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -123,6 +124,13 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(Text(m.status(seat)))
         self._render_seats()
         self._render_log()
+        if not self._said:
+            self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        msg = self.query_one("#message", Static)
+        msg.set_class(False, "error")
+        msg.update(Text(self.board.prompt() if self.viewer in self.match.to_act() else ""))
 
     def _render_seats(self) -> None:
         m = self.match
@@ -158,6 +166,11 @@ class GameScreen(Screen[None]):
         return t
 
     def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` on the message line (cleared by the next move)."""
+        self._said = bool(text)
+        if not text:
+            self._show_prompt()
+            return
         msg = self.query_one("#message", Static)
         msg.set_class(error, "error")
         msg.update(Text(self.match.text(text)))

@@ -61,12 +61,13 @@ class ResultScreen(ModalScreen[str]):
         table.add_column("Player")
         for k in keys:
             table.add_column(k.replace("_", " ").capitalize())
-        if res.scores and "total" not in keys:
+        show_score = bool(res.scores) and not keys
+        if show_score:
             table.add_column("Score")
         table.add_column("")
         for s, seat in enumerate(self.match.seats):
             row = [seat.name] + [str(res.details.get(s, {}).get(k, "")) for k in keys]
-            if res.scores and "total" not in keys:
+            if show_score:
                 v = res.scores.get(s, "")
                 row.append(str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
             row.append("★ winner" if s in res.winners else "")

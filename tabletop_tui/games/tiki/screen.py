@@ -143,6 +143,18 @@ class TikiBoard(Board, can_focus=True):
     def _my_moves(self) -> list[Move]:
         return [a for a in self.legal if isinstance(a, Move)]
 
+    def prompt(self) -> str:
+        ph = self._phase()
+        if ph == "order":
+            return "Several villages are influenced: pick one (double frame) with the arrows, Enter settles it first."
+        if ph == "shaman":
+            return "Arrows pick a border, Enter puts the shaman there, n leaves it where it is."
+        if ph == "turn":
+            if self.selected is not None:
+                return "Arrows lay the path, Enter puts the totem down, c drops it."
+            return "Enter on an empty village raises a totem; on one of yours it lifts it."
+        return ""
+
     def seat_summary(self, seat: int) -> str:
         st = self.state
         if st is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop_tui.games.rapa_nui.actions import ChooseMoaiReward, Draw, PlayCard, SkipBuy
 from tabletop_tui.games.rapa_nui.scoring import offering_values, ranking_winners
 
-from .util import BLUE, GAME, GREEN, cards, check_invariants, offs, play, position, refused, texts
+from .util import BLUE, GAME, GREEN, cards, check_invariants, offs, play, position, refused, texts, named
 
 
 def test_offering_values_ranked_by_the_stone_with_shared_places():
@@ -56,12 +56,12 @@ def test_final_score_counts_fame_moai_wood_and_offerings_valued_by_the_stone():
     assert blue["total"] == 7 + 4 + 1 + 8
     assert res.scores == {GREEN: 32.0, BLUE: 20.0}
     assert res.winners == [GREEN]
-    assert res.summary == "Green wins with 32 points."
+    assert named(res.summary) == "Green wins with 32 points."
     txt = texts(events)
     assert "The face-down offerings are turned up: a grain offering and a mulberry offering." in txt
     assert "Offering cards are worth: fish 3, grain 3, mulberry 2, sweet potato 1." in txt
     assert "Final scores: Green 32, Blue 20." in txt
-    assert state.end_reason == "The deck has run out. Green wins with 32 points."
+    assert named(state.end_reason) == "The deck has run out. Green wins with 32 points."
     assert any(e.reveals for e in events)
 
 
@@ -72,7 +72,7 @@ def test_tie_goes_to_more_moai():
     res = GAME.result(state)
     assert res.scores == {GREEN: 14.0, BLUE: 14.0}
     assert res.winners == [BLUE]
-    assert res.summary == "Blue wins with 14 points (more Moais than Green)."
+    assert named(res.summary) == "Blue wins with 14 points (more Moais than Green)."
 
 
 def test_still_tied_is_a_shared_win():
@@ -81,7 +81,7 @@ def test_still_tied_is_a_shared_win():
     play(state, Draw(row=0), GREEN)
     res = GAME.result(state)
     assert res.winners == [GREEN, BLUE]
-    assert res.summary == "Green and Blue share the win with 9 points and 1 Moai each."
+    assert named(res.summary) == "Green and Blue share the win with 9 points and 1 Moai each."
 
 
 def test_game_ends_only_at_the_end_of_the_turn_in_which_the_deck_ran_out():

@@ -77,8 +77,16 @@ def play(state: RapaNuiState, action, seat: int | None = None):
     return GAME.apply(state, action, seat)
 
 
+def named(text: str) -> str:
+    """Fill the seat placeholders {s0}.. with the colour names, as a Match
+    whose players are called after their colours would."""
+    for i, colour in enumerate(["Green", "Blue", "Red", "Violet"]):
+        text = text.replace(f"{{s{i}}}", colour)
+    return text
+
+
 def texts(events) -> str:
-    return "\n".join(e.text for e in events)
+    return named("\n".join(e.text for e in events))
 
 
 def assert_readable(reason: str) -> None:

@@ -118,7 +118,9 @@ class RapaNui(Game[RapaNuiState]):
 
     # -- helpers --------------------------------------------------------------------
     def _names(self, state: RapaNuiState) -> list[str]:
-        return self.seat_names(state.players)
+        """Seat placeholders ``{s0}``.. that the Match fills with player names
+        (so the log reads "Ana drew a Priest")."""
+        return [f"{{s{i}}}" for i in range(state.players)]
 
     def _order_from(self, state: RapaNuiState, first: int) -> list[int]:
         """Seats clockwise starting with ``first``."""

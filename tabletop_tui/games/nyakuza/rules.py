@@ -429,7 +429,7 @@ class Nyakuza(Game[NyakuzaState]):
                      f"takes the amulet and {plural(got[out.top], 'token')}"]
             if out.second is not None:
                 parts.append(f"{who(out.second)} is second with {plural(got[out.second], 'token')}")
-            ones = [s for s in out.ranking[2:]]
+            ones = [s for s, k in out.order if s not in (out.top, out.second)]  # in placing order
             if ones:
                 parts.append(f"{and_list([who(s) for s in ones])} "
                              f"{'takes' if len(ones) == 1 else 'take'} 1 token{'' if len(ones) == 1 else ' each'}")

@@ -1,0 +1,194 @@
+"""Helpers for the Nyakuza tests: named spaces of our map, hand-built
+positions, refusal checks and the invariants every reachable state keeps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui.engine import IllegalAction
+from tabletop_tui.games.nyakuza import moai
+from tabletop_tui.games.nyakuza.island import ISLAND, RESOURCES, SPACES
+from tabletop_tui.games.nyakuza.rules import (
+    MOAI, TOKENS, TOTAL_SHELLS, Bid, Erect, Nyakuza, NyakuzaOptions, NyakuzaState, Pass, Place, PlaySecret,
+)
+
+GAME = Nyakuza()
+ANNE, BEN, CARA, DAN = 0, 1, 2, 3
+ORONGO = ISLAND.orongo
+
+__all__ = ["ANNE", "BEN", "Bid", "CARA", "DAN", "Erect", "GAME", "ORONGO", "Pass", "Place", "PlaySecret"]
+
+
+def tile(number: int) -> int:
+    """The space id of resource space ``number``."""
+    return ISLAND.by_number[number]
+
+
+def palm(label: str) -> int:
+    """The space id of the palm labelled ``label`` ("P10", "Orongo")."""
+    (s,) = [s.id for s in ISLAND.spaces if s.label == label]
+    return s
+
+
+def kind(space: int) -> str:
+    return ISLAND.spaces[space].kind
+
+
+def new(players: int = 4, *, secret: bool = False, amulet: int | str = 0, seed: int = 1) -> NyakuzaState:
+    return GAME.new_state(players, NyakuzaOptions(secret_tiles=secret, first_amulet=str(amulet)), seed)
+
+
+def position(players: int = 4, *, placer: int | None = None, tokens: int = 3, own: dict[int, list[int]] | None = None,
+             shells: list[int] | None = None, reef: int | None = None, moai_left: list[int] | None = None,
+             open_tiles: list[int] = (), spent: list[int] = (), moai_at: list[int] = (), secret: bool = False,
+             seed: int = 1) -> NyakuzaState:
+    """A hand-built position of a fresh game. ``own`` maps a seat to the
+    spaces its tokens stand on (resource spaces are turned up); ``placer``
+    is to place ``tokens`` tokens now (phase "place"); ``open_tiles`` are
+    tile numbers turned up in addition; ``spent`` spaces carry a shell and
+    ``moai_at`` palms a Moai of their occupant (taken from its Moai left
+    unless ``moai_left`` is given). The reef takes up the difference so
+    that the 48 shells stay accounted for."""
+    state = new(players, secret=secret, seed=seed)
+    for number in open_tiles:
+        state.revealed[tile(number)] = True
+    for seat, spaces in (own or {}).items():
+        for s in spaces:
+            put(state, seat, s)
+    for s in spent:
+        assert state.occupant[s] is not None and ISLAND.spaces[s].is_resource
+        state.spent[s] = True
+    for s in moai_at:
+        assert state.occupant[s] is not None and moai.MOAI_SITE[s]
+        state.moai[s] = True
+        state.moai_left[state.occupant[s]] -= 1
+    if shells is not None:
+        state.shells = list(shells)
+    if moai_left is not None:
+        state.moai_left = list(moai_left)
+    state.reef = TOTAL_SHELLS - sum(state.shells) - state.spent_count() if reef is None else reef
+    if placer is not None:
+        state.supply[placer] -= tokens
+        state.queue = [(placer, tokens)]
+        state.phase = "place"
+        state.bids = [None] * players
+    # the tiles now on the board leave the stack
+    shown = {ISLAND.spaces[s].number for s in range(SPACES) if state.revealed[s]}
+    state.stack = [t for t in state.stack if t not in shown]
+    state.secret = [t if t not in shown else None for t in state.secret]
+    return state
+
+
+def put(state: NyakuzaState, seat: int, space: int) -> None:
+    """Stand a token of ``seat`` on ``space`` (from its supply), turning up a resource space."""
+    assert state.occupant[space] is None, f"space {ISLAND.spaces[space].label} is taken"
+    state.occupant[space] = seat
+    state.supply[seat] -= 1
+    if ISLAND.spaces[space].is_resource:
+        state.revealed[space] = True
+
+
+def play(state: NyakuzaState, action, seat: int | None = None):
+    """Apply ``action`` for ``seat`` (default: the first seat to act); return events."""
+    if seat is None:
+        seat = GAME.to_act(state)[0]
+    return GAME.apply(state, action, seat)
+
+
+def texts(events) -> str:
+    return " | ".join(e.text for e in events)
+
+
+def refused(state: NyakuzaState, action, seat: int, *words: str) -> str:
+    """Assert ``action`` is refused for ``seat`` with a readable reason that
+    contains ``words``, and that the state did not change; return the reason."""
+    before = state.model_dump_json()
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, action, seat)
+    assert state.model_dump_json() == before, "a refused action changed the state"
+    reason = info.value.reason
+    assert_readable(reason)
+    for w in words:
+        assert w in reason, f"{w!r} not in {reason!r}"
+    return reason
+
+
+def assert_readable(reason: str) -> None:
+    """A reason is one plain sentence for a player, not a traceback or a repr."""
+    assert isinstance(reason, str) and reason.strip() == reason
+    assert 8 <= len(reason) <= 300, reason
+    assert reason[0].isupper(), reason
+    assert reason.endswith((".", "!", "?")), reason
+    assert "\n" not in reason and "Traceback" not in reason, reason
+    assert "object at 0x" not in reason and "{s" not in reason, reason
+
+
+def check_invariants(state: NyakuzaState) -> None:
+    """What every reachable state keeps (N2, N5, N6, N10)."""
+    n = state.players
+    # the 48 shells: behind screens, on the reef, on spent tiles
+    assert sum(state.shells) + state.reef + state.spent_count() == TOTAL_SHELLS
+    assert min(state.shells) >= 0 and state.reef >= 0
+    # tokens: supply + in front of the screen + on the board = 40
+    for s in range(n):
+        assert 0 <= state.supply[s] <= TOKENS
+        assert state.supply[s] + state.in_front(s) + state.on_board(s) == TOKENS
+        assert state.on_board(s) <= TOKENS
+    # Moai: every player's, plus the Ceremonial one
+    standing = sum(1 for i in range(SPACES) if state.moai[i] and i != ORONGO)
+    assert sum(state.moai_left) + standing == n * MOAI[n]
+    assert min(state.moai_left) >= 0
+    for i in range(SPACES):
+        sp = ISLAND.spaces[i]
+        if state.moai[i]:
+            assert sp.is_palm and sp.coastal and state.occupant[i] is not None
+            if i == ORONGO:
+                assert state.ceremonial == state.occupant[i] and state.phase == "over"
+        if state.spent[i]:
+            assert sp.is_resource and state.occupant[i] is not None
+        if state.occupant[i] is not None:
+            assert 0 <= state.occupant[i] < n
+            if sp.is_resource:
+                assert state.revealed[i]
+        if sp.is_palm:
+            assert not state.revealed[i]
+    if state.occupant[ORONGO] is not None:
+        assert state.ceremonial == state.occupant[ORONGO]
+    # the 60 tiles: face down, turned up, or secret
+    shown = [ISLAND.spaces[i].number for i in range(SPACES) if state.revealed[i]]
+    held = [t for t in state.secret if t is not None]
+    assert sorted(state.stack + shown + held) == list(range(1, RESOURCES + 1))
+    assert all(kind(tile(t)) != "quarry" for t in held)
+    if not state.secret_variant:
+        assert not held
+    # bids: pending only while bidding, never above the bidder's shells
+    for s in range(n):
+        b = state.bids[s]
+        if b is not None:
+            assert state.phase == "bid" and 0 <= b <= state.shells[s]
+    assert 0 <= state.amulet < n
+    if state.phase == "over":
+        assert state.winners
+
+
+def random_game(players: int, secret: bool, seed: int, play_seed: int, max_actions: int = 3000):
+    """Yield (state, seat) before each action of a random legal game (the
+    action is then played), and (state, None) at the end."""
+    state = GAME.new_state(players, NyakuzaOptions(secret_tiles=secret), seed)
+    rng = random.Random(play_seed)
+    for _ in range(max_actions):
+        if GAME.is_over(state):
+            yield state, None
+            return
+        actors = GAME.to_act(state)
+        seat = rng.choice(actors)
+        yield state, seat
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+    raise AssertionError(f"no end after {max_actions} actions")
+
+
+def legal_by_judge(state: NyakuzaState, seat: int) -> list[int]:
+    """Every space the one judge (placement_problem) accepts, asked one by one."""
+    return [s for s in range(SPACES) if moai.placement_problem(state, seat, s) is None]

@@ -192,10 +192,12 @@ def test_orongo_needs_a_neighbouring_token_a_recipe_and_the_shells():
 def test_the_ceremonial_moai_wins_at_once():
     state = position(4, placer=DAN, tokens=3, own={DAN: [tile(3)]}, moai_left=[5, 5, 5, 0])
     state.queue.append((ANNE, 2))
+    state.supply[ANNE] -= 2
     events = play(state, Place(space=ORONGO), DAN)
     assert GAME.is_over(state) and state.winners == [DAN] and state.ceremonial == DAN
     assert state.moai[ORONGO] and state.spent[tile(3)] and state.shells[DAN] == 11
     assert state.queue == [] and GAME.to_act(state) == []
+    assert state.supply[ANNE] == 40 and state.supply[DAN] == 38, "unplaced tokens go back to the supply"
     assert "{s3} erects the Ceremonial Moai at Orongo" in texts(events)
     res = GAME.result(state)
     assert res.winners == [DAN] and res.details[DAN]["ceremonial_moai"] is True

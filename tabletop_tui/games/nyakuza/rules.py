@@ -566,6 +566,8 @@ class Nyakuza(Game[NyakuzaState]):
         state.phase = "over"
         state.winners = winners
         state.end_reason = reason
+        for s, n in state.queue:  # tokens taken but not placed go back to the supply
+            state.supply[s] += n
         state.queue = []
         state.offers = []
         state.chooser = state.anchor = None

@@ -184,7 +184,8 @@ def main(seed: int = 1) -> None:
         "ruling": "N1",
         "layout": "odd-r",
         "orientation": ("pointy-top hexes in offset coordinates (col, row): row 0 is the top, col 0 the "
-                        "left; odd rows are shifted half a hex to the right. Axial q = col - (row - (row & 1)) // 2, r = row."),
+                        "left; odd rows are shifted half a hex to the right. "
+                        "Axial q = col - (row - (row & 1)) // 2, r = row."),
         "columns": COLUMNS,
         "rows": ROWS,
         "sea": "every (col, row) not listed is sea",

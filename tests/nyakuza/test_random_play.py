@@ -135,3 +135,16 @@ def test_heuristic_is_between_0_and_1():
         for s in range(4):
             h = GAME.heuristic(state, s)
             assert 0.0 <= h <= 1.0
+
+
+def test_clone_is_independent():
+    rng = random.Random(6)
+    for state, seat in random_game(3, True, 6, 6):
+        if seat is None:
+            break
+        if rng.random() < 0.1:
+            before = state.model_dump_json()
+            copy = GAME.clone(state)
+            assert copy.model_dump_json() == before
+            GAME.apply(copy, rng.choice(GAME.legal_actions(copy, seat)), seat)
+            assert state.model_dump_json() == before, "playing on a clone changed the original"

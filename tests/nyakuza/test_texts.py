@@ -57,7 +57,8 @@ def test_describe_actions():
     assert d(Erect(palm=palm("P10"), tiles=(tile(11), tile(21)))) == \
         "Moai on coastal palm P10, spending 11 (food) + 21 (food)"
     held = state.secret[DAN]
-    assert d(PlaySecret()) == f"lay your secret tile {held} ({GAME.view(state, DAN).secret_tile_kind}) with an extra token"
+    held_kind = GAME.view(state, DAN).secret_tile_kind
+    assert d(PlaySecret()) == f"lay your secret tile {held} ({held_kind}) with an extra token"
     assert d(Pass()) == "give up the remaining tokens"
 
 

@@ -409,8 +409,8 @@ class Nyakuza(Game[NyakuzaState]):
             state.revealed[ISLAND.by_number[t]] = True
         state.new_tiles = tiles
         note = " That was the last of the stack: the next round is the last." if not state.stack else ""
-        events.append(Event(reveals=True, text=f"Round {state.round}: tiles "
-                                               f"{and_list([tile_text(t) for t in sorted(tiles)])} are turned up.{note}"))
+        shown = and_list([tile_text(t) for t in sorted(tiles)])
+        events.append(Event(reveals=True, text=f"Round {state.round}: tiles {shown} are turned up.{note}"))
 
     def _reveal_bids(self, state: NyakuzaState, events: list[Event]) -> None:
         """N4: reveal the bids together and settle them."""

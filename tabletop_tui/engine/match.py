@@ -196,8 +196,13 @@ class Match:
             return 0
         return len(self.log) - i
 
-    def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or None if it is."""
+    def undo_refusal(self, by: Seat | None = None) -> str | None:
+        """Why undo is not possible now, or None if it is.
+
+        ``by`` is the seat asking. In a game with hidden information a player
+        may only take back their own input (never another's secret bid or
+        offering); in an open game anyone at the table may undo.
+        """
         if not self.log:
             return "There is nothing to undo yet."
         humans = {i for i, s in enumerate(self.seats) if s.is_human}
@@ -205,12 +210,17 @@ class Match:
             return "There is nothing to undo yet: only bots have played."
         if self.undo_count() == 0:
             return "That cannot be undone: something hidden or random was revealed since."
+        if by is not None and self.game.hidden_information:
+            last = self.log[len(self.log) - self.undo_count()]
+            if last.seat != by:
+                return f"Only {self.seats[last.seat].name} can take back their own move."
         return None
 
-    def undo(self) -> int:
+    def undo(self, by: Seat | None = None) -> int:
         """Step back over the last human action; returns how many actions were
-        removed. Raises IllegalAction with the reason when not allowed."""
-        why = self.undo_refusal()
+        removed. Raises IllegalAction with the reason when not allowed (see
+        :meth:`undo_refusal` for ``by``)."""
+        why = self.undo_refusal(by)
         if why:
             raise IllegalAction(why)
         n = self.undo_count()

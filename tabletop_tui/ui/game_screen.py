@@ -232,7 +232,7 @@ class GameScreen(Screen[None]):
     # -- shared keys -------------------------------------------------------------------------
     def action_undo(self) -> None:
         try:
-            n = self.match.undo()
+            n = self.match.undo(by=self.viewer)
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return

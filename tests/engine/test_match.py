@@ -363,3 +363,18 @@ def test_events_for_hide_private_events(secret):
     assert any(t.startswith("You drew a ") for t in mine)
     assert not any(t.startswith("You drew") for t in theirs + public)
     assert any("drew a card" in t for t in theirs)
+
+
+def test_undo_by_another_seat_is_refused_in_a_hidden_game():
+    from tabletop_tui.engine import IllegalAction
+
+    with registered(SecretGame()) as game:
+        match = Match(game, [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1)
+        seat = match.to_act()[0]
+        match.apply(Bump(by=1), seat)
+        other = 1 - seat
+        before = match.state.model_dump()
+        with pytest.raises(IllegalAction, match="can take back their own move"):
+            match.undo(by=other)
+        assert match.state.model_dump() == before
+        assert match.undo(by=seat) == 1

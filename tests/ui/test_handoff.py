@@ -81,3 +81,20 @@ async def test_one_human_among_bots_needs_no_handoff(secrets):
         await pilot.pause()
         assert match.is_over()
         assert isinstance(app.screen, ResultScreen)
+
+
+async def test_a_player_cannot_undo_another_players_secret_bid(secrets):
+    match = Match(secrets, [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ana at the keys
+        await pilot.press("down", "enter")  # Ana bids 1
+        await pilot.press("enter")  # hand-off: Ben at the keys
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == 1
+        before = match.state.model_dump()
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.state.model_dump() == before and len(match.log) == 1
+        assert "Only Ana can take back" in str(screen.query_one("#message", Static).content)

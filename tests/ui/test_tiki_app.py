@@ -146,3 +146,26 @@ async def test_undo_and_rules_keys():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_mouse_clicks_play_too():
+    """Click a village to raise a totem; click your totem, then each village of
+    the path, then the last one again to put it down."""
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=4,
+                  options={"first_player": "Purple"})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#village-0")
+        await pilot.pause()
+        assert match.state.stacks[0] == [0]
+        await pilot.click("#village-8")  # Ben
+        await pilot.pause()
+        assert match.state.stacks[8] == [1]
+        await pilot.click("#village-0")  # Ana lifts her totem...
+        await pilot.click("#village-1")  # ...walks it one village right (shown)...
+        await pilot.pause()
+        assert match.state.stacks[0] == [0] and app.screen.board.path == [1]
+        await pilot.click("#village-1")  # ...and a second click puts it down
+        await pilot.pause()
+        assert match.state.stacks[0] == [] and match.state.stacks[1] == [0]

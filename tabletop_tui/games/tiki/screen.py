@@ -85,7 +85,7 @@ class TikiBoard(Board, can_focus=True):
         grid-rows: 5 1 5 1 5;
         width: 54; height: 17;
     }
-    TikiBoard .village { border: round $panel-lighten-2; padding: 0 1; height: 100%; }
+    TikiBoard .village { border: round $foreground 35%; padding: 0 1; height: 100%; }
     TikiBoard .village.legal { border: round $success; }
     TikiBoard .village.pending { border: double $warning; }
     TikiBoard .village.path { background: $success 20%; }

@@ -18,8 +18,8 @@ Prints, in one run:
             a few mid-game positions reached by seeded random play;
 4. start    app cold start to the first frame, TabletopApp against a minimal
             Textual app (one Static), each in fresh ``python -c`` processes;
-5. keys     key-to-frame latency on a real game screen driven by Pilot
-            (one line per game in ``KEY_SCENARIOS``);
+5. keys     key-to-frame latency on a real game screen driven by Pilot, each
+            game in its own process (one line per game in ``KEY_SCENARIOS``);
 6. targets  each target beside its figure with a check or a cross.
 
 It always exits 0: the machine is shared and noisy, so these are figures to
@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy
+import faulthandler
 import gc
 import json
 import os
@@ -60,14 +61,15 @@ from tabletop_tui.engine.bots import SEARCH_LEVELS, SearchBot  # noqa: E402
 KEY_SCENARIOS: dict[str, list[str]] = {
     # From the centre village the cursor goes out and back in four directions.
     "tiki": ["right", "left", "down", "up", "left", "right", "up", "down"],
-    # No board of its own yet: the generic board's action list, highlight down and up.
-    "rapa_nui": ["down", "up"],
+    # Its board opens on the buying step: left and right move over the choices.
+    "rapa_nui": ["right", "left"],
 }
 
 TARGET_RATIO = 1.0  # our random-playout actions/s >= the reference's
 TARGET_KEY_MS = 16.0  # key-to-frame under one 60 Hz frame
 TARGET_START_RATIO = 1.3  # cold start <= 1.3x a minimal Textual app
 
+STARTUP_TIMEOUT = 20.0  # s for the app to show a game screen in the key-to-frame child
 MAX_ACTIONS = 20_000  # a playout longer than this is cut and counted "unfinished"
 OK, NO = "✓", "✗"
 
@@ -575,6 +577,9 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
     total, render, wait, cpu = [], [], [], []
     missed = 0
     tscreen.Screen._on_timer_update = timed_tick  # before the screens create their timers
+    # A board that crashes while mounting can leave run_test waiting for ever:
+    # a watchdog thread ends this (child) process if the game screen is not up in time.
+    faulthandler.dump_traceback_later(STARTUP_TIMEOUT, exit=True, file=sys.stderr)
     try:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
@@ -585,6 +590,7 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
                 await pilot.pause()
             if not isinstance(app.screen, GameScreen):
                 raise RuntimeError(f"expected the game screen, found {type(app.screen).__name__}")
+            faulthandler.cancel_dump_traceback_later()
             for key in keys:  # warm-up pass: first-use caches, styles
                 await pilot.press(key)
             for i in range(presses):
@@ -610,6 +616,7 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
                     wait.append(t_tick - t0)
             screen_name = type(app.screen).__name__
     finally:
+        faulthandler.cancel_dump_traceback_later()
         tscreen.Screen._on_timer_update = original_tick
     if not total:
         raise RuntimeError(f"no key drew a frame ({missed} keys tried)")
@@ -625,6 +632,38 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
         "key_to_tick_median_ms": statistics.median(wait) if wait else None,
         "cpu_median_ms": statistics.median(cpu), "cpu_p95_ms": percentile(cpu, 95),
     }
+
+
+def key_to_frame_isolated(game_id: str, presses: int, seed: int, env: dict) -> dict:
+    """Run :func:`key_to_frame` in a fresh process (``--key-child``), so a game
+    screen that crashes or hangs (boards are often mid-work) costs a line in
+    the table, not the run; and Textual's Screen is only patched in there."""
+    timeout = STARTUP_TIMEOUT + 30 + presses * 0.7
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--key-child", game_id,
+           "--presses", str(presses), "--seed", str(seed)]
+    try:
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"game": game_id, "error": f"no result within {timeout:.0f} s"}
+    for line in proc.stdout.splitlines():
+        if line.startswith("BENCH "):
+            return json.loads(line[6:])
+    err = proc.stderr or ""
+    if "Timeout (" in err:
+        why = f"the game screen did not come up within {STARTUP_TIMEOUT:g} s"
+        exc = [ln for ln in err.splitlines() if ln and not ln.startswith((" ", "Traceback", "Thread", "Timeout"))]
+        return {"game": game_id, "error": why + (f" ({exc[-1].strip()[:120]})" if exc else "")}
+    tail = [ln for ln in err.strip().splitlines() if ln.strip()][-1:] or [f"exit {proc.returncode}"]
+    return {"game": game_id, "error": tail[0].strip()[:160]}
+
+
+def key_child(game_id: str, presses: int, seed: int) -> int:
+    try:
+        r = asyncio.run(key_to_frame(game_id, KEY_SCENARIOS[game_id], presses=presses, seed=seed))
+    except Exception as err:
+        r = {"game": game_id, "error": error_text(err)}
+    print("BENCH " + json.dumps(r), flush=True)
+    return 0
 
 
 # -- the run -------------------------------------------------------------------------------
@@ -658,20 +697,25 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="tabletop-tui benchmarks (figures, not pass/fail).")
     ap.add_argument("--quick", action="store_true", help="short budgets (about 30-40 s)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
-    ap.add_argument("--seconds", type=float, help="playout seconds per game/player count (default 3, quick 0.75)")
+    ap.add_argument("--seconds", type=float, help="playout seconds per game/player count (default 3, quick 0.5)")
     ap.add_argument("--only", metavar="SECTIONS",
                     help="comma-separated subset of: engine,search,start,keys")
     ap.add_argument("--games", metavar="IDS", help="comma-separated game ids (default: every registered game)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--presses", type=int, help="key presses per game for key-to-frame (default 200, quick 30)")
+    ap.add_argument("--key-child", metavar="GAME", help=argparse.SUPPRESS)  # internal: one key-to-frame run
     args = ap.parse_args(argv)
+    if args.key_child:
+        return key_child(args.key_child, args.presses or 200, args.seed)
 
     quick = args.quick
-    seconds = args.seconds or (0.75 if quick else 3.0)
+    seconds = args.seconds or (0.5 if quick else 3.0)
     rounds = 5
     positions = 1 if quick else 3
-    search_budget = 20.0 if quick else 75.0
+    search_budget = 12.0 if quick else 75.0
     start_runs = 3 if quick else 5
-    presses = 60 if quick else 200
+    presses = args.presses or (30 if quick else 200)
+    mem_games = 2 if quick else 5
     sections = {"engine", "search", "start", "keys"}
     only = {x.strip() for x in (args.only or ",".join(sections)).split(",")}
     if only - sections:
@@ -739,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
         mem_json = []
         if ref is not None and "error" not in ref:
             try:
-                m = memory_reference(reference, seed, 5)
+                m = memory_reference(reference, seed, mem_games)
                 mem_rows.append(["OpenSpiel tic-tac-toe (py)", 2, m["mid_game_actions"],
                                  fmt(m["state_bytes"] / 1024), "-", fmt(m["playout_peak_bytes"] / 1024)])
                 mem_json.append({"game": "reference", **m})
@@ -750,7 +794,7 @@ def main(argv: list[str] | None = None) -> int:
                 if "error" in res.get((g.id, p), {"error": 1}):
                     continue
                 try:
-                    m = memory_ours(g, p, res[(g.id, p)]["mean_actions"], seed, 5)
+                    m = memory_ours(g, p, res[(g.id, p)]["mean_actions"], seed, mem_games)
                 except Exception as err:
                     mem_rows.append([g.id, p, "error", error_text(err), "", ""])
                     continue
@@ -761,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
         if mem_rows:
             say()
             say("  memory (tracemalloc, Python allocations): a mid-game state (deep copy), its JSON "
-                "snapshot, and the peak above baseline of one whole playout (max of 5)")
+                f"snapshot, and the peak above baseline of one whole playout (max of {mem_games})")
             say(table(["game", "players", "at action", "state KiB", "JSON KiB", "playout peak KiB"], mem_rows))
         report["memory"] = mem_json
 
@@ -846,18 +890,18 @@ def main(argv: list[str] | None = None) -> int:
     if "keys" in only:
         section(f"5. Key to frame on the game screen (run_test + Pilot, human seats only, "
                 f"{presses} presses per game, 80x24)")
-        os.environ["TABLETOP_DATA_DIR"] = data_dir
         rows = []
+        errors: list[str] = []
         keys_json = []
         ids = {g.id for g in all_games}
-        for gid, keys in KEY_SCENARIOS.items():
+        for gid in KEY_SCENARIOS:
             if gid not in ids:
                 continue
-            try:
-                r = asyncio.run(key_to_frame(gid, keys, presses=presses, seed=seed))
-            except Exception as err:
-                rows.append([gid, "error", error_text(err), "", "", "", "", "", "", ""])
-                keys_json.append({"game": gid, "error": error_text(err)})
+            r = key_to_frame_isolated(gid, presses, seed, child_env)
+            if "error" in r:
+                rows.append([gid, "error", "-", "-", "-", "-", "-", "-", "-", "-"])
+                errors.append(f"  {gid}: {r['error']}")
+                keys_json.append(r)
                 verdicts.append((f"{gid} key-to-frame", "error", f"< {TARGET_KEY_MS:g} ms", None))
                 continue
             rows.append([gid, f"{r['median_ms']:.1f}", f"{r['p95_ms']:.1f}", f"{r['max_ms']:.1f}",
@@ -875,6 +919,8 @@ def main(argv: list[str] | None = None) -> int:
             say("  wall time from key to frame; CPU: this process's CPU ms in between (unaffected by other\n"
                 "  processes); key→tick: handling, restyle, waiting for the 60 Hz frame clock; tick→frame:\n"
                 "  layout + render (medians, ms)")
+        for line in errors:
+            say(line)
         missing = sorted(ids - set(KEY_SCENARIOS))
         if missing:
             say(f"  no key scenario yet for: {', '.join(missing)} (one line in KEY_SCENARIOS)")

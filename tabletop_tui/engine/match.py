@@ -63,6 +63,8 @@ class SaveFile(BaseModel):
     log: list[LogEntry]
     snapshot: dict[str, Any]
     updated: str = ""
+    #: True once the game has ended (the picker offers only unfinished games)
+    over: bool = False
 
 
 class Match:
@@ -250,7 +252,8 @@ class Match:
             game=self.game.id, seats=self.seats,
             options=self.options.model_dump(mode="json"), seed=self.seed,
             log=self.log, snapshot=json.loads(self.state.model_dump_json()),
-            updated=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+            updated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            over=self.is_over())
 
     def save(self, path: Path | None = None) -> Path:
         """Write the match atomically to ``path`` (default: its autosave file)."""

@@ -48,7 +48,7 @@ class PickerScreen(Screen[None]):
             ol.add_option(Option(f"[b]{g.title}[/b]  ({players_text(g)})\n  {g.blurb}", id=f"game:{g.id}"))
         resumable = []
         for path, save, note in list_saves():
-            if save is None:
+            if save is None or save.over:
                 continue
             try:
                 game_title = next(g.title for g in games() if g.id == save.game)

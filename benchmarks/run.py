@@ -909,9 +909,9 @@ def main(argv: list[str] | None = None) -> int:
                          fmt(r["key_to_tick_median_ms"]), fmt(r["tick_to_frame_median_ms"]),
                          r["frames"], r["no_frame"]])
             keys_json.append(r)
-            verdicts.append((f"{gid} key-to-frame median", f"{r['median_ms']:.1f} ms",
+            verdicts.append((f"{gid} key-to-frame median", f"{r['median_ms']:.2f} ms",
                              f"< {TARGET_KEY_MS:g} ms", r["median_ms"] < TARGET_KEY_MS))
-            verdicts.append((f"{gid} key-to-frame p95", f"{r['p95_ms']:.1f} ms",
+            verdicts.append((f"{gid} key-to-frame p95", f"{r['p95_ms']:.2f} ms",
                              f"< {TARGET_KEY_MS:g} ms", r["p95_ms"] < TARGET_KEY_MS))
         if rows:
             say(table(["game", "median ms", "p95 ms", "max ms", "CPU med", "CPU p95", "key→tick",

@@ -10,6 +10,7 @@ orthogonally adjacent villages, stored as the sorted pair ``(a, b)``.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, field_validator
@@ -155,28 +156,46 @@ def blocked(state: TikiState, a: int, b: int) -> bool:
     return state.shaman is not None and state.shaman == (min(a, b), max(a, b))
 
 
+def _walk(start: int, n: int, shaman: tuple[int, int] | None, at: int, path: list[int],
+          out: list[tuple[int, ...]]) -> None:
+    if len(path) == n:
+        out.append(tuple(path))
+        return
+    for nb in NEIGHBOURS[at]:
+        if nb == start or nb in path or (shaman is not None and shaman == (min(at, nb), max(at, nb))):
+            continue
+        path.append(nb)
+        _walk(start, n, shaman, nb, path, out)
+        path.pop()
+
+
+@functools.lru_cache(maxsize=None)
+def _paths(start: int, n: int, shaman: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    if n:
+        _walk(start, n, shaman, start, [], out)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _moves(start: int, n: int, shaman: tuple[int, int] | None) -> tuple["Move", ...]:
+    return tuple(Move.model_construct(kind="move", start=start, path=p) for p in _paths(start, n, shaman))
+
+
 def paths(state: TikiState, start: int) -> list[tuple[int, ...]]:
     """Every legal path for the totem on ``start`` (T2): exactly N orthogonal
     steps through N distinct villages, never re-entering ``start`` and never
-    crossing the shaman."""
-    n = len(state.stacks[start])
-    out: list[tuple[int, ...]] = []
-    path: list[int] = []
+    crossing the shaman. (Paths depend only on start, height and the shaman's
+    edge, so they are computed once per such triple.)"""
+    return list(_paths(start, len(state.stacks[start]), state.shaman))
 
-    def walk(at: int) -> None:
-        if len(path) == n:
-            out.append(tuple(path))
-            return
-        for nb in NEIGHBOURS[at]:
-            if nb == start or nb in path or blocked(state, at, nb):
-                continue
-            path.append(nb)
-            walk(nb)
-            path.pop()
 
-    if n:
-        walk(start)
-    return out
+# Actions are frozen values: build each once and hand out the same objects.
+PLACE = [Place.model_construct(kind="place", village=v) for v in range(9)]
+RESOLVE = [Resolve.model_construct(kind="resolve", village=v) for v in range(9)]
+LEAVE_SHAMAN = Shaman.model_construct(kind="shaman", edge=None)
+SHAMAN_AT = {e: Shaman.model_construct(kind="shaman", edge=e) for e in EDGES}
+PASS = Pass.model_construct(kind="pass")
 
 
 class Tiki(Game[TikiState]):
@@ -220,19 +239,24 @@ class Tiki(Game[TikiState]):
         if seat not in self.to_act(state):
             return []
         if state.phase == "order":
-            return [Resolve.model_construct(kind="resolve", village=v) for v in state.pending]
+            return [RESOLVE[v] for v in state.pending]
         if state.phase == "shaman":
-            acts: list[Action] = [Shaman.model_construct(kind="shaman", edge=None)]
-            acts += [Shaman.model_construct(kind="shaman", edge=e) for e in EDGES if e != state.shaman]
+            acts: list[Action] = [LEAVE_SHAMAN]
+            acts += [SHAMAN_AT[e] for e in EDGES if e != state.shaman]
             return acts
+        stacks = state.stacks
         acts = []
-        if state.supply(seat) > 0:
-            acts += [Place.model_construct(kind="place", village=v) for v in range(9) if not state.stacks[v]]
+        on_board = 0
         for v in range(9):
-            if state.owner(v) == seat:
-                acts += [Move.model_construct(kind="move", start=v, path=p) for p in paths(state, v)]
+            stack = stacks[v]
+            if stack:
+                on_board += stack.count(seat)
+                if stack[-1] == seat:
+                    acts.extend(_moves(v, len(stack), state.shaman))
+        if on_board < TIKIS_PER_PLAYER:
+            acts[:0] = [PLACE[v] for v in range(9) if not stacks[v]]
         if not acts:
-            acts.append(Pass.model_construct(kind="pass"))
+            acts.append(PASS)
         return acts
 
     # -- validation --------------------------------------------------------------------

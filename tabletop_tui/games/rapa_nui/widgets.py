@@ -1,0 +1,266 @@
+"""Rapa Nui's board, drawn as Rich text from one seat's ``RapaNuiView``.
+
+Pure functions: view (plus the board's cursors) in, ``Text`` out. They read
+only the view (never the game state), so what a panel shows is exactly what
+that seat may see (R9). Clickable parts carry an ``@click`` meta that runs
+``tap('...')`` on the panel, which the board turns into the same thing a key
+would do.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from .cards import CARDS, GATHERERS, MOAI_COST, OFFERINGS
+from .view import PlayerView, RapaNuiView
+
+#: Card names, full and for narrow boards. Cards are capitalised ("Fisher");
+#: offering cards are lower case ("fish"), as in the rules page.
+CARD_LABEL = {"woodcutter": "Woodcutter", "priest": "Priest", "moai": "Moai", "fish": "Fisher",
+              "grain": "Grain", "mulberry": "Mulberry", "sweet_potato": "Sweet potato"}
+CARD_SHORT = {**CARD_LABEL, "sweet_potato": "Sw.potato"}
+OFFERING_LABEL = {"fish": "fish", "grain": "grain", "mulberry": "mulberry", "sweet_potato": "sweet potato"}
+OFFERING_SHORT = {"fish": "fish", "grain": "grain", "mulberry": "mulberry", "sweet_potato": "s.potato"}
+#: Column heads of the offerings table on a narrow board.
+OFFERING_TINY = {"fish": "fish", "grain": "grain", "mulberry": "mulb.", "sweet_potato": "potato"}
+#: The key that names each offering kind (p for potato: s is "skip").
+KIND_KEY = {"fish": "f", "grain": "g", "mulberry": "m", "sweet_potato": "p"}
+
+#: Mid-tone colours, readable on dark and light themes; every mark that
+#: matters is also in the text (brackets, arrows, words), for monochrome.
+CARD_STYLE = {
+    "woodcutter": "#a8743a",
+    "priest": "#c79a00",
+    "moai": "bold #8093a8",
+    "fish": "#1f9fb0",
+    "grain": "#9a9a1e",
+    "mulberry": "#b0479a",
+    "sweet_potato": "#d9772b",
+}
+OFFERING_STYLE = {k: CARD_STYLE[k] for k in OFFERINGS}
+
+
+def tap(what: str) -> Style:
+    """A style that makes a span clickable: ``tap(what)`` on its panel."""
+    return Style(meta={"@click": f"tap({what!r})"})
+
+
+def card_label(card: str, short: bool = False) -> str:
+    return (CARD_SHORT if short else CARD_LABEL)[card]
+
+
+def offering_label(kind: str, short: bool = False) -> str:
+    return (OFFERING_SHORT if short else OFFERING_LABEL)[kind]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def card_count_phrase(card: str, n: int) -> str:
+    """"a Fisher", "2 Fishers", "a Sweet-potato gatherer"."""
+    names = {"grain": "Grain gatherer", "mulberry": "Mulberry gatherer",
+             "sweet_potato": "Sweet-potato gatherer"}
+    name = names.get(card, CARD_LABEL[card])
+    return f"a {name}" if n == 1 else f"{n} {name}s"
+
+
+# -- the market -------------------------------------------------------------------------
+
+
+def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hint: int | None,
+                short: bool) -> Text:
+    """Four rows, every card visible, the exposed (takeable) card in brackets
+    and reversed; legal rows marked with their number bright, the cursor ▶."""
+    t = Text()
+    for r in v.market:
+        if r.row:
+            t.append("\n")
+        click = tap(f"row:{r.row}")
+        here = cursor == r.row
+        t.append("▶" if here else " ", style=Style(bold=True) + click)
+        label_style = "bold reverse" if here else ("bold green" if r.row in legal_rows else "dim")
+        t.append(f"{r.row + 1}", style=Style.parse(label_style) + click)
+        t.append(" ", style=click)
+        if not r.cards:
+            t.append("(empty)", style=Style(dim=True, italic=True) + click)
+            continue
+        for i, card in enumerate(r.cards):
+            name = card_label(card, short)
+            if i == r.exposed:
+                style = Style.parse(f"bold reverse {CARD_STYLE[card]}")
+                t.append("[", style=Style(bold=True) + click)
+                t.append(name, style=style + click)
+                t.append("]", style=Style(bold=True) + click)
+            else:
+                t.append(name, style=Style.parse(f"{CARD_STYLE[card]} dim") + click)
+                t.append(" ", style=click)
+        if hint == r.row:
+            t.append("  ← hint", style="italic")
+    return t
+
+
+# -- the viewer's hand ---------------------------------------------------------------------
+
+
+def hand_text(v: RapaNuiView, *, cursor: str | None, count: int, playable: dict[str, int],
+              selecting: bool, short: bool) -> Text:
+    """The viewer's cards by kind; in the play step the cursor is reversed and
+    cards the model lists no legal play for are dim."""
+    t = Text()
+    hand = v.hand or {}
+    kinds = [c for c in CARDS if hand.get(c)]
+    if v.seat is None:
+        t.append("(spectating: no hand)", style="dim italic")
+        return t
+    if not kinds:
+        t.append("(no cards in hand)", style="dim italic")
+        return t
+    for i, card in enumerate(kinds):
+        if i:
+            t.append("  ")
+        n = hand[card]
+        click = tap(f"hand:{card}")
+        label = card_label(card, short) + (f" ×{n}" if n > 1 else "")
+        style = Style.parse(CARD_STYLE[card])
+        if selecting and card not in playable:
+            style += Style(dim=True)
+        if selecting and card == cursor:
+            t.append("▶", style=Style(bold=True) + click)
+            t.append(f" {label} ", style=style + Style(reverse=True, bold=True) + click)
+        else:
+            t.append(f" {label} ", style=style + click)
+    return t
+
+
+def play_cost(card: str, count: int) -> int:
+    """The wood a play costs (R4.2), for the text beside the cursor."""
+    if card == "moai":
+        return MOAI_COST
+    if card in GATHERERS:
+        return max(0, count - 1)
+    return 0
+
+
+def play_phrase(v: RapaNuiView, card: str, count: int) -> str:
+    """What Enter does now: "Enter: play 2 Fishers (1 wood)"."""
+    cost = play_cost(card, count)
+    me = v.players[v.seat] if v.seat is not None else None
+    price = f" ({cost} wood; you have {me.wood})" if cost and me is not None else " (free)"
+    return f"Enter: play {card_count_phrase(card, count)}{price}"
+
+
+# -- offerings: the stone, the supply and the viewer's offering cards -----------------------
+
+
+def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
+    """A small table, one column per kind: on the stone (face up), worth now
+    (R8), the viewer's offering cards, the viewer's buying price, the supply."""
+    t = Text()
+    width = 7 if narrow else 9
+    head = 12
+    t.append("".ljust(head))
+    for k in OFFERINGS:
+        label = OFFERING_TINY[k] if narrow else offering_label(k, True)
+        t.append(label.rjust(width), style="bold " + OFFERING_STYLE[k])
+    rows: list[tuple[str, dict[str, int], str]] = [("on stone", v.stone.face_up, "")]
+    worth = "worth now" if v.offering_values_exact else "worth ~"
+    rows.append((worth, v.offering_values, "bold"))
+    if v.offerings is not None:
+        rows.append(("your cards", v.offerings, ""))
+    me = v.players[v.seat] if v.seat is not None else None
+    if me is not None and not v.over:
+        rows.append(("you buy for", me.offering_costs, "dim"))
+    rows.append(("supply", v.supply, "dim"))
+    for label, values, style in rows:
+        t.append("\n" + label.ljust(head), style=style)
+        for k in OFFERINGS:
+            t.append(str(values.get(k, 0)).rjust(width), style=style)
+    down = v.stone.face_down
+    t.append("\n")
+    if v.stone.face_down_revealed is not None:
+        shown = ", ".join(f"{n} {offering_label(k)}" for k, n in v.stone.face_down_revealed.items() if n)
+        t.append(f"Face down, now turned up: {shown or 'none'}.", style="italic")
+        return t
+    t.append(f"Face down: {down}", style="italic")
+    mine = v.stone.my_face_down or {}
+    if any(mine.values()):
+        shown = ", ".join(f"{n} {offering_label(k)}" for k, n in mine.items() if n)
+        t.append(f" (yours: {shown})", style="italic")
+    if not v.offering_values_exact:
+        t.append(" · ~ counts what you can see", style="dim italic")
+    return t
+
+
+# -- players ----------------------------------------------------------------------------------
+
+
+def display_text(p: PlayerView, short: bool) -> Text:
+    """A display grouped by kind: "Woodcutter 2 · Priest 1 · Fisher 1"."""
+    t = Text()
+    first = True
+    for card in CARDS:
+        n = p.display.get(card, 0)
+        if not n:
+            continue
+        if not first:
+            t.append(" · ", style="dim")
+        first = False
+        t.append(f"{card_label(card, short)} {n}", style=CARD_STYLE[card])
+    if first:
+        t.append("nothing laid out", style="dim italic")
+    return t
+
+
+def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool) -> Text:
+    t = Text()
+    acting = p.seat in v.to_act
+    t.append("▶ " if acting else "  ", style="bold")
+    t.append(name, style="bold " + style)
+    if name != colour:
+        t.append(f" ({colour})", style=style)
+    if p.seat == v.seat and not short:
+        t.append(" you", style="italic")
+    sep = " · "
+    t.append("  " + sep.join([f"wood {p.wood}", f"fame {p.fame}"]))
+    t.append("\n    " if short else sep)
+    stats = [f"hand {p.hand_size}", f"{p.offering_count} offering{'s' if p.offering_count != 1 else ''}"]
+    if p.face_down_offerings:
+        stats.append(f"{p.face_down_offerings} face down")
+    t.append(sep.join(stats))
+    t.append("\n    ")
+    t.append_text(display_text(p, short))
+    if p.seat != v.seat and p.hand is not None:  # the end: every hand is shown
+        t.append("\n    hand: ", style="dim")
+        cards = [f"{card_label(c, short)} {n}" for c, n in p.hand.items() if n]
+        offs = [f"{offering_label(k, short)} {n}" for k, n in (p.offerings or {}).items() if n]
+        t.append(", ".join(cards) or "none")
+        t.append(" · offerings: ", style="dim")
+        t.append(", ".join(offs) or "none")
+    return t
+
+
+def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: list[str], short: bool) -> Text:
+    """Every player: name, colour, wood, fame, hand size, offering cards,
+    face-down offerings, and the display grouped by kind."""
+    t = Text()
+    for i, p in enumerate(v.players):
+        if i:
+            t.append("\n")
+        t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short))
+    return t
+
+
+# -- the choice line ----------------------------------------------------------------------------
+
+
+def chip(t: Text, key: str, label: str, *, selected: bool, enabled: bool, what: str) -> None:
+    """One clickable option: "[f] fish 4"; the selected one reversed."""
+    click = tap(what)
+    style = Style(reverse=True, bold=True) if selected else Style()
+    if not enabled:
+        style += Style(dim=True)
+    t.append("▶" if selected else " ", style=Style(bold=True) + click)
+    t.append(f"{key}", style=Style(bold=True, underline=True) + style + click)
+    t.append(f" {label} ", style=style + click)

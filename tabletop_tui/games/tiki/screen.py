@@ -169,23 +169,31 @@ class TikiBoard(Board, can_focus=True):
         super().show(view, seat, legal)
 
     # -- drawing -------------------------------------------------------------------
+    @staticmethod
+    def _set(cell: Static, content, classes: str) -> None:
+        """Update a cell only where it changed; a cell's size never depends on
+        its content, so no layout pass is needed (keeps key-to-frame short)."""
+        key = (str(content), getattr(content, "spans", None) and repr(content.spans))
+        if getattr(cell, "_drawn", None) != key:
+            cell._drawn = key  # type: ignore[attr-defined]
+            cell.update(content, layout=False)
+        if cell.classes != frozenset(classes.split()):
+            cell.set_classes(classes)
+
     def update_board(self) -> None:
         st = self.state
         cells = list(self.query(VillageCell))
         edges = list(self.query(EdgeCell))
         if st is None:
             for cell in cells:
-                cell.update("")
-                cell.set_classes("village")
+                self._set(cell, "", "village")
             for e in edges:
-                e.update("")
-                e.set_classes("edge " + ("h" if e.horizontal else "v"))
+                self._set(e, "", "edge " + ("h" if e.horizontal else "v"))
             return
         legal_targets = self._targets()
         hint_cells = self._hint_cells()
         for cell in cells:
             v = cell.index
-            cell.update(self._village_text(st, v))
             cls = ["village"]
             if v in legal_targets:
                 cls.append("legal")
@@ -199,20 +207,20 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("cursor")
             if v in hint_cells:
                 cls.append("hint")
-            cell.set_classes(" ".join(cls))
+            self._set(cell, self._village_text(st, v), " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:
             cls = ["edge", "h" if e.horizontal else "v"]
             if st.shaman == e.edge:
-                e.update("S" if e.horizontal else "SHAMAN")
+                text = "S" if e.horizontal else "SHAMAN"
                 cls.append("shaman")
             else:
-                e.update("·" if e.horizontal else "·")
+                text = "·"
             if st.phase == "shaman" and e.edge in legal_edges:
                 cls.append("legal")
             if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e.edge:
                 cls.append("cursor")
-            e.set_classes(" ".join(cls))
+            self._set(e, text, " ".join(cls))
 
     def _village_text(self, st: TikiState, v: int) -> Text:
         """Three lines: kind and value; the stack bottom to top; height and owner."""

@@ -26,7 +26,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Static
@@ -82,14 +82,12 @@ class RapaNuiBoard(Board, can_focus=True):
         height: auto; padding: 0 1;
         border: round $panel-lighten-2; border-title-color: $text-muted;
     }
-    RapaNuiBoard #rn-action { border: round $accent 50%; border-title-color: $text; }
+    RapaNuiBoard #rn-action {
+        border: round $accent 50%; border-title-color: $text;
+        min-height: 5;  /* three lines: the market does not jump between steps */
+    }
     RapaNuiBoard:focus #rn-action { border: round $accent; }
     RapaNuiBoard #rn-action.-wait { border: round $panel-lighten-2; color: $text-muted; }
-    RapaNuiBoard #rn-mid { height: auto; }
-    RapaNuiBoard #rn-hand { width: 1fr; min-width: 24; }
-    RapaNuiBoard #rn-offerings { width: auto; }
-    RapaNuiBoard.-slim #rn-mid { layout: vertical; }
-    RapaNuiBoard.-slim #rn-hand, RapaNuiBoard.-slim #rn-offerings { width: 100%; }
     """
 
     BINDINGS = [
@@ -97,6 +95,7 @@ class RapaNuiBoard(Board, can_focus=True):
         Binding("right", "move(1)", "Pick", show=False),
         Binding("up", "vertical(-1)", "Up", show=False),
         Binding("down", "vertical(1)", "Down", show=False),
+        Binding("w", "reward('wood')", "Wood"),  # before f, so the footer reads "w Wood f Fame"
         # buy step
         Binding("f", "buy('fish')", "fish", group=BUY),
         Binding("g", "buy('grain')", "grain", group=BUY),
@@ -113,7 +112,6 @@ class RapaNuiBoard(Board, can_focus=True):
         Binding("3", "take(2)", "3", group=ROW),
         Binding("4", "take(3)", "4", group=ROW),
         # choices
-        Binding("w", "reward('wood')", "Wood"),
         Binding("f", "reward('fame')", "Fame"),
         Binding("f", "kind('fish')", "fish", group=KIND),
         Binding("g", "kind('grain')", "grain", group=KIND),
@@ -155,9 +153,8 @@ class RapaNuiBoard(Board, can_focus=True):
         with BoardScroll():
             yield Panel(id="rn-action", classes="rn-panel")
             yield Panel(id="rn-market", classes="rn-panel")
-            with Horizontal(id="rn-mid"):
-                yield Panel(id="rn-hand", classes="rn-panel")
-                yield Panel(id="rn-offerings", classes="rn-panel")
+            yield Panel(id="rn-hand", classes="rn-panel")
+            yield Panel(id="rn-offerings", classes="rn-panel")
             yield Panel(id="rn-players", classes="rn-panel")
 
     # -- what the view asks for -----------------------------------------------------
@@ -196,7 +193,7 @@ class RapaNuiBoard(Board, can_focus=True):
             me = v.players[v.active]
             out: list[tuple[str, str, Action]] = [("s", "skip", SkipBuy())]
             for k in OFFERINGS:
-                out.append((KIND_KEY[k], f"{offering_label(k)} {me.offering_costs[k]} wood",
+                out.append((KIND_KEY[k], f"{offering_label(k, self._narrow())} {me.offering_costs[k]}",
                             BuyOffering(offering=k)))  # type: ignore[arg-type]
             return out
         p = v.pending
@@ -206,7 +203,8 @@ class RapaNuiBoard(Board, can_focus=True):
             return [("w", "wood", ChooseMoaiReward(reward="wood")),
                     ("f", "fame", ChooseMoaiReward(reward="fame"))]
         cls = KIND_ACTION[p.choice]
-        return [(KIND_KEY[k], offering_label(k), cls(offering=k)) for k in (p.options or [])]  # type: ignore[call-arg]
+        return [(KIND_KEY[k], offering_label(k, self._narrow()), cls(offering=k))  # type: ignore[call-arg]
+                for k in (p.options or [])]
 
     def legal_rows(self) -> set[int]:
         return {a.row for a in self.legal if isinstance(a, Draw)}
@@ -229,12 +227,7 @@ class RapaNuiBoard(Board, can_focus=True):
         if v is None or not (0 <= seat < len(v.players)):
             return ""
         p = v.players[seat]
-        moai = p.display.get("moai", 0)
-        parts = [f"wood {p.wood}", f"fame {p.fame}"]
-        if moai:
-            parts.append(plural(moai, "Moai"))
-        parts.append(plural(p.hand_size, "card"))
-        return " · ".join(parts)
+        return f"wood {p.wood} · fame {p.fame} · {p.display.get('moai', 0)} Moai"
 
     def show_hint(self, action: Action) -> None:
         """Put the cursors on the hinted move, so Enter plays it."""
@@ -255,7 +248,6 @@ class RapaNuiBoard(Board, can_focus=True):
         self.refresh_bindings()
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < 84, "-slim")
         if self.v is not None:
             self._draw()
 
@@ -313,12 +305,12 @@ class RapaNuiBoard(Board, can_focus=True):
         market.update(market_text(v, legal_rows=self.legal_rows(), cursor=self.row_cursor if mode == "draw" else None,
                                   hint=hint_row, short=short))
         me = v.players[v.seat] if v.seat is not None else None
-        hand.border_title = f"Hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
+        hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
         hand.update(hand_text(v, cursor=self.hand_cursor, count=self.count, playable=self.playable(),
                               selecting=mode == "play", short=short))
-        offerings.border_title = "Offerings"
+        offerings.border_title = "Offering cards"
         offerings.update(offerings_text(v, narrow=short))
-        players.border_title = "Players"
+        players.border_title = "Players · * leads that kind (scoring bonus)"
         n = len(v.players)
         names = [self.match.text(p.name) for p in v.players]
         players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short))
@@ -338,6 +330,13 @@ class RapaNuiBoard(Board, can_focus=True):
         """A model text with the seat placeholders filled with names."""
         return self.match.text(text)
 
+    def _prompt(self, prompt: str, seat: int) -> str:
+        """The model's question, without "Ana: " when Ana is the one asked."""
+        mine = f"{{s{seat}}}: "
+        if seat == self.seat and prompt.startswith(mine):
+            prompt = prompt[len(mine)].upper() + prompt[len(mine) + 1:]
+        return self._text(prompt)
+
     def _action_title(self) -> str:
         v = self.v
         assert v is not None
@@ -347,8 +346,9 @@ class RapaNuiBoard(Board, can_focus=True):
         if mode == "wait":
             who = v.pending.seat if v.pending is not None else v.active
             return f"Waiting for {self._who(who)}"
+        me = v.players[v.seat] if v.seat is not None else None
         if mode == "buy":
-            return "Your turn · 1 buy"
+            return "Your turn · 1 buy" + (f" · you have {me.wood} wood" if me else "")
         if mode == "play":
             return "Your turn · 2 play"
         if mode == "draw":
@@ -382,17 +382,16 @@ class RapaNuiBoard(Board, can_focus=True):
                          style="bold")
             return t
         if mode == "draw":
-            t.append("1-4 (or ↑↓ Enter) takes the exposed card of a row")
+            t.append("1-4 (or ↑↓ Enter) takes a row's exposed card")
             t.append("\n▶ " + self._draw_phrase(self.row_cursor), style="bold")
             return t
         # buy and choices: a line of clickable options
         if mode == "buy":
             me = v.players[v.seat] if v.seat is not None else None
-            have = f" (you have {me.wood} wood)" if me else ""
-            t.append(f"Buy one offering card{have}, or skip:\n")
+            t.append("Buy one offering card (prices in wood), or skip:\n")
         else:
             assert v.pending is not None
-            t.append(self._text(v.pending.prompt) + "\n")
+            t.append(self._prompt(v.pending.prompt, v.pending.seat) + "\n")
         legal = self.legal
         for i, (key, label, act) in enumerate(self.options()):
             if i:
@@ -401,17 +400,19 @@ class RapaNuiBoard(Board, can_focus=True):
         return t
 
     def _draw_phrase(self, row: int) -> str:
-        """What Enter takes, and which card that exposes (it is scored, R6)."""
+        """What Enter takes, and the card that this exposes (it is scored, R6)."""
         v = self.v
         assert v is not None
         r = v.market[row]
         if not r.cards or r.exposed is None:
-            return f"Row {row + 1} is empty."
-        card = card_label(r.cards[r.exposed])
+            return f"Row {row + 1} is empty"
+        narrow = self._narrow()
+        the = "" if narrow else "the "
+        card = card_label(r.cards[r.exposed], narrow)
         if r.exposed > 0:
-            under = r.cards[r.exposed - 1]
-            return f"Row {row + 1}: take the {card}; the {card_label(under)} under it is scored"
-        return f"Row {row + 1}: take the {card}; the row is refilled and scored"
+            under = card_label(r.cards[r.exposed - 1], narrow)
+            return f"Row {row + 1}: take {the}{card} → {the}{under} is scored"
+        return f"Row {row + 1}: take {the}{card} → the row is refilled and scored"
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

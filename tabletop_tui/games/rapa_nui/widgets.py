@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from .cards import CARDS, GATHERERS, MOAI_COST, OFFERINGS
+from .scoring import sole_leader
 from .view import PlayerView, RapaNuiView
 
 #: Card names, full and for narrow boards. Cards are capitalised ("Fisher");
@@ -22,8 +23,6 @@ CARD_LABEL = {"woodcutter": "Woodcutter", "priest": "Priest", "moai": "Moai", "f
 CARD_SHORT = {**CARD_LABEL, "sweet_potato": "Sw.potato"}
 OFFERING_LABEL = {"fish": "fish", "grain": "grain", "mulberry": "mulberry", "sweet_potato": "sweet potato"}
 OFFERING_SHORT = {"fish": "fish", "grain": "grain", "mulberry": "mulberry", "sweet_potato": "s.potato"}
-#: Column heads of the offerings table on a narrow board.
-OFFERING_TINY = {"fish": "fish", "grain": "grain", "mulberry": "mulb.", "sweet_potato": "potato"}
 #: The key that names each offering kind (p for potato: s is "skip").
 KIND_KEY = {"fish": "f", "grain": "g", "mulberry": "m", "sweet_potato": "p"}
 
@@ -155,49 +154,60 @@ def play_phrase(v: RapaNuiView, card: str, count: int) -> str:
 
 
 def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
-    """A small table, one column per kind: on the stone (face up), worth now
-    (R8), the viewer's offering cards, the viewer's buying price, the supply."""
+    """A small table, one row per kind: face up on the stone, the value of one
+    card at the end (R8, as far as the viewer can know), the viewer's own
+    offering cards and buying price, the supply; then the face-down count."""
     t = Text()
-    width = 7 if narrow else 9
-    head = 12
-    t.append("".ljust(head))
-    for k in OFFERINGS:
-        label = OFFERING_TINY[k] if narrow else offering_label(k, True)
-        t.append(label.rjust(width), style="bold " + OFFERING_STYLE[k])
-    rows: list[tuple[str, dict[str, int], str]] = [("on stone", v.stone.face_up, "")]
-    worth = "worth now" if v.offering_values_exact else "worth ~"
-    rows.append((worth, v.offering_values, "bold"))
-    if v.offerings is not None:
-        rows.append(("your cards", v.offerings, ""))
     me = v.players[v.seat] if v.seat is not None else None
+    cols: list[tuple[str, dict[str, int], str]] = [("on stone" if not narrow else "stone", v.stone.face_up, "")]
+    cols.append(("value", v.offering_values, "bold"))
+    if v.offerings is not None:
+        cols.append(("you hold" if not narrow else "yours", v.offerings, "bold"))
     if me is not None and not v.over:
-        rows.append(("you buy for", me.offering_costs, "dim"))
-    rows.append(("supply", v.supply, "dim"))
-    for label, values, style in rows:
-        t.append("\n" + label.ljust(head), style=style)
-        for k in OFFERINGS:
+        cols.append(("you pay" if not narrow else "cost", me.offering_costs, ""))
+    cols.append(("supply", v.supply, "dim"))
+    width = 7 if narrow else 10
+    head = 10 if narrow else 14
+    t.append("".ljust(head))
+    for label, _, _ in cols:
+        t.append(label.rjust(width), style="dim")
+    for k in OFFERINGS:
+        t.append("\n")
+        t.append(offering_label(k, narrow).ljust(head), style=OFFERING_STYLE[k])
+        for _, values, style in cols:
             t.append(str(values.get(k, 0)).rjust(width), style=style)
-    down = v.stone.face_down
     t.append("\n")
     if v.stone.face_down_revealed is not None:
         shown = ", ".join(f"{n} {offering_label(k)}" for k, n in v.stone.face_down_revealed.items() if n)
         t.append(f"Face down, now turned up: {shown or 'none'}.", style="italic")
         return t
-    t.append(f"Face down: {down}", style="italic")
+    t.append(f"Face down{'' if narrow else ' on the stone'}: {v.stone.face_down}", style="italic")
     mine = v.stone.my_face_down or {}
     if any(mine.values()):
-        shown = ", ".join(f"{n} {offering_label(k)}" for k, n in mine.items() if n)
+        shown = ", ".join(f"{n} {offering_label(k, narrow)}" for k, n in mine.items() if n)
         t.append(f" (yours: {shown})", style="italic")
-    if not v.offering_values_exact:
-        t.append(" · ~ counts what you can see", style="dim italic")
+    if not v.offering_values_exact and not narrow:
+        t.append("; values count the cards you have seen", style="dim italic")
     return t
 
 
 # -- players ----------------------------------------------------------------------------------
 
 
-def display_text(p: PlayerView, short: bool) -> Text:
-    """A display grouped by kind: "Woodcutter 2 · Priest 1 · Fisher 1"."""
+def leaders(v: RapaNuiView) -> dict[str, int]:
+    """kind -> the seat that would get the bonus if it were scored now (the
+    model's own R6 arithmetic, on the public displays)."""
+    out = {}
+    for card in CARDS:
+        seat = sole_leader([p.display.get(card, 0) for p in v.players])
+        if seat is not None:
+            out[card] = seat
+    return out
+
+
+def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None) -> Text:
+    """A display grouped by kind: "Woodcutter 2*  Priest 1  Fisher 1"; * marks
+    the sole leader of a kind (the scoring bonus)."""
     t = Text()
     first = True
     for card in CARDS:
@@ -205,15 +215,18 @@ def display_text(p: PlayerView, short: bool) -> Text:
         if not n:
             continue
         if not first:
-            t.append(" · ", style="dim")
+            t.append("  ")
         first = False
-        t.append(f"{card_label(card, short)} {n}", style=CARD_STYLE[card])
+        t.append(f"{card_label(card, True)} {n}", style=CARD_STYLE[card])
+        if lead and lead.get(card) == p.seat:
+            t.append("*", style="bold")
     if first:
         t.append("nothing laid out", style="dim italic")
     return t
 
 
-def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool) -> Text:
+def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool,
+                lead: dict[str, int] | None = None) -> Text:
     t = Text()
     acting = p.seat in v.to_act
     t.append("▶ " if acting else "  ", style="bold")
@@ -230,7 +243,7 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
         stats.append(f"{p.face_down_offerings} face down")
     t.append(sep.join(stats))
     t.append("\n    ")
-    t.append_text(display_text(p, short))
+    t.append_text(display_text(p, short, lead))
     if p.seat != v.seat and p.hand is not None:  # the end: every hand is shown
         t.append("\n    hand: ", style="dim")
         cards = [f"{card_label(c, short)} {n}" for c, n in p.hand.items() if n]
@@ -245,10 +258,12 @@ def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: l
     """Every player: name, colour, wood, fame, hand size, offering cards,
     face-down offerings, and the display grouped by kind."""
     t = Text()
+    lead = leaders(v)
     for i, p in enumerate(v.players):
         if i:
             t.append("\n")
-        t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short))
+        t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short,
+                                  lead=lead))
     return t
 
 

@@ -8,7 +8,11 @@ import sys
 from typing import Sequence
 
 from tabletop_tui import __version__
-from tabletop_tui.engine import IllegalAction, Match, SaveError, SeatConfig, games, get
+from tabletop_tui.engine.errors import IllegalAction, SaveError
+from tabletop_tui.engine.registry import catalogue, get
+
+# The rules models, pydantic and Textual are imported only by the commands that
+# need them, so `tabletop` opens its picker quickly.
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cara", "Dan"]
 
@@ -96,7 +100,9 @@ def _options(game, pairs: list[str]):
 
 
 def _seats(game, players: int | None, names: str | None, bots: list[str],
-           watch: bool = False) -> list[SeatConfig]:
+           watch: bool = False) -> list:
+    from tabletop_tui.engine.match import SeatConfig
+
     n = players or max(game.min_players, min(game.max_players, len(bots) + (0 if watch else 1)))
     if watch:
         kinds = bots or ["search:1"]
@@ -146,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _run_app()
         if args.command == "list":
-            for g in games():
+            for g in catalogue():
                 lo, hi = g.min_players, g.max_players
                 count = f"{lo}" if lo == hi else f"{lo}-{hi}"
                 print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
@@ -157,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(rules_markdown(get(args.game).id))
             return 0
         if args.command == "load":
+            from tabletop_tui.engine.match import Match
+
             try:
                 match = Match.load(args.file)
             except SaveError as err:
@@ -164,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
             return _run_app(match=match)
         if args.command == "play":
+            from tabletop_tui.engine.match import Match
+
             game = get(args.game)
             seats = _seats(game, args.players, args.names, args.bot, args.watch)
             opts = _options(game, args.option)

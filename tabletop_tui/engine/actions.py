@@ -17,7 +17,9 @@ from .errors import IllegalAction
 class Action(BaseModel):
     """Base of every action. Frozen so actions can be hashed and compared."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: validators are built on first use, not at import, which
+    # keeps the app's cold start short (five games x many models).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: str
 

@@ -27,12 +27,14 @@ S = TypeVar("S", bound="BaseState")
 class Options(BaseModel):
     """Base of a game's options (variants, levels). Unknown keys are refused."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class BaseState(BaseModel):
     """Fields every game state carries: the seat count and seeded chance
     (see :mod:`tabletop_tui.engine.rng`). Games subclass it."""
+
+    model_config = ConfigDict(defer_build=True)
 
     players: int
     seed: int
@@ -76,6 +78,8 @@ class Game(Generic[S]):
     ``Action`` must be a pydantic ``Annotated`` union discriminated by ``kind``.
     """
 
+    #: the GameInfo the game's package announced; fills the five fields below
+    info: ClassVar[Any] = None
     id: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str] = ""
@@ -91,6 +95,16 @@ class Game(Generic[S]):
     cooperative: ClassVar[bool] = False
 
     _adapter: ClassVar[TypeAdapter | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game may take its id, title, blurb and seat counts from the
+        ``info`` its package announced (see engine.registry), so they are
+        written once."""
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            cls.id, cls.title, cls.blurb = info.id, info.title, info.blurb
+            cls.min_players, cls.max_players = info.min_players, info.max_players
 
     # -- set-up -------------------------------------------------------------
     def new_state(self, players: int, options: Options | None, seed: int) -> S:

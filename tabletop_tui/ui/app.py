@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tabletop_tui.engine import Match
 from tabletop_tui.resources import stylesheet
 
-from .game_screen import GameScreen
 from .picker import PickerScreen
+
+if TYPE_CHECKING:
+    from tabletop_tui.engine.match import Match
 
 
 class TabletopApp(App[None]):
@@ -21,7 +24,7 @@ class TabletopApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
-    def __init__(self, match: Match | None = None, setup: str | None = None,
+    def __init__(self, match: "Match | None" = None, setup: str | None = None,
                  bot_delay: float = 0.6) -> None:
         super().__init__()
         self._start_match = match
@@ -38,8 +41,10 @@ class TabletopApp(App[None]):
         if self._start_match:
             self.start_match(self._start_match)
 
-    def start_match(self, match: Match, replace: Screen | None = None) -> None:
+    def start_match(self, match: "Match", replace: Screen | None = None) -> None:
         """Open the game screen for ``match`` (replacing ``replace`` if given)."""
+        from .game_screen import GameScreen
+
         screen = GameScreen(match)
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)

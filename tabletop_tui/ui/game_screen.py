@@ -21,7 +21,6 @@ from .board import Board
 from .boards import board_class
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
-from .rules_screen import RulesScreen
 
 
 class GameScreen(Screen[None]):
@@ -264,6 +263,8 @@ class GameScreen(Screen[None]):
         self.board.show_hint(action)
 
     def action_rules(self) -> None:
+        from .rules_screen import RulesScreen  # Markdown is heavy: load on first use
+
         self.app.push_screen(RulesScreen(self.match.game.id))
 
     def action_leave(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,22 +10,26 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop_tui.engine import Match, SaveError, games, list_saves
-
-
-def players_text(game) -> str:
-    lo, hi = game.min_players, game.max_players
-    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+from tabletop_tui.engine.registry import catalogue
 
 
 class PickerScreen(Screen[None]):
-    """Pick a game to set up, or a saved game to resume."""
+    """Pick a game to set up, or a saved game to resume.
+
+    The games come from the registry's light catalogue (no rules model is
+    loaded for the first frame); the saved games are read in a thread, which
+    also warms up the rules models so a chosen game opens at once.
+    """
 
     BINDINGS = [
         Binding("enter", "open", "New game / resume", show=True),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._saves: list[tuple[str, str]] = []  # (option id, label)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -41,26 +46,42 @@ class PickerScreen(Screen[None]):
         self.refresh_list()
 
     def refresh_list(self) -> None:
+        """Show the games now, and the saved games once they are read (after
+        the first frame is on screen)."""
+        self._show()
+        self.call_after_refresh(self._read_saves)
+
+    @work(thread=True, exclusive=True, group="saves")
+    def _read_saves(self) -> None:
+        from tabletop_tui.engine.match import list_saves
+        from tabletop_tui.engine.registry import games
+
+        titles = {info.id: info.title for info in catalogue()}
+        found = []
+        for path, save, _note in list_saves():
+            if save is None or save.over or save.game not in titles:
+                continue
+            names = ", ".join(s.name for s in save.seats)
+            when = save.updated[:16].replace("T", " ")
+            found.append((f"save:{path}", f"Resume {titles[save.game]}: {names} — {len(save.log)} moves, {when}"))
+        self.app.call_from_thread(self._saves_read, found[:9])
+        games()  # warm up every rules model while the player reads the list
+
+    def _saves_read(self, found: list[tuple[str, str]]) -> None:
+        if found != self._saves:
+            self._saves = found
+            self._show()
+
+    def _show(self) -> None:
         ol = self.query_one(OptionList)
         keep = ol.highlighted
         ol.clear_options()
-        for g in games():
-            ol.add_option(Option(f"[b]{g.title}[/b]  ({players_text(g)})\n  {g.blurb}", id=f"game:{g.id}"))
-        resumable = []
-        for path, save, note in list_saves():
-            if save is None or save.over:
-                continue
-            try:
-                game_title = next(g.title for g in games() if g.id == save.game)
-            except StopIteration:
-                continue
-            names = ", ".join(s.name for s in save.seats)
-            resumable.append(Option(f"Resume {game_title}: {names} — {len(save.log)} moves, {save.updated[:16].replace('T', ' ')}",
-                                    id=f"save:{path}"))
-        if resumable:
+        for g in catalogue():
+            ol.add_option(Option(f"[b]{g.title}[/b]  ({g.players_text})\n  {g.blurb}", id=f"game:{g.id}"))
+        if self._saves:
             ol.add_option(None)
-            for opt in resumable[:9]:
-                ol.add_option(opt)
+            for oid, label in self._saves:
+                ol.add_option(Option(label, id=oid))
         if ol.option_count:
             ol.highlighted = keep if keep is not None and keep < ol.option_count else 0
 
@@ -86,6 +107,9 @@ class PickerScreen(Screen[None]):
 
             self.app.push_screen(SetupScreen(value))
         elif kind == "save":
+            from tabletop_tui.engine.errors import SaveError
+            from tabletop_tui.engine.match import Match
+
             try:
                 match = Match.load(value)
             except SaveError as err:

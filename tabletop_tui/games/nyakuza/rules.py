@@ -27,6 +27,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.games.nyakuza import INFO
 
 from . import moai
 from .bidding import clockwise_after, resolve_bids
@@ -196,11 +197,7 @@ _LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "
 class Nyakuza(Game[NyakuzaState]):
     """Nyakuza for 2-4 players."""
 
-    id = "nyakuza"
-    title = "Nyakuza"
-    blurb = "Bid shells for spaces on the island and raise your Moai on its shore; the first Ceremonial Moai wins."
-    min_players = 2
-    max_players = 4
+    info = INFO
     options_model = NyakuzaOptions
     state_model = NyakuzaState
     action_type = NyakuzaAction

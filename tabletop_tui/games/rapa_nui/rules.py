@@ -31,6 +31,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.games.rapa_nui import INFO
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
@@ -76,11 +77,7 @@ def _join(items: list[str]) -> str:
 class RapaNui(Game[RapaNuiState]):
     """Rapa Nui for 2-4 chieftains."""
 
-    id = "rapa_nui"
-    title = "Rapa Nui"
-    blurb = "Draft islanders from a shared market, raise Moai and make offerings for fame."
-    min_players = 2
-    max_players = 4
+    info = INFO
     options_model = RapaNuiOptions
     state_model = RapaNuiState
     action_type = RapaNuiAction

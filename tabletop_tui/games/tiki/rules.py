@@ -19,6 +19,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.games.tiki import INFO
 
 TIKIS_PER_PLAYER = 8
 FRUIT = 7
@@ -201,11 +202,7 @@ PASS = Pass.model_construct(kind="pass")
 class Tiki(Game[TikiState]):
     """Tiki for two gods (seats 0 and 1)."""
 
-    id = "tiki"
-    title = "Tiki"
-    blurb = "Two gods stack tikis on nine villages to win 4 fruit first."
-    min_players = 2
-    max_players = 2
+    info = INFO
     options_model = TikiOptions
     state_model = TikiState
     action_type = TikiAction

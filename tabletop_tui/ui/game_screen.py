@@ -23,6 +23,24 @@ from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 
 
+def report_bug(err: BaseException) -> str:
+    """Write the traceback of an unexpected error to ``crash.log`` in the data
+    folder and return a sentence for the player (no traceback on screen)."""
+    import traceback
+
+    from tabletop_tui.engine.storage import data_dir
+
+    try:
+        path = data_dir() / "crash.log"
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+            fh.write("".join(traceback.format_exception(err)))
+        where = f" Details are in {path}."
+    except OSError:
+        where = ""
+    return f"Something went wrong ({type(err).__name__}); nothing was changed and the game is saved.{where}"
+
+
 class GameScreen(Screen[None]):
     """Drives a Match: asks it who acts, shows the right view, runs bots off
     the UI thread, and hands players' actions to it."""
@@ -194,12 +212,15 @@ class GameScreen(Screen[None]):
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return False
+        except Exception as err:  # a bug must not throw the table out of the game
+            self.say(report_bug(err), error=True)
+            return False
         self.say("")
         self.advance()
         return True
 
     # -- bots --------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="bot")
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def _think(self) -> None:
         m = self.match
         self._bot_busy = True
@@ -215,6 +236,8 @@ class GameScreen(Screen[None]):
             if delay > 0:
                 time.sleep(delay)
             self.app.call_from_thread(self._bot_apply, seat, action, token)
+        except Exception as err:  # a bot bug: say so, keep the game
+            self.app.call_from_thread(self.say, report_bug(err), True)
         finally:
             self._bot_busy = False
 
@@ -225,6 +248,9 @@ class GameScreen(Screen[None]):
             self.match.apply(action, seat)
         except IllegalAction as err:  # a bot bug must not crash the table
             self.say(f"A bot tried an illegal move ({err.reason}); it passes the choice back.", error=True)
+            return
+        except Exception as err:
+            self.say(report_bug(err), error=True)
             return
         self.advance()
 
@@ -248,11 +274,15 @@ class GameScreen(Screen[None]):
         self.say("Thinking of a hint…")
         self._hint(seat)
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _hint(self, seat: Seat) -> None:
         m = self.match
         token = len(m.log)
-        action = SearchBot(level=1).choose(m.game, m.game.clone(m.state), seat, random.Random())
+        try:
+            action = SearchBot(level=1).choose(m.game, m.game.clone(m.state), seat, random.Random())
+        except Exception as err:
+            self.app.call_from_thread(self.say, report_bug(err), True)
+            return
         self.app.call_from_thread(self._show_hint, seat, action, token)
 
     def _show_hint(self, seat: Seat, action: Action, token: int) -> None:

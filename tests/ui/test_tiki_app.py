@@ -169,3 +169,24 @@ async def test_mouse_clicks_play_too():
         await pilot.click("#village-1")  # ...and a second click puts it down
         await pilot.pause()
         assert match.state.stacks[0] == [] and match.state.stacks[1] == [0]
+
+
+async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
+    """An unexpected error in a bot shows a sentence and keeps the game."""
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")], seed=1,
+                  options={"first_player": "Yellow"})
+
+    def broken(seat):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(match, "bot_choose", broken)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(20):
+            await pilot.pause(0.02)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        text = str(screen.query_one("#message", Static).content)
+        assert "Something went wrong (RuntimeError)" in text and "Traceback" not in text
+        assert "bot exploded" in (_data_dir / "crash.log").read_text()
+        assert len(match.log) == 0

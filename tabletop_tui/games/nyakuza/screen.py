@@ -1,0 +1,561 @@
+"""Nyakuza's board: the island as a hex map, a bid box, the Moai choices.
+
+Keys (the board has the keyboard; the map itself never takes focus):
+
+- arrows: ←/→ along a row, ↑/↓ to the nearest hex of the row above/below;
+  q e z c step to the up-left, up-right, down-left, down-right neighbour.
+- Enter: put a token on the hex under the cursor (phase "place"), hand in
+  the bid (phase "bid"), erect the highlighted Moai (phase "erect").
+- bidding: 0-9 type the amount, + - (and ↑ ↓) change it, Backspace erases.
+- t lays the secret tile (variant), p keeps it for later / gives up tokens
+  that fit nowhere.
+
+The board never decides what is legal: it highlights the spaces the model
+lists (``SpaceView.placeable``, ``self.legal``) and hands anything the player
+asks for to the model, which refuses with its own sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui.ui.board import Board
+
+from .hexmap import (KIND_LETTER, MOAI, SHELL, WIDTH, HexCell, HexMap, Scene, centre_x, origin,
+                     step, token_style)
+from .island import ISLAND
+from .rules import TOTAL_SHELLS, Bid, Erect, Pass, Place, PlaySecret
+from .view import NyakuzaView, SpaceView
+
+#: the seats' colours (Red, Blue, Yellow, Green): mid tones that read on a
+#: dark and on a light background; on the map a token is its letter on this colour
+SEAT_COLOURS = ["#d9473f", "#3b7fd9", "#c9a100", "#2f9e4f"]
+PALM_STYLE = Style(color="#3f9e3f", bold=True)
+SEA_STYLE = Style(color="#3f86c8")
+SHELL_STYLE = Style(color="#c47a1e", bold=True)
+ORONGO_STYLE = Style(color="#b455c8", bold=True)
+CLOSED_STYLE = Style(dim=True)
+NEW_STYLE = Style(bold=True, underline=True)
+MARK_STYLE = Style(bold=True)
+
+DIRECTIONS = ("up", "down", "left", "right", "q", "e", "z", "c")
+
+
+def short_option(text_palm: str, tiles: list[int]) -> str:
+    """"P12: 37t+12g" for the Moai choices list."""
+    parts = []
+    for t in tiles:
+        s = ISLAND.spaces[t]
+        parts.append(f"{s.number}{KIND_LETTER[s.kind]}")
+    return f"{text_palm}: " + "+".join(parts)
+
+
+def wrap_parts(parts: list[str], width: int) -> str:
+    """Join ``parts`` with " · ", breaking lines (indented 2) before ``width``."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        joined = f"{line} · {part}" if line else part
+        if line and len(joined) > width:
+            lines.append(line)
+            line = part
+        else:
+            line = joined
+    if line:
+        lines.append(line)
+    return "\n  ".join(lines)
+
+
+class NyakuzaBoard(Board, can_focus=True):
+    """The Nyakuza board."""
+
+    SEAT_STYLES = SEAT_COLOURS
+
+    DEFAULT_CSS = """
+    NyakuzaBoard { layout: horizontal; height: 100%; }
+    NyakuzaBoard #ny-mapbox { width: 1fr; height: 100%; align: center middle; }
+    NyakuzaBoard #ny-map { width: auto; max-width: 100%; height: auto; max-height: 100%; }
+    NyakuzaBoard #ny-panel { width: 17; height: 100%; padding: 0 0 0 1; }
+    NyakuzaBoard #ny-info { height: auto; }
+    NyakuzaBoard #ny-bid {
+        height: auto; display: none; border: round $accent; padding: 0 1; margin-top: 1;
+    }
+    NyakuzaBoard #ny-bid.-on { display: block; }
+    NyakuzaBoard #ny-erect { height: auto; max-height: 8; display: none; margin-top: 1; }
+    NyakuzaBoard #ny-erect.-on { display: block; }
+    NyakuzaBoard #ny-legend { height: auto; margin-top: 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move('left')", "Move", show=False),
+        Binding("right", "move('right')", "Move", show=False),
+        Binding("up", "move('up')", "Up", show=False),
+        Binding("down", "move('down')", "Down", show=False),
+        Binding("q", "move('q')", "Up-left", show=False),
+        Binding("e", "move('e')", "Up-right", show=False),
+        Binding("z", "move('z')", "Down-left", show=False),
+        Binding("c", "move('c')", "Down-right", show=False),
+        Binding("enter", "select", "Place/bid"),
+        Binding("plus,equals_sign", "bid_step(1)", "Bid +", show=False),
+        Binding("minus,underscore", "bid_step(-1)", "Bid -", show=False),
+        Binding("backspace", "bid_erase", "Erase", show=False),
+        *[Binding(str(d), f"bid_digit({d})", str(d), show=False) for d in range(10)],
+        Binding("t", "secret", "Secret tile"),
+        Binding("p", "pass", "Pass/keep"),
+    ]
+
+    def __init__(self, match, **kwargs: Any) -> None:
+        super().__init__(match, **kwargs)
+        #: the bid being typed; ``_bid_fresh``: the next digit starts a new number
+        self.bid = 0
+        self._bid_fresh = True
+        self._bid_key: tuple | None = None
+        #: the column the cursor keeps going up and down
+        self._goal_x: int | None = None
+        self._options_key: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ny-mapbox"):
+            yield HexMap(id="ny-map")
+        with Vertical(id="ny-panel"):
+            yield Static(id="ny-info")
+            yield Static(id="ny-bid")
+            yield OptionList(id="ny-erect")
+            yield Static(self._legend(), id="ny-legend")
+
+    # -- helpers ------------------------------------------------------------------
+    @property
+    def nview(self) -> NyakuzaView | None:
+        return self.view
+
+    @property
+    def map(self) -> HexMap:
+        return self.query_one(HexMap)
+
+    @property
+    def cursor(self) -> int:
+        return self.map.cursor
+
+    def _phase(self) -> str:
+        return self.view.phase if self.view is not None else "none"
+
+    def _acting(self) -> bool:
+        v = self.view
+        return v is not None and self.seat is not None and self.seat in v.to_act
+
+    def _me(self):
+        v = self.view
+        if v is None or self.seat is None or not 0 <= self.seat < len(v.seats):
+            return None
+        return v.seats[self.seat]
+
+    def _who(self, seat: int) -> str:
+        return self.match.seats[seat].name
+
+    def _narrow(self) -> bool:
+        return self.app.size.width < 100
+
+    def _max_bid(self) -> int:
+        bids = [a.shells for a in self.legal if isinstance(a, Bid)]
+        return max(bids) if bids else 0
+
+    def _pass_legal(self) -> bool:
+        return any(isinstance(a, Pass) for a in self.legal)
+
+    def _secret_legal(self) -> bool:
+        return any(isinstance(a, PlaySecret) for a in self.legal)
+
+    def _highlighted_option(self):
+        v = self.view
+        if v is None or not v.erection_options:
+            return None
+        ol = self.query_one("#ny-erect", OptionList)
+        i = ol.highlighted if ol.highlighted is not None else 0
+        return v.erection_options[min(i, len(v.erection_options) - 1)]
+
+    # -- Board contract ---------------------------------------------------------------
+    def show(self, view, seat, legal) -> None:
+        # a new bidder (or a new round) starts from an empty bid box, so
+        # nothing of the last player's typing stays on screen
+        key = (seat, view.round if view is not None else None, view.phase if view is not None else None)
+        if key != self._bid_key:
+            self._bid_key = key
+            self.bid, self._bid_fresh = 0, True
+        super().show(view, seat, legal)
+
+    def prompt(self) -> str:
+        v = self.view
+        if v is None or not self._acting():
+            return ""
+        ph = v.phase
+        if ph == "bid":
+            return f"Your secret bid: type 0-{self._max_bid()} (or ↑↓ + -), Enter hands it in."
+        if ph == "place":
+            me = self._me()
+            left = next((p.tokens for p in v.placing if p.seat == self.seat), 0)
+            secret = " t lays your secret tile." if self._secret_legal() else ""
+            if not any(isinstance(a, Place) for a in self.legal):
+                return "No space fits your tokens: t lays your secret tile, p gives the tokens up."
+            tok = "a token" if left == 1 else f"{left} tokens, one at a time"
+            return f"Place {tok}: arrows to a + space, Enter.{secret}" if me else ""
+        if ph == "erect":
+            return "Raise your Moai: ↑↓ picks a way (lit on the map), Enter erects it."
+        if ph == "secret":
+            return "t lays your secret tile with an extra token; p keeps it for later."
+        return ""
+
+    def seat_summary(self, seat: int) -> str:
+        v = self.view
+        if v is None or not 0 <= seat < len(v.seats):
+            return ""
+        p = v.seats[seat]
+        narrow = self._narrow()
+        parts = [f"Moai {p.moai_left}" + ("" if narrow else " left"), f"{p.supply} tokens"]
+        if p.on_board:
+            parts.append(f"{p.on_board} on " + ("isle" if narrow else "the island"))
+        if p.to_place:
+            parts.append(f"{p.to_place} to place")
+        if v.phase == "bid" and p.has_bid:
+            parts.append("has bid")
+        elif p.last_bid is not None:
+            parts.append(f"bid {p.last_bid}→{p.last_tokens}" if narrow else
+                         f"bid {p.last_bid} → {p.last_tokens} token{'s' if p.last_tokens != 1 else ''}")
+        if p.amulet:
+            parts.append("◆amulet" if narrow else "◆ amulet")
+        if p.shells is not None:
+            parts.append(f"{p.shells} shells")
+        if p.has_secret_tile:
+            parts.append("secret tile")
+        if p.winner:
+            parts.append("WINNER")
+        # the players panel is 36 columns (30 when narrow), less its frame and indent
+        return wrap_parts(parts, 25 if narrow else 31)
+
+    def focus_board(self) -> None:
+        if self._phase() == "erect" and self._acting():
+            self.query_one("#ny-erect", OptionList).focus()
+        else:
+            self.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "secret":
+            return True if self.view is not None and self.view.secret_variant else False
+        if action == "pass":
+            return True if self._pass_legal() else False
+        return True
+
+    # -- drawing ------------------------------------------------------------------------
+    def update_board(self) -> None:
+        if not self.is_mounted:
+            return
+        v = self.view
+        hexmap = self.map
+        hexmap.show_cursor = v is not None
+        hexmap.set_scene(self._scene())
+        self._update_panel()
+        self.refresh_bindings()
+
+    def _scene(self) -> Scene:
+        v = self.view
+        scene = Scene()
+        if v is None:  # behind the hand-off: only the sea
+            return scene
+        choice: set[int] = set()
+        opt = self._highlighted_option() if v.phase == "erect" else None
+        if opt is not None:
+            choice = {opt.palm, *opt.tiles}
+        hint: set[int] = set()
+        if isinstance(self.hint, Place):
+            hint = {self.hint.space}
+        elif isinstance(self.hint, Erect):
+            hint = {self.hint.palm, *self.hint.tiles}
+        legal = {a.space for a in self.legal if isinstance(a, Place)}
+        for sv in v.spaces:
+            cell = self._cell(v, sv)
+            if sv.placeable or sv.id in legal:
+                cell.marks.add("legal")
+            if sv.id in choice:
+                cell.marks.add("choice")
+            if sv.id in hint:
+                cell.marks.add("hint")
+            scene.cells[sv.id] = cell
+        # in the sea: what is face down (top left) and the reef (bottom right, off the island)
+        x, _ = origin(0, 0)
+        scene.labels.append((x + 1, 1, "Tiles face down: " + (str(v.tiles_left) if v.tiles_left else "none"), ""))
+        scene.labels.append((WIDTH - 16, 25, f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}", ""))
+        return scene
+
+    def _cell(self, v: NyakuzaView, sv: SpaceView) -> HexCell:
+        top: list[tuple[str, Style]]
+        if sv.orongo:
+            top = [("ORO", ORONGO_STYLE)]
+        elif sv.kind == "palm":
+            top = [("~", SEA_STYLE), ("Y", PALM_STYLE), ("~", SEA_STYLE)] if sv.coastal \
+                else [(" ", Style()), ("y", PALM_STYLE)]
+        elif not sv.revealed:
+            top = [(f"{sv.number:>2}?", CLOSED_STYLE)]
+        else:
+            st = NEW_STYLE if sv.new else Style()
+            top = [(f"{sv.number:>2}", st), (KIND_LETTER[sv.kind], st + Style(bold=True))]
+        bottom: list[tuple[str, Style]] = []
+        if sv.occupant is not None:
+            colour = self.seat_style(sv.occupant)
+            bottom.append((v.seats[sv.occupant].colour[0], token_style(colour)))
+        else:
+            bottom.append((" ", Style()))
+        if sv.moai:
+            colour = self.seat_style(sv.occupant) if sv.occupant is not None else None
+            bottom.append((MOAI, Style(color=colour, bold=True)))
+        elif sv.orongo:
+            bottom.append((MOAI, ORONGO_STYLE + Style(dim=True)))  # the Ceremonial Moai waits here
+        elif sv.spent:
+            bottom.append((SHELL, SHELL_STYLE))
+        else:
+            bottom.append((" ", Style()))
+        if sv.placeable and sv.occupant is None:
+            bottom.append(("+", MARK_STYLE))
+        elif sv.new and sv.occupant is None:
+            bottom.append(("*", MARK_STYLE))
+        return HexCell(top=top, bottom=bottom)
+
+    def _update_panel(self) -> None:
+        v = self.view
+        info = self.query_one("#ny-info", Static)
+        bid = self.query_one("#ny-bid", Static)
+        ol = self.query_one("#ny-erect", OptionList)
+        narrow = self._narrow()
+        self.query_one("#ny-legend", Static).display = not narrow
+        if v is None:
+            info.update("")
+            bid.set_class(False, "-on")
+            ol.set_class(False, "-on")
+            ol.clear_options()
+            self._options_key = None
+            return
+        info.update(self._info_text(v, narrow))
+        bidding = v.phase == "bid" and self._acting()
+        bid.set_class(bidding, "-on")
+        if bidding:
+            bid.update(self._bid_text(narrow))
+        erecting = v.phase == "erect" and bool(v.erection_options)
+        ol.set_class(erecting, "-on")
+        key = (v.round, v.chooser, tuple((o.palm, tuple(o.tiles)) for o in v.erection_options))
+        if key != self._options_key:
+            self._options_key = key
+            ol.clear_options()
+            for i, o in enumerate(v.erection_options):
+                label = ISLAND.spaces[o.palm].label if not ISLAND.spaces[o.palm].orongo else "ORO"
+                ol.add_option(Option(short_option(label, o.tiles), id=str(i)))
+            if v.erection_options:
+                ol.highlighted = 0
+                self._cursor_to(v.erection_options[0].palm)
+
+    def _info_text(self, v: NyakuzaView, narrow: bool) -> Text:
+        me = self._me()
+        t = Text()
+        parts: list[tuple[str, str]] = []
+        parts.append((f"Round {v.round}" + (" · last" if v.last_round else ""), "bold"))
+        if narrow:  # the map's sea says these when the whole island shows
+            parts.append((f"{v.tiles_left} tiles face down", ""))
+            parts.append((f"reef {v.reef} shells", ""))
+        if me is not None and me.shells is not None:
+            parts.append((f"You: {me.shells} shells", "bold"))
+        if me is not None and v.secret_tile:
+            s = ISLAND.space_of(v.secret_tile)
+            parts.append((f"Secret: {s.number} {s.kind}", ""))
+        parts.append((f"Amulet: {self._who(v.amulet)}", ""))
+        if v.placing and v.phase in ("place", "erect"):
+            order = ", ".join(f"{self._who(p.seat)} {p.tokens}" for p in v.placing)
+            parts.append((f"Placing: {order}", ""))
+        sep = " · " if narrow else "\n"
+        for i, (text, style) in enumerate(parts):
+            if i:
+                t.append(sep)
+            t.append(text, style=style)
+        return t
+
+    def _bid_text(self, narrow: bool) -> Text:
+        t = Text()
+        have = self._max_bid()
+        shown = f"{self.bid}" + ("_" if not self._bid_fresh else "")
+        if narrow:
+            t.append("Your bid: ")
+            t.append(f" {shown:>3} ", style="reverse bold")
+            t.append(f" of {have} shells · 0-9 ↑↓ Enter")
+        else:
+            t.append("Your bid\n", style="bold")
+            t.append(f" {shown:>3} ", style="reverse bold")
+            t.append(f"\nof {have} shells")
+        return t
+
+    def _legend(self) -> Text:
+        t = Text()
+        t.append("Legend\n", style="bold")
+        rows = [
+            ("12f", "number, kind"),
+            ("q", "quarry  f food"),
+            ("t", "temple  g god"),
+            ("b", "birdman n nest"),
+            ("12?", "face down"),
+            ("~Y~", "coastal palm"),
+            ("y", "inland palm"),
+            ("ORO", "Orongo"),
+            (f"R{MOAI}", "Red's Moai"),
+            (f"B{SHELL}", "spent tile"),
+            ("+", "you may place"),
+            ("*", "new this round"),
+        ]
+        for sym, text in rows:
+            t.append(f"{sym:<3} " if len(sym) > 1 else f"{sym} ", style="bold")
+            t.append(f"{text}\n")
+        t.rstrip()
+        return t
+
+    def on_resize(self, event: Resize) -> None:
+        self._update_panel()
+
+    # -- keys ------------------------------------------------------------------------------
+    def _cursor_to(self, space: int, say: bool = False) -> None:
+        self.map.set_cursor(space)
+        if say:
+            self.post_message(self.Said(self.describe(space)))
+
+    def describe(self, space: int) -> str:
+        """One line about the hex under the cursor."""
+        v = self.view
+        s = ISLAND.spaces[space]
+        if v is None:
+            return s.describe()
+        sv = v.spaces[space]
+        name = s.describe()
+        if s.orongo:
+            name = "Orongo, the Ceremonial Moai's site"
+        bits = [name[0].upper() + name[1:]]
+        if s.is_resource and not sv.revealed:
+            bits.append("not turned up yet")
+        if sv.occupant is not None:
+            what = "Moai" if sv.moai else "token"
+            bits.append(f"{self._who(sv.occupant)}'s {what}")
+        if sv.spent:
+            bits.append("spent")
+        if sv.placeable:
+            bits.append("you may place here (Enter)")
+        return " · ".join(bits)
+
+    def action_move(self, direction: str) -> None:
+        v = self.view
+        if v is None:
+            return
+        if v.phase == "bid" and direction in ("up", "down") and self._acting():
+            self.action_bid_step(1 if direction == "up" else -1)
+            return
+        if v.phase == "erect" and direction in ("up", "down") and v.erection_options:
+            ol = self.query_one("#ny-erect", OptionList)
+            ol.action_cursor_up() if direction == "up" else ol.action_cursor_down()
+            return
+        cur = self.cursor
+        if direction in ("up", "down"):
+            if self._goal_x is None:
+                self._goal_x = centre_x(cur)
+            nxt = step(cur, direction, self._goal_x)
+        else:
+            self._goal_x = None
+            nxt = step(cur, direction)
+        if nxt is None:
+            self.post_message(self.Said("The edge of the island: no hex that way."))
+            return
+        self._cursor_to(nxt, say=True)
+
+    def action_select(self) -> None:
+        v = self.view
+        if v is None or self.seat is None:
+            return
+        ph = v.phase
+        if ph == "bid":
+            # any amount goes to the model, which refuses what is too much
+            self.choose(Bid.model_construct(kind="bid", shells=self.bid))
+        elif ph == "erect":
+            opt = self._highlighted_option()
+            if opt is not None:
+                self.choose(Erect(palm=opt.palm, tiles=tuple(opt.tiles)))
+        elif ph == "secret":
+            self.post_message(self.Said("t lays your secret tile; p keeps it for later."))
+        elif ph == "place":
+            self.choose(Place(space=self.cursor))
+
+    def action_bid_digit(self, digit: int) -> None:
+        if self._phase() != "bid" or not self._acting():
+            return
+        if self._bid_fresh or self.bid >= 10:
+            self.bid = digit
+        else:
+            self.bid = self.bid * 10 + digit
+        self._bid_fresh = False
+        self._update_panel()
+
+    def action_bid_step(self, delta: int) -> None:
+        if self._phase() != "bid" or not self._acting():
+            return
+        top = self._max_bid()
+        new = min(max(self.bid + delta, 0), top)
+        if new == self.bid:
+            self.post_message(self.Said("That is all your shells." if delta > 0 else "A bid cannot be below 0."))
+        self.bid, self._bid_fresh = new, True
+        self._update_panel()
+
+    def action_bid_erase(self) -> None:
+        if self._phase() != "bid" or not self._acting():
+            return
+        self.bid //= 10
+        self._bid_fresh = self.bid == 0
+        self._update_panel()
+
+    def action_secret(self) -> None:
+        if self.view is None or self.seat is None:
+            return
+        self.choose(PlaySecret())
+
+    def action_pass(self) -> None:
+        if self.view is None or self.seat is None:
+            return
+        self.choose(Pass())
+
+    # -- the Moai choices list and the mouse ------------------------------------------------
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        opt = self._highlighted_option()
+        if opt is None:
+            return
+        self.map.set_scene(self._scene())
+        self._cursor_to(opt.palm)
+        self.post_message(self.Said(opt.text))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_select()
+
+    def on_hex_map_clicked(self, message: HexMap.Clicked) -> None:
+        message.stop()
+        self.focus_board()
+        if message.space == self.cursor and self._phase() == "place":
+            self.action_select()
+            return
+        self._goal_x = None
+        self._cursor_to(message.space, say=True)
+
+    def choose(self, action) -> None:
+        super().choose(action)
+
+
+BOARD = NyakuzaBoard
+
+__all__ = ["BOARD", "NyakuzaBoard", "TOTAL_SHELLS"]

@@ -101,7 +101,7 @@ class RapaNuiBoard(Board, can_focus=True):
         Binding("g", "buy('grain')", "grain", group=BUY),
         Binding("m", "buy('mulberry')", "mulberry", group=BUY),
         Binding("p", "buy('sweet_potato')", "sweet potato", group=BUY),
-        Binding("s", "skip", "Skip buying"),
+        Binding("s", "skip", "Skip"),
         # play step
         Binding("1", "count(1)", "1", group=COUNT),
         Binding("2", "count(2)", "2", group=COUNT),

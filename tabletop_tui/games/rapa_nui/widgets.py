@@ -111,7 +111,7 @@ def hand_text(v: RapaNuiView, *, cursor: str | None, count: int, playable: dict[
     hand = v.hand or {}
     kinds = [c for c in CARDS if hand.get(c)]
     if v.seat is None:
-        t.append("(spectating: no hand)", style="dim italic")
+        t.append("Every hand is shown under Players." if v.over else "(watching: no hand)", style="dim italic")
         return t
     if not kinds:
         t.append("(no cards in hand)", style="dim italic")
@@ -205,17 +205,23 @@ def leaders(v: RapaNuiView) -> dict[str, int]:
     return out
 
 
-def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None) -> Text:
-    """A display grouped by kind: "Woodcutter 2*  Priest 1  Fisher 1"; * marks
-    the sole leader of a kind (the scoring bonus)."""
-    t = Text()
+def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
+                 indent: str = "    ") -> Text:
+    """A display grouped by kind: "Woodcutter 2* Priest 1 Fisher 1"; * marks
+    the sole leader of a kind (the scoring bonus). Narrow: the
+    hunter-gatherers on a second line."""
+    t = Text(indent)
     first = True
+    broke = False
     for card in CARDS:
         n = p.display.get(card, 0)
         if not n:
             continue
-        if not first:
-            t.append("  ")
+        if short and card in GATHERERS and not first and not broke:
+            t.append("\n" + indent)
+            broke = True
+        elif not first:
+            t.append(" ")
         first = False
         t.append(f"{card_label(card, True)} {n}", style=CARD_STYLE[card])
         if lead and lead.get(card) == p.seat:
@@ -242,15 +248,15 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
     if p.face_down_offerings:
         stats.append(f"{p.face_down_offerings} face down")
     t.append(sep.join(stats))
-    t.append("\n    ")
+    t.append("\n")
     t.append_text(display_text(p, short, lead))
     if p.seat != v.seat and p.hand is not None:  # the end: every hand is shown
-        t.append("\n    hand: ", style="dim")
-        cards = [f"{card_label(c, short)} {n}" for c, n in p.hand.items() if n]
-        offs = [f"{offering_label(k, short)} {n}" for k, n in (p.offerings or {}).items() if n]
-        t.append(", ".join(cards) or "none")
+        cards = [f"{card_label(c, True)} {n}" for c, n in p.hand.items() if n]
+        offs = [f"{offering_label(k, True)} {n}" for k, n in (p.offerings or {}).items() if n]
+        t.append("\n    held: ", style="dim")
+        t.append(" ".join(cards) or "no cards")
         t.append(" · offerings: ", style="dim")
-        t.append(", ".join(offs) or "none")
+        t.append(" ".join(offs) or "none")
     return t
 
 

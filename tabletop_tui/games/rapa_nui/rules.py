@@ -58,6 +58,19 @@ _EXPECTED = {
     "supply_offer": SupplyOffer,
 }
 
+# Actions are frozen values: build each once and hand out the same objects
+# (built exactly as legal_actions used to build them per call).
+_BUY = {k: BuyOffering.model_construct(kind="buy", offering=k) for k in OFFERINGS}
+_SKIP = SkipBuy.model_construct(kind="skip_buy")
+_PLAY = {(c, n): PlayCard.model_construct(kind="play", card=c, count=n)
+         for c in CARDS for n in range(1, MAX_GATHERERS_AT_ONCE + 1)}
+_DRAW = tuple(Draw.model_construct(kind="draw", row=r) for r in range(ROWS))
+_REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in ("wood", "fame")}
+_CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
+           for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
+#: seat placeholders ``{s0}``.. for each table size (shared, never mutated)
+_NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 5)}
+
 
 def _gatherer_cost(count: int) -> int:
     """R4.2: the first hunter-gatherer is free, the second 1 wood, the third 1 more."""
@@ -117,7 +130,8 @@ class RapaNui(Game[RapaNuiState]):
     def _names(self, state: RapaNuiState) -> list[str]:
         """Seat placeholders ``{s0}``.. that the Match fills with player names
         (so the log reads "Ana drew a Priest")."""
-        return [f"{{s{i}}}" for i in range(state.players)]
+        names = _NAMES.get(state.players)
+        return names if names is not None else [f"{{s{i}}}" for i in range(state.players)]
 
     def _order_from(self, state: RapaNuiState, first: int) -> list[int]:
         """Seats clockwise starting with ``first``."""
@@ -168,18 +182,18 @@ class RapaNui(Game[RapaNuiState]):
             p = state.pending[0]
             opts = pending_options(state, p)
             if p.choice == "moai_reward":
-                return [ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in opts]
-            cls = _EXPECTED[p.choice]
-            return [cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in opts]
+                return [_REWARD[r] for r in opts]
+            made = _CHOICE[p.choice]
+            return [made[k] for k in opts]
         if state.phase == "buy":
-            acts: list[Action] = [BuyOffering.model_construct(kind="buy", offering=k)
-                                  for k in self._buyable(state, seat)]
-            acts.append(SkipBuy.model_construct(kind="skip_buy"))
+            acts: list[Action] = [_BUY[k] for k in self._buyable(state, seat)]
+            acts.append(_SKIP)
             return acts
         if state.phase == "play":
-            return [PlayCard.model_construct(kind="play", card=c, count=n) for c, n in self._plays(state, seat)]
+            return [_PLAY[cn] for cn in self._plays(state, seat)]
         if state.phase == "draw":
-            return [Draw.model_construct(kind="draw", row=r) for r in range(ROWS) if state.market[r]]
+            market = state.market
+            return [_DRAW[r] for r in range(ROWS) if market[r]]
         return []
 
     # -- validation ---------------------------------------------------------------------

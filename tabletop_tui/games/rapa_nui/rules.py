@@ -25,6 +25,7 @@ Our own rulings (listed under "Table rulings" in assets/rules/rapa_nui.md):
 
 from __future__ import annotations
 
+import functools
 import random
 
 from tabletop_tui.engine.actions import Action
@@ -36,9 +37,9 @@ from tabletop_tui.games.rapa_nui import INFO
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
 from .cards import (CARD_NAME, CARD_PLURAL, CARDS, COLOURS, GATHERERS, HAND_SIZE, MAX_GATHERERS_AT_ONCE,
-                    MOAI_COST, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROW_LENGTH, ROWS,
-                    START_GATHERERS, START_WOOD, all_cards, card_phrase, empty_cards, empty_offerings,
-                    is_gatherer, offering_phrase)
+                    MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK,
+                    ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, card_phrase, empty_cards,
+                    empty_offerings, is_gatherer, offering_phrase)
 from .scoring import (final_breakdown, gatherer_gains, offering_values, ranking_winners, scoring_amounts,
                       sole_leader, wood_points)
 from .state import Pending, RapaNuiOptions, RapaNuiState
@@ -68,6 +69,7 @@ _DRAW = tuple(Draw.model_construct(kind="draw", row=r) for r in range(ROWS))
 _REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in ("wood", "fame")}
 _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
+_NOT_MOAI = tuple(k for k in CARDS if k != "moai")
 #: seat placeholders ``{s0}``.. for each table size (shared, never mutated)
 _NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 5)}
 
@@ -85,6 +87,28 @@ def _join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """R4.2 for a hand (its items) and wood: every affordable (card, count),
+    and the matching PlayCard values. A pure function of its arguments."""
+    have_of = dict(hand)
+    out: list[tuple[str, int]] = []
+    for card in CARDS:
+        have = have_of[card]
+        if not have:
+            continue
+        if card == "moai":
+            if wood >= MOAI_COST:
+                out.append((card, 1))
+        elif is_gatherer(card):
+            for n in range(1, min(have, MAX_GATHERERS_AT_ONCE) + 1):
+                if _gatherer_cost(n) <= wood:
+                    out.append((card, n))
+        else:
+            out.append((card, 1))
+    return tuple(out), tuple(_PLAY[cn] for cn in out)
 
 
 class RapaNui(Game[RapaNuiState]):
@@ -138,32 +162,20 @@ class RapaNui(Game[RapaNuiState]):
         return [(first + i) % state.players for i in range(state.players)]
 
     def _buyable(self, state: RapaNuiState, seat: int) -> list[str]:
+        # offering_cost inlined: max(0, 5 - gatherers of that kind in the display)
+        supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
         return [k for k in OFFERINGS
-                if state.supply[k] > 0 and offering_cost(state, seat, k) <= state.wood[seat]]  # type: ignore[index]
+                if supply[k] > 0 and max(0, OFFERING_BASE_PRICE - display[k]) <= wood]  # type: ignore[index]
 
-    def _plays(self, state: RapaNuiState, seat: int) -> list[tuple[str, int]]:
+    def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
         """Every (card, count) ``seat`` can play and afford now (R4.2)."""
-        hand = state.hands[seat]
         wood = state.wood[seat]
-        out: list[tuple[str, int]] = []
-        for card in CARDS:
-            have = hand[card]  # type: ignore[index]
-            if not have:
-                continue
-            if card == "moai":
-                if wood >= MOAI_COST:
-                    out.append((card, 1))
-            elif is_gatherer(card):
-                for n in range(1, min(have, MAX_GATHERERS_AT_ONCE) + 1):
-                    if _gatherer_cost(n) <= wood:
-                        out.append((card, n))
-            else:
-                out.append((card, 1))
-        return out
+        # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
+        return _plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[0]
 
     def _can_play(self, state: RapaNuiState, seat: int) -> bool:
         hand = state.hands[seat]
-        if any(hand[k] for k in CARDS if k != "moai"):  # type: ignore[index]
+        if any(hand[k] for k in _NOT_MOAI):  # type: ignore[index]
             return True
         return hand["moai"] > 0 and state.wood[seat] >= MOAI_COST  # type: ignore[index]
 
@@ -190,7 +202,8 @@ class RapaNui(Game[RapaNuiState]):
             acts.append(_SKIP)
             return acts
         if state.phase == "play":
-            return [_PLAY[cn] for cn in self._plays(state, seat)]
+            wood = state.wood[seat]
+            return list(_plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[1])
         if state.phase == "draw":
             market = state.market
             return [_DRAW[r] for r in range(ROWS) if market[r]]

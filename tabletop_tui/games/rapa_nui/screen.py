@@ -27,7 +27,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.events import Resize
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.widgets import Static
 
@@ -62,8 +62,11 @@ class Panel(Static):
             super().__init__()
             self.what = what
 
-    def action_tap(self, what: str) -> None:
-        self.post_message(self.Tapped(what))
+    def on_click(self, event: Click) -> None:
+        what = event.style.meta.get("tap") if event.style else None
+        if what:
+            event.stop()
+            self.post_message(self.Tapped(what))
 
 
 class BoardScroll(VerticalScroll, can_focus=False):
@@ -227,7 +230,8 @@ class RapaNuiBoard(Board, can_focus=True):
         if v is None or not (0 <= seat < len(v.players)):
             return ""
         p = v.players[seat]
-        return f"wood {p.wood} · fame {p.fame} · {p.display.get('moai', 0)} Moai"
+        moai = p.display.get("moai", 0)
+        return f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
 
     def show_hint(self, action: Action) -> None:
         """Put the cursors on the hinted move, so Enter plays it."""
@@ -277,6 +281,10 @@ class RapaNuiBoard(Board, can_focus=True):
         n = len(self.options())
         if fresh or not (0 <= self.option_cursor < max(n, 1)):
             self.option_cursor = 0
+        if fresh and self.mine and self.is_mounted:
+            # a new step of yours: show the choice line (a small screen may
+            # have been scrolled down to the players)
+            self.query_one(BoardScroll).scroll_home(animate=False)
 
     # -- drawing ---------------------------------------------------------------------------
     def _narrow(self) -> bool:
@@ -411,8 +419,8 @@ class RapaNuiBoard(Board, can_focus=True):
         card = card_label(r.cards[r.exposed], narrow)
         if r.exposed > 0:
             under = card_label(r.cards[r.exposed - 1], narrow)
-            return f"Row {row + 1}: take {the}{card} → {the}{under} is scored"
-        return f"Row {row + 1}: take {the}{card} → the row is refilled and scored"
+            return f"Row {row + 1}: take {the}{card} → {under} under it scores"
+        return f"Row {row + 1}: take {the}{card} → the row is refilled; its new card scores"
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -2,9 +2,9 @@
 
 Pure functions: view (plus the board's cursors) in, ``Text`` out. They read
 only the view (never the game state), so what a panel shows is exactly what
-that seat may see (R9). Clickable parts carry an ``@click`` meta that runs
-``tap('...')`` on the panel, which the board turns into the same thing a key
-would do.
+that seat may see (R9). Clickable parts carry a ``tap`` meta ("row:2",
+"hand:fish", "opt:1") that the board turns into the same thing a key would
+do.
 """
 
 from __future__ import annotations
@@ -30,19 +30,21 @@ KIND_KEY = {"fish": "f", "grain": "g", "mulberry": "m", "sweet_potato": "p"}
 #: matters is also in the text (brackets, arrows, words), for monochrome.
 CARD_STYLE = {
     "woodcutter": "#a8743a",
-    "priest": "#c79a00",
+    "priest": "#a88200",
     "moai": "bold #8093a8",
-    "fish": "#1f9fb0",
-    "grain": "#9a9a1e",
+    "fish": "#1a8a99",
+    "grain": "#85851a",
     "mulberry": "#b0479a",
-    "sweet_potato": "#d9772b",
+    "sweet_potato": "#c8661f",
 }
 OFFERING_STYLE = {k: CARD_STYLE[k] for k in OFFERINGS}
 
 
 def tap(what: str) -> Style:
-    """A style that makes a span clickable: ``tap(what)`` on its panel."""
-    return Style(meta={"@click": f"tap({what!r})"})
+    """A style that makes a span clickable: a click on it reaches the board as
+    ``what``. (Not Textual's "@click" meta: that paints spans in the link
+    colour, and the cards would lose theirs.)"""
+    return Style(meta={"tap": what})
 
 
 def card_label(card: str, short: bool = False) -> str:
@@ -71,7 +73,8 @@ def card_count_phrase(card: str, n: int) -> str:
 def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hint: int | None,
                 short: bool) -> Text:
     """Four rows, every card visible, the exposed (takeable) card in brackets
-    and reversed; legal rows marked with their number bright, the cursor ▶."""
+    and reversed; legal rows marked with their number bright, the cursor ▶.
+    (No dim on the buried cards: dimmed colours fade away on light themes.)"""
     t = Text()
     for r in v.market:
         if r.row:
@@ -93,7 +96,7 @@ def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hin
                 t.append(name, style=style + click)
                 t.append("]", style=Style(bold=True) + click)
             else:
-                t.append(name, style=Style.parse(f"{CARD_STYLE[card]} dim") + click)
+                t.append(name, style=Style.parse(CARD_STYLE[card]) + click)
                 t.append(" ", style=click)
         if hint == r.row:
             t.append("  ← hint", style="italic")

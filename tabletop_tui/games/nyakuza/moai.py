@@ -14,7 +14,8 @@ space id or seat), so they serve the rules, the view and the tests alike.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Iterable
+from operator import itemgetter
+from typing import Any, Callable, Iterable
 
 from .island import ISLAND, RESOURCE_KINDS
 
@@ -47,13 +48,11 @@ def group_of(board: Any, seat: int, start: int) -> list[int]:
     occ = board.occupant
     seen = {start}
     out = [start]
-    i = 0
-    while i < len(out):
-        for n in ADJ[out[i]]:
-            if n not in seen and occ[n] == seat:
+    for s in out:  # breadth first: ``out`` grows while it is walked
+        for n in ADJ[s]:
+            if occ[n] == seat and n not in seen:
                 seen.add(n)
                 out.append(n)
-        i += 1
     return out
 
 
@@ -97,44 +96,51 @@ def need_text(cost: int, name: str, have: int) -> str:
 
 
 class Groups:
-    """The groups of one seat's tokens, labelled on first use and then shared
-    by many candidate placements (``legal_spaces``)."""
+    """The groups of one seat's tokens, labelled on first use (one group at a
+    time, only those next to a space asked about) and then shared by many
+    candidate placements (``legal_spaces``). The board must not change while
+    a ``Groups`` is in use."""
 
     __slots__ = ("board", "seat", "label", "summaries")
 
     def __init__(self, board: Any, seat: int) -> None:
         self.board = board
         self.seat = seat
-        self.label: dict[int, int] | None = None
+        self.label: dict[int, int] = {}
         self.summaries: list[list[int]] = []
 
-    def _build(self) -> dict[int, int]:
-        board, seat = self.board, self.seat
-        occ = board.occupant
-        label: dict[int, int] = {}
-        for s in range(len(occ)):
-            if occ[s] == seat and s not in label:
-                gid = len(self.summaries)
-                total = [0] * 7
-                for m in group_of(board, seat, s):
-                    label[m] = gid
-                    c = contribution(board, m)
-                    for i in range(7):
-                        total[i] += c[i]
-                self.summaries.append(total)
-        self.label = label
-        return label
+    def _label(self, start: int) -> int:
+        """Label the group holding ``start`` (a ``seat`` token); its id."""
+        board, label = self.board, self.label
+        gid = len(self.summaries)
+        total = [0] * 7
+        spent, moai = board.spent, board.moai
+        for m in group_of(board, self.seat, start):
+            label[m] = gid
+            kind = KIND[m]  # contribution(board, m), inlined
+            if kind != "palm":
+                if not spent[m]:
+                    total[K_INDEX[kind]] += 1
+            elif MOAI_SITE[m] and not moai[m]:
+                total[PALMS_AT] += 1
+        self.summaries.append(total)
+        return gid
 
     def merged(self, space: int) -> list[int]:
         """The summary of the group a new token on ``space`` would be part of."""
-        label = self.label if self.label is not None else self._build()
+        label, summaries, seat = self.label, self.summaries, self.seat
+        occ = self.board.occupant
         total = contribution(self.board, space)
         seen: set[int] = set()
         for n in ADJ[space]:
             gid = label.get(n)
-            if gid is not None and gid not in seen:
+            if gid is None:
+                if occ[n] != seat:
+                    continue
+                gid = self._label(n)
+            if gid not in seen:
                 seen.add(gid)
-                for i, x in enumerate(self.summaries[gid]):
+                for i, x in enumerate(summaries[gid]):
                     total[i] += x
         return total
 
@@ -188,16 +194,81 @@ def _open_spaces(board: Any) -> list[int]:
     return [s for s in range(len(occ)) if occ[s] is None and (IS_PALM[s] or rev[s])]
 
 
-def legal_spaces(board: Any, seat: int) -> list[int]:
-    """Every space where ``seat`` may put a token now."""
+#: resource spaces and palm spaces, in id order
+RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
+PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])
+_RESOURCES_OF = itemgetter(*RESOURCE_SPACES)
+
+
+def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
+    """A function giving the tuple ``(board[s] for s in spaces)`` of a list."""
+    if len(spaces) == 1:
+        only = spaces[0]
+        return lambda xs: (xs[only],)
+    return itemgetter(*spaces) if spaces else (lambda xs: ())
+
+
+#: for each palm space: the occupants of its neighbours, read in one call
+_NEIGHBOURS_OF = {p: _getter(ADJ[p]) for p in PALM_SPACES}
+
+
+def _legal(board: Any, seat: int, one: bool) -> list[int]:
+    """Every space :func:`placement_problem` accepts for ``seat``, in id
+    order; with ``one`` just one of them (any), when all that matters is
+    whether there is one. The same judgement, read off the board in one pass
+    instead of space by space:
+
+    - a free resource space must be turned up, a free palm must touch one of
+      the seat's tokens, and Orongo needs all the seat's Moai erected;
+    - Orongo then needs the merged group to hold a recipe the seat can pay;
+    - with Moai left and fewer than 2 shells, a space is refused when its
+      merged group would have a free coastal palm and only unaffordable
+      recipes (N6).
+    """
+    occ, rev = board.occupant, board.revealed
+    left = board.moai_left[seat]
+    have = board.shells[seat]
+    careful = left > 0 and have < 2
+    cands = [s for s, r, o in zip(RESOURCE_SPACES, _RESOURCES_OF(rev), _RESOURCES_OF(occ)) if r and o is None]
+    if one and cands and not careful:
+        return cands[:1]
+    nb = _NEIGHBOURS_OF
+    palms = [p for p in PALM_SPACES if occ[p] is None and seat in nb[p](occ)]
+    if palms:
+        cands += palms
+        cands.sort()
+    if not careful and ORONGO not in palms:
+        return cands[:1] if one else cands
     groups = Groups(board, seat)
-    return [s for s in _open_spaces(board) if placement_problem(board, seat, s, groups) is None]
+    out: list[int] = []
+    for s in cands:
+        if s == ORONGO:
+            if left > 0:
+                continue
+            cheap = cheapest_recipe(groups.merged(s))
+            if cheap is None or cheap[0] > have:
+                continue
+        elif careful:
+            v = groups.merged(s)
+            if v[PALMS_AT]:
+                cheap = cheapest_recipe(v)
+                if cheap is not None and cheap[0] > have:
+                    continue
+        out.append(s)
+        if one:
+            break
+    return out
+
+
+def legal_spaces(board: Any, seat: int) -> list[int]:
+    """Every space where ``seat`` may put a token now (those
+    :func:`placement_problem` accepts, in id order)."""
+    return _legal(board, seat, False)
 
 
 def can_place(board: Any, seat: int) -> bool:
     """True if ``seat`` has at least one legal space."""
-    groups = Groups(board, seat)
-    return any(placement_problem(board, seat, s, groups) is None for s in _open_spaces(board))
+    return bool(_legal(board, seat, True))
 
 
 def recipes_in(board: Any, group: Iterable[int]) -> list[tuple[int, ...]]:
@@ -235,5 +306,15 @@ def erection_choices(board: Any, seat: int, anchor: int, affordable_only: bool =
 def group_qualifies(board: Any, seat: int, anchor: int) -> bool:
     """True if the group of ``anchor`` holds a recipe and a free coastal palm
     (whatever the seat's shells)."""
-    group = group_of(board, seat, anchor)
-    return bool(free_palms(board, group)) and bool(recipes_in(board, group))
+    # free_palms(...) and recipes_in(...) are non-empty, counted in one pass
+    spent, moai = board.spent, board.moai
+    palm = False
+    v = [0] * 6
+    for s in group_of(board, seat, anchor):
+        kind = KIND[s]
+        if kind != "palm":
+            if not spent[s]:
+                v[K_INDEX[kind]] += 1
+        elif MOAI_SITE[s] and not moai[s]:
+            palm = True
+    return palm and has_recipe(v)

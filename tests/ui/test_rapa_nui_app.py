@@ -273,3 +273,34 @@ async def test_mouse_and_hint_reach_the_same_actions():
         await pilot.click("#rn-market", offset=(4, 2))
         await pilot.pause()
         assert match.log[-1].action == Draw(row=1).model_dump(mode="json")
+
+
+async def test_footer_keys_follow_the_step_and_hint_moves_the_cursor():
+    match = two_humans(seed=6)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press_handoff(pilot, app, "Ana")
+        screen = game_screen(app)
+        board = screen.board
+        if board.mode == "buy":
+            await pilot.press("s")
+            await pilot.pause()
+        assert board.mode == "play"
+        keys = screen.active_bindings
+        assert keys["enter"].binding.action == "play_selected"
+        assert keys["1"].binding.action == "count(1)" and "s" not in keys and "4" not in keys
+        await pilot.press("h")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if board.hint is not None:
+                break
+        hint = board.hint
+        assert isinstance(hint, PlayCard) and hint in board.legal
+        assert (board.hand_cursor, board.count) == (hint.card, hint.count)
+        await pilot.press("enter")  # Enter plays the hinted card
+        await pilot.pause()
+        assert match.log[-1].action == hint.model_dump(mode="json")
+        assert board.mode == "draw"
+        keys = screen.active_bindings
+        assert keys["enter"].binding.action == "take_selected" and keys["4"].binding.action == "take(3)"

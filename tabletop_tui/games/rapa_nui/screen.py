@@ -38,7 +38,7 @@ from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                       SubstituteKind, SupplyOffer)
 from .cards import CARDS, GATHERERS, OFFERINGS
 from .view import RapaNuiView
-from .widgets import (KIND_KEY, card_count_phrase, card_label, chip, hand_text, market_text, offering_label,
+from .widgets import (KIND_KEY, card_label, chip, hand_text, market_text, offering_label,
                       offerings_text, play_phrase, players_text, plural)
 
 #: Which action answers each pending choice, by kind of offering card.
@@ -313,8 +313,9 @@ class RapaNuiBoard(Board, can_focus=True):
         market.update(market_text(v, legal_rows=self.legal_rows(), cursor=self.row_cursor if mode == "draw" else None,
                                   hint=hint_row, short=short))
         me = v.players[v.seat] if v.seat is not None else None
+        hand.display = me is not None  # watching bots: no hand of one's own
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
-        hand.update(hand_text(v, cursor=self.hand_cursor, count=self.count, playable=self.playable(),
+        hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
                               selecting=mode == "play", short=short))
         offerings.border_title = "Offering cards"
         offerings.update(offerings_text(v, narrow=short))

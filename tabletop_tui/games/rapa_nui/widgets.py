@@ -106,7 +106,7 @@ def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hin
 # -- the viewer's hand ---------------------------------------------------------------------
 
 
-def hand_text(v: RapaNuiView, *, cursor: str | None, count: int, playable: dict[str, int],
+def hand_text(v: RapaNuiView, *, cursor: str | None, playable: dict[str, int],
               selecting: bool, short: bool) -> Text:
     """The viewer's cards by kind; in the play step the cursor is reversed and
     cards the model lists no legal play for are dim."""

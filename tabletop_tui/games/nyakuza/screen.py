@@ -81,10 +81,10 @@ class NyakuzaBoard(Board, can_focus=True):
     SEAT_STYLES = SEAT_COLOURS
 
     DEFAULT_CSS = """
-    NyakuzaBoard { layout: horizontal; height: 100%; }
-    NyakuzaBoard #ny-mapbox { width: 1fr; height: 100%; align: center middle; }
+    NyakuzaBoard { layout: horizontal; height: 100%; align: center middle; }
+    NyakuzaBoard #ny-mapbox { width: 1fr; height: auto; max-height: 100%; align-horizontal: center; }
     NyakuzaBoard #ny-map { width: auto; max-width: 100%; height: auto; max-height: 100%; }
-    NyakuzaBoard #ny-panel { width: 17; height: 100%; padding: 0 0 0 1; }
+    NyakuzaBoard #ny-panel { width: 17; height: auto; max-height: 100%; padding: 0 0 0 1; }
     NyakuzaBoard #ny-info { height: auto; }
     NyakuzaBoard #ny-bid {
         height: auto; display: none; border: round $accent; padding: 0 1; margin-top: 1;
@@ -122,6 +122,7 @@ class NyakuzaBoard(Board, can_focus=True):
         #: the column the cursor keeps going up and down
         self._goal_x: int | None = None
         self._options_key: tuple | None = None
+        self._legend_secret = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ny-mapbox"):
@@ -218,27 +219,38 @@ class NyakuzaBoard(Board, can_focus=True):
         if v is None or not 0 <= seat < len(v.seats):
             return ""
         p = v.seats[seat]
-        narrow = self._narrow()
-        parts = [f"Moai {p.moai_left}" + ("" if narrow else " left"), f"{p.supply} tokens"]
+        if self._narrow():  # one line a player, so four players and the log fit at 80x24
+            parts = [f"Moai {p.moai_left}"]
+            if p.to_place:
+                parts.append(f"{p.to_place} to place")
+            elif v.phase == "bid" and p.has_bid:
+                parts.append("has bid")
+            elif p.last_bid is not None:
+                parts.append(f"bid {p.last_bid}→{p.last_tokens}")
+            if p.amulet:
+                parts.append("◆")
+            if p.winner:
+                parts.append("WINNER")
+            return " · ".join(parts)
+        parts = [f"Moai {p.moai_left} left", f"{p.supply} tokens"]
         if p.on_board:
-            parts.append(f"{p.on_board} on " + ("isle" if narrow else "the island"))
+            parts.append(f"{p.on_board} on the island")
         if p.to_place:
             parts.append(f"{p.to_place} to place")
         if v.phase == "bid" and p.has_bid:
             parts.append("has bid")
         elif p.last_bid is not None:
-            parts.append(f"bid {p.last_bid}→{p.last_tokens}" if narrow else
-                         f"bid {p.last_bid} → {p.last_tokens} token{'s' if p.last_tokens != 1 else ''}")
+            parts.append(f"bid {p.last_bid} → {p.last_tokens} token{'s' if p.last_tokens != 1 else ''}")
         if p.amulet:
-            parts.append("◆amulet" if narrow else "◆ amulet")
+            parts.append("◆ amulet")
         if p.shells is not None:
             parts.append(f"{p.shells} shells")
         if p.has_secret_tile:
             parts.append("secret tile")
         if p.winner:
             parts.append("WINNER")
-        # the players panel is 36 columns (30 when narrow), less its frame and indent
-        return wrap_parts(parts, 25 if narrow else 31)
+        # the players panel is 36 columns wide, less its frame and indent
+        return wrap_parts(parts, 31)
 
     def focus_board(self) -> None:
         if self._phase() == "erect" and self._acting():
@@ -251,6 +263,8 @@ class NyakuzaBoard(Board, can_focus=True):
             return True if self.view is not None and self.view.secret_variant else False
         if action == "pass":
             return True if self._pass_legal() else False
+        if action == "select":  # Enter is shown only to the player who must act
+            return True if self._acting() else False
         return True
 
     # -- drawing ------------------------------------------------------------------------
@@ -301,6 +315,8 @@ class NyakuzaBoard(Board, can_focus=True):
         elif sv.kind == "palm":
             top = [("~", SEA_STYLE), ("Y", PALM_STYLE), ("~", SEA_STYLE)] if sv.coastal \
                 else [(" ", Style()), ("y", PALM_STYLE)]
+        elif not sv.revealed and v.secret_tile is not None and sv.number == v.secret_tile:
+            top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
         elif not sv.revealed:
             top = [(f"{sv.number:>2}?", CLOSED_STYLE)]
         else:
@@ -325,6 +341,8 @@ class NyakuzaBoard(Board, can_focus=True):
             bottom.append(("+", MARK_STYLE))
         elif sv.new and sv.occupant is None:
             bottom.append(("*", MARK_STYLE))
+        elif v.secret_tile is not None and sv.number == v.secret_tile and sv.occupant is None:
+            bottom.append(("S", MARK_STYLE))  # the viewer's own secret tile (only they see it)
         return HexCell(top=top, bottom=bottom)
 
     def _update_panel(self) -> None:
@@ -333,7 +351,12 @@ class NyakuzaBoard(Board, can_focus=True):
         bid = self.query_one("#ny-bid", Static)
         ol = self.query_one("#ny-erect", OptionList)
         narrow = self._narrow()
-        self.query_one("#ny-legend", Static).display = not narrow
+        legend = self.query_one("#ny-legend", Static)
+        legend.display = not narrow
+        secret = v is not None and v.secret_variant
+        if legend.display and secret != self._legend_secret:
+            self._legend_secret = secret
+            legend.update(self._legend(secret))
         if v is None:
             info.update("")
             bid.set_class(False, "-on")
@@ -397,7 +420,7 @@ class NyakuzaBoard(Board, can_focus=True):
             t.append(f"\nof {have} shells")
         return t
 
-    def _legend(self) -> Text:
+    def _legend(self, secret: bool = False) -> Text:
         t = Text()
         t.append("Legend\n", style="bold")
         rows = [
@@ -414,6 +437,8 @@ class NyakuzaBoard(Board, can_focus=True):
             ("+", "you may place"),
             ("*", "new this round"),
         ]
+        if secret:
+            rows.append(("S", "your secret tile"))
         for sym, text in rows:
             t.append(f"{sym:<3} " if len(sym) > 1 else f"{sym} ", style="bold")
             t.append(f"{text}\n")
@@ -537,7 +562,9 @@ class NyakuzaBoard(Board, can_focus=True):
             return
         self.map.set_scene(self._scene())
         self._cursor_to(opt.palm)
-        self.post_message(self.Said(opt.text))
+        n = len(self.view.erection_options)
+        more = f"; ↑↓ for the other {n - 1} way{'s' if n > 2 else ''}" if n > 1 else ""
+        self.post_message(self.Said(f"{opt.text} (lit on the map): Enter erects it{more}."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -63,6 +63,8 @@ KEY_SCENARIOS: dict[str, list[str]] = {
     "tiki": ["right", "left", "down", "up", "left", "right", "up", "down"],
     # Its board opens on the buying step: left and right move over the choices.
     "rapa_nui": ["right", "left"],
+    # The bid step: the hex cursor out and back along three axes, then the bid up and down.
+    "nyakuza": ["right", "left", "e", "z", "q", "c", "up", "down"],
 }
 
 TARGET_RATIO = 1.0  # our random-playout actions/s >= the reference's

@@ -123,21 +123,18 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
 
 
 async def test_illegal_placements_by_key_show_the_reason_and_change_nothing():
-    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Bot", bot="random")], seed=2,
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
                   options={"first_amulet": "1"})
+    match.apply(Bid(shells=9), 0)  # Ana wins the bid: 3 tokens to place
+    match.apply(Bid(shells=1), 1)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
         screen = game_screen(app)
         board = screen.board
-        assert board.view.phase == "bid" and screen.viewer == 0
-        # Ana bids 9 by typing; the bot bids after; then Ana (highest?) places.
-        await pilot.press("9", "enter")
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if 0 in match.humans_to_act() and not screen._bot_busy:
-                break
-        assert match.state.phase == "place" and match.to_act() == [0]
+        assert match.state.phase == "place" and match.to_act() == [0] and screen.viewer == 0
         closed = next(s.id for s in board.view.spaces if s.kind != "palm" and not s.revealed)
         lonely_palm = next(s.id for s in board.view.spaces if s.kind == "palm" and not s.orongo
                            and all(board.view.spaces[n].occupant != 0 for n in ISLAND.adjacent[s.id]))
@@ -152,11 +149,27 @@ async def test_illegal_placements_by_key_show_the_reason_and_change_nothing():
             assert words in message(screen), message(screen)
             assert "error" in screen.query_one("#message", Static).classes
             assert match.state.model_dump() == before and len(match.log) == n
-        # a legal one is accepted and the error goes away
+        # a legal one is accepted
         target = next(s.id for s in board.view.spaces if s.placeable)
         await pilot.press(*path_keys(board.cursor, target), "enter")
         await pilot.pause()
         assert match.state.occupant[target] == 0
+        # the mouse: a click moves the cursor, a second click on it places
+        hexmap = board.query_one(HexMap)
+        target = next(s.id for s in board.view.spaces if s.placeable and s.id != board.cursor)
+        r = hex_region(target)
+        at = (r.x + 2 - int(hexmap.scroll_offset.x), r.y + 1 - int(hexmap.scroll_offset.y))
+        await pilot.click(HexMap, offset=at)
+        await pilot.pause()
+        assert board.cursor == target and match.state.occupant[target] is None
+        await pilot.click(HexMap, offset=at)
+        await pilot.pause()
+        assert match.state.occupant[target] == 0
+        # a hint moves the cursor onto the hinted space, so Enter takes it
+        hint = next(s.id for s in board.view.spaces if s.placeable and s.id != board.cursor)
+        board.show_hint(Place(space=hint))
+        await pilot.pause()
+        assert board.cursor == hint and "hint" in hexmap.scene.cells[hint].marks
 
 
 async def test_bid_box_refuses_too_much_and_starts_empty_for_the_next_player():
@@ -295,7 +308,13 @@ async def test_erect_choice_list_lights_the_map_and_enter_erects():
         lit = {s for s, c in hexmap.scene.cells.items() if "choice" in c.marks}
         assert lit == {palm("P10"), tile(11), tile(21)} and board.cursor == palm("P10")
         assert "erect" in board.prompt().lower() or "Moai" in board.prompt()
-        await pilot.press("down")
+        board.show_hint(Erect(palm=palm("P14"), tiles=(tile(11), tile(21))))  # a hint picks the way...
+        await pilot.pause()
+        assert options.highlighted == 1
+        await pilot.press("up")
+        await pilot.pause()
+        assert options.highlighted == 0
+        await pilot.press("down")  # ...and so do the arrows
         await pilot.pause()
         lit = {s for s, c in hexmap.scene.cells.items() if "choice" in c.marks}
         assert lit == {palm("P14"), tile(11), tile(21)} and board.cursor == palm("P14")

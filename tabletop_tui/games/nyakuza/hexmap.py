@@ -347,7 +347,7 @@ def token_style(colour: str) -> Style:
 
     triplet = Color.parse(colour).get_truecolor()
     luma = 0.299 * triplet.red + 0.587 * triplet.green + 0.114 * triplet.blue
-    return Style(bgcolor=colour, color="#000000" if luma > 140 else "#ffffff", bold=True)
+    return Style(bgcolor=colour, color="#000000" if luma > 125 else "#ffffff", bold=True)
 
 
 StyleFor = Callable[[int], str]

@@ -38,7 +38,7 @@ from .view import NyakuzaView, SpaceView
 
 #: the seats' colours (Red, Blue, Yellow, Green): mid tones that read on a
 #: dark and on a light background; on the map a token is its letter on this colour
-SEAT_COLOURS = ["#d9473f", "#3b7fd9", "#c9a100", "#2f9e4f"]
+SEAT_COLOURS = ["#d9473f", "#3b7fd9", "#b8860b", "#2f9e4f"]
 PALM_STYLE = Style(color="#3f9e3f", bold=True)
 SEA_STYLE = Style(color="#3f86c8")
 SHELL_STYLE = Style(color="#c47a1e", bold=True)
@@ -251,6 +251,20 @@ class NyakuzaBoard(Board, can_focus=True):
             parts.append("WINNER")
         # the players panel is 36 columns wide, less its frame and indent
         return wrap_parts(parts, 31)
+
+    def show_hint(self, action) -> None:
+        """Light the hint and make it the current choice: Enter then takes it."""
+        v = self.view
+        if isinstance(action, Place):
+            self._goal_x = None
+            self.map.set_cursor(action.space)
+        elif isinstance(action, Bid) and v is not None and v.phase == "bid":
+            self.bid, self._bid_fresh = action.shells, True
+        elif isinstance(action, Erect) and v is not None:
+            ways = [(o.palm, tuple(o.tiles)) for o in v.erection_options]
+            if (action.palm, tuple(action.tiles)) in ways:
+                self.query_one("#ny-erect", OptionList).highlighted = ways.index((action.palm, tuple(action.tiles)))
+        super().show_hint(action)
 
     def focus_board(self) -> None:
         if self._phase() == "erect" and self._acting():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
@@ -22,6 +22,22 @@ def winner_line(match: Match) -> str:
     if len(names) == 1:
         return f"{names[0]} wins!"
     return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+
+
+def _cell(value: object) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return ""
+    return str(value)
+
+
+#: Short headings for common score components, so wide tables fit 80 columns.
+COLUMN_NAMES = {
+    "moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
+    "offering_points": "Offer. pts", "moai_left": "Moai left", "moai_erected": "Moai up",
+    "ceremonial_moai": "Ceremonial", "tokens_on_board": "Tokens",
+}
 
 
 class ResultScreen(ModalScreen[str]):
@@ -44,9 +60,9 @@ class ResultScreen(ModalScreen[str]):
             if res.summary:
                 yield Static(self.match.text(res.summary), id="result-summary")
             yield DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
-            with Center():
-                yield Button("Back to games (Enter)", id="result-menu", variant="primary")
-                yield Button("See the board (b)", id="result-board")
+            with Horizontal(id="result-buttons"):
+                yield Button("Back to games (Enter)", id="result-menu", variant="primary", compact=True)
+                yield Button("See the board (b)", id="result-board", compact=True)
 
     def on_mount(self) -> None:
         res = self.match.result()
@@ -60,17 +76,16 @@ class ResultScreen(ModalScreen[str]):
                     keys.append(k)
         table.add_column("Player")
         for k in keys:
-            table.add_column(k.replace("_", " ").capitalize())
+            table.add_column(COLUMN_NAMES.get(k, k.replace("_", " ").capitalize()))
         show_score = bool(res.scores) and not keys
         if show_score:
             table.add_column("Score")
-        table.add_column("")
         for s, seat in enumerate(self.match.seats):
-            row = [seat.name] + [str(res.details.get(s, {}).get(k, "")) for k in keys]
+            name = f"★ {seat.name}" if s in res.winners else f"  {seat.name}"
+            row = [name] + [_cell(res.details.get(s, {}).get(k, "")) for k in keys]
             if show_score:
                 v = res.scores.get(s, "")
                 row.append(str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-            row.append("★ winner" if s in res.winners else "")
             table.add_row(*row)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

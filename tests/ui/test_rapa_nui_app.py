@@ -96,13 +96,14 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
         assert isinstance(app.screen, ResultScreen)
         table = app.screen.query_one("#result-table", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
-        for col in ("Fame", "Moai", "Wood", "Offering cards", "Offering points", "Total"):
+        for col in ("Fame", "Moai", "Wood", "Offerings", "Offer. pts", "Total"):
             assert col in labels, labels
         res = match.result()
         total_col = labels.index("Total")
         for s in range(2):
             row = table.get_row_at(s)
-            assert row[0] == match.seats[s].name
+            assert row[0].strip(" ★") == match.seats[s].name
+            assert row[0].startswith("★") == (s in res.winners)
             assert row[total_col] == str(res.details[s]["total"])
             assert row[labels.index("Fame")] == str(res.details[s]["fame"])
         # "See the board": everything is revealed at the end

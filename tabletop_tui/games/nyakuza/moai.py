@@ -197,7 +197,6 @@ def _open_spaces(board: Any) -> list[int]:
 #: resource spaces and palm spaces, in id order
 RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
 PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])
-_RESOURCES_OF = itemgetter(*RESOURCE_SPACES)
 
 
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
@@ -208,38 +207,41 @@ def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
     return itemgetter(*spaces) if spaces else (lambda xs: ())
 
 
-#: for each palm space: the occupants of its neighbours, read in one call
-_NEIGHBOURS_OF = {p: _getter(ADJ[p]) for p in PALM_SPACES}
+#: for each space: the entries of its neighbours in a list indexed by space, read in one call
+_NEIGHBOURS_OF = tuple(_getter(ADJ[s]) for s in range(len(IS_PALM)))
 
 
-def _legal(board: Any, seat: int, one: bool) -> list[int]:
+def _legal(board: Any, seat: int) -> list[int]:
     """Every space :func:`placement_problem` accepts for ``seat``, in id
-    order; with ``one`` just one of them (any), when all that matters is
-    whether there is one. The same judgement, read off the board in one pass
-    instead of space by space:
+    order. The same judgement, read off the board in one pass instead of
+    space by space:
 
     - a free resource space must be turned up, a free palm must touch one of
       the seat's tokens, and Orongo needs all the seat's Moai erected;
     - Orongo then needs the merged group to hold a recipe the seat can pay;
     - with Moai left and fewer than 2 shells, a space is refused when its
       merged group would have a free coastal palm and only unaffordable
-      recipes (N6).
+      recipes (N6). A token with none of its own next to it is its own
+      group, and a lone resource token has no palm: it is never refused.
+      The verdict depends only on what the token itself adds and on which
+      groups it joins, so it is worked out once per such pair.
     """
     occ, rev = board.occupant, board.revealed
     left = board.moai_left[seat]
     have = board.shells[seat]
     careful = left > 0 and have < 2
-    cands = [s for s, r, o in zip(RESOURCE_SPACES, _RESOURCES_OF(rev), _RESOURCES_OF(occ)) if r and o is None]
-    if one and cands and not careful:
-        return cands[:1]
+    cands = [s for s in RESOURCE_SPACES if rev[s] and occ[s] is None]
     nb = _NEIGHBOURS_OF
     palms = [p for p in PALM_SPACES if occ[p] is None and seat in nb[p](occ)]
     if palms:
         cands += palms
         cands.sort()
     if not careful and ORONGO not in palms:
-        return cands[:1] if one else cands
+        return cands
     groups = Groups(board, seat)
+    label, summaries = groups.label, groups.summaries
+    spent, moai = board.spent, board.moai
+    refused: dict[tuple[int, frozenset[int]], bool] = {}
     out: list[int] = []
     for s in cands:
         if s == ORONGO:
@@ -249,26 +251,60 @@ def _legal(board: Any, seat: int, one: bool) -> list[int]:
             if cheap is None or cheap[0] > have:
                 continue
         elif careful:
-            v = groups.merged(s)
-            if v[PALMS_AT]:
-                cheap = cheapest_recipe(v)
-                if cheap is not None and cheap[0] > have:
+            near = nb[s](occ)
+            if seat in near:
+                gids = set()
+                for n, o in zip(ADJ[s], near):
+                    if o == seat:
+                        gid = label.get(n)
+                        gids.add(groups._label(n) if gid is None else gid)
+                kind = KIND[s]  # what contribution(board, s) adds: one index, or none
+                if kind != "palm":
+                    own = -1 if spent[s] else K_INDEX[kind]
+                else:
+                    own = PALMS_AT if MOAI_SITE[s] and not moai[s] else -1
+                key = (own, frozenset(gids))
+                no = refused.get(key)
+                if no is None:
+                    v = [0] * 7
+                    if own >= 0:
+                        v[own] = 1
+                    for gid in gids:
+                        for i, x in enumerate(summaries[gid]):
+                            v[i] += x
+                    cheap = cheapest_recipe(v) if v[PALMS_AT] else None
+                    no = refused[key] = cheap is not None and cheap[0] > have
+                if no:
                     continue
         out.append(s)
-        if one:
-            break
     return out
+
+
+#: the last full answer of ``legal_spaces``, with what it was read from:
+#: (seat, Moai left, shells, occupant, revealed, spent, moai, spaces).
+#: ``_advance`` asks ``can_place`` and then ``legal_actions`` asks
+#: ``legal_spaces`` about the same board: the second reads this back.
+_last: tuple | None = None
 
 
 def legal_spaces(board: Any, seat: int) -> list[int]:
     """Every space where ``seat`` may put a token now (those
     :func:`placement_problem` accepts, in id order)."""
-    return _legal(board, seat, False)
+    global _last
+    occ, rev, spent, moai = board.occupant, board.revealed, board.spent, board.moai
+    left, have = board.moai_left[seat], board.shells[seat]
+    last = _last
+    if (last is not None and last[0] == seat and last[1] == left and last[2] == have and last[3] == occ
+            and last[4] == rev and last[5] == spent and last[6] == moai):
+        return list(last[7])
+    out = _legal(board, seat)
+    _last = (seat, left, have, list(occ), list(rev), list(spent), list(moai), tuple(out))
+    return out
 
 
 def can_place(board: Any, seat: int) -> bool:
     """True if ``seat`` has at least one legal space."""
-    return bool(_legal(board, seat, True))
+    return bool(legal_spaces(board, seat))
 
 
 def recipes_in(board: Any, group: Iterable[int]) -> list[tuple[int, ...]]:

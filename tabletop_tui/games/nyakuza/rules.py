@@ -350,7 +350,8 @@ class Nyakuza(Game[NyakuzaState]):
             state.occupant[action.space] = seat
             state.placed[seat] = True
             events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
-            state.resume = "place"
+            if state.resume != "place":
+                state.resume = "place"
             self._after_placement(state, seat, action.space, events)
         elif isinstance(action, PlaySecret):
             tile = state.secret[seat]
@@ -490,14 +491,20 @@ class Nyakuza(Game[NyakuzaState]):
     # placing and Moai -------------------------------------------------------------------
     def _after_placement(self, state: NyakuzaState, seat: int, space: int, events: list[Event]) -> None:
         """N6/N7: after a token is placed, erect what its group must erect."""
-        state.chooser = seat
-        state.anchor = space
-        self._erection_loop(state, events)
+        self._erection_loop(state, events, seat, space)
 
-    def _erection_loop(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _erection_loop(self, state: NyakuzaState, events: list[Event], seat: int | None = None,
+                       anchor: int | None = None) -> None:
         """Erect while the group qualifies (N6): alone when only one way is
-        open, else wait in phase "erect" for the owner's choice."""
-        seat, anchor = state.chooser, state.anchor
+        open, else wait in phase "erect" for the owner's choice.
+
+        ``seat`` and ``anchor`` (the token whose group it is) are the
+        chooser's; without them, those the state holds. The state records
+        them only while it waits for the choice (fields already holding the
+        value they would get are not assigned again: pydantic assignments
+        are slow)."""
+        if seat is None:
+            seat, anchor = state.chooser, state.anchor
         assert seat is not None and anchor is not None
         while True:
             if anchor != moai.ORONGO and state.moai_left[seat] == 0:
@@ -510,15 +517,22 @@ class Nyakuza(Game[NyakuzaState]):
                                                     f"{who(seat)} cannot pay for it: it is not erected."))
                 break
             if len(options) > 1:
+                state.chooser = seat
+                state.anchor = anchor
                 state.phase = "erect"
                 state.choices = options
                 return
             self._erect(state, seat, options[0], events)
             if state.phase == "over":
                 return
-        state.chooser = state.anchor = None
-        state.choices = []
-        state.phase = state.resume
+        if state.chooser is not None:
+            state.chooser = None
+        if state.anchor is not None:
+            state.anchor = None
+        if state.choices:
+            state.choices = []
+        if state.phase != state.resume:
+            state.phase = state.resume
         self._advance(state, events)
 
     def _erect(self, state: NyakuzaState, seat: int, choice: tuple[int, tuple[int, ...]],

@@ -183,7 +183,8 @@ class HexMap(ScrollView, can_focus=False):
         self.show_cursor = True
         self._cells: list[list[tuple[str, Style]]] | None = None  # the map without the cursor
         self._strips: dict[int, Strip] = {}
-        self._keep: set[tuple[int, int]] = set()  # cells (tokens) the cursor does not recolour
+        self._keep: set[tuple[int, int]] = set()
+        self._style_cache: dict[tuple[str, bool], Style] = {}  # cells (tokens) the cursor does not recolour
         #: how many strips were built (tests and benchmarks look at it)
         self.strips_built = 0
         self._land = _land_cells()
@@ -220,6 +221,7 @@ class HexMap(ScrollView, can_focus=False):
     def notify_style_update(self) -> None:
         """A theme or CSS change: the cached strips hold old colours."""
         super().notify_style_update()
+        self._style_cache.clear()
         self._cells = None
         self._strips.clear()
 
@@ -229,11 +231,11 @@ class HexMap(ScrollView, can_focus=False):
         line = y + scroll_y
         width = self.size.width
         if not 0 <= line < HEIGHT:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._style("base"))
         strip = self._strips.get(line)
         if strip is None:
             strip = self._strips[line] = self._build_strip(line)
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return strip.crop_extend(scroll_x, scroll_x + width, self._style("base"))
 
     def map_lines(self) -> list[str]:
         """The whole map as plain text, one string per line (for tests)."""
@@ -255,9 +257,24 @@ class HexMap(ScrollView, can_focus=False):
             self._cells = self._build_grid()
         return self._cells
 
+    def _style(self, name: str, partial: bool = False) -> Style:
+        """The widget's style ("base") or a component's on top of it
+        (``partial``: the component's alone), cached until the styles change."""
+        key = (name, partial)
+        style = self._style_cache.get(key)
+        if style is None:
+            if name == "base":
+                style = self.rich_style
+            elif partial:
+                style = self.get_component_rich_style(name, partial=True)
+            else:
+                style = self._style("base") + self._style(name, True)
+            self._style_cache[key] = style
+        return style
+
     def _build_grid(self) -> list[list[tuple[str, Style]]]:
-        base = self.rich_style
-        sea = base + self.get_component_rich_style("hexmap--sea", partial=True)
+        base = self._style("base")
+        sea = self._style("hexmap--sea")
         grid = [[("~" if (x + 2 * y) % 6 == 0 else " ", sea) for x in range(WIDTH)] for y in range(HEIGHT)]
         self._keep = set()
         for s in ISLAND.spaces:
@@ -269,9 +286,8 @@ class HexMap(ScrollView, can_focus=False):
                     if mark in cell.marks:
                         self._paint_edges(grid, s.id, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
             self._paint_content(grid, s.id, cell)
-        label = base + self.get_component_rich_style("hexmap--label", partial=True)
         for x, y, text, cls in self.scene.labels:
-            style = base + self.get_component_rich_style(cls, partial=True) if cls else label
+            style = self._style(cls or "hexmap--label")
             if not 0 <= y < HEIGHT:
                 continue
             for i in range(-1, len(text) + 1):  # a calm strip of sea round the words
@@ -291,19 +307,19 @@ class HexMap(ScrollView, can_focus=False):
         yield x + 3, y + LINES, "╱"
 
     def _paint_edges(self, grid: list[list[tuple[str, Style]]], space: int, cls: str) -> None:
-        style = self.rich_style + self.get_component_rich_style(cls, partial=True)
+        style = self._style(cls)
         for x, y, ch in self._edge_cells(space):
             grid[y][x] = (ch, style)
 
     def _paint_content(self, grid: list[list[tuple[str, Style]]], space: int, cell: HexCell | None) -> None:
         s = ISLAND.spaces[space]
         x, y = origin(s.col, s.row)
-        base = self.rich_style
+        base = self._style("base")
         bg = Style()
         if cell is not None:
             for mark in ("legal", "hint", "choice"):
                 if mark in cell.marks:
-                    bg = self.get_component_rich_style(f"hexmap--{mark}", partial=True)
+                    bg = self._style(f"hexmap--{mark}", True)
         for dy, runs in ((1, cell.top if cell else []), (2, cell.bottom if cell else [])):
             cx = x + 1
             for text, st in runs:
@@ -319,14 +335,14 @@ class HexMap(ScrollView, can_focus=False):
 
     def _paint_hex(self, cells: list[tuple[str, Style]], y: int, space: int, what: str) -> None:
         """Overlay the cursor on one line of the map."""
-        edge = self.get_component_rich_style(f"hexmap--{what}-edge", partial=True)
+        edge = self._style(f"hexmap--{what}-edge", True)
         for ex, ey, ch in self._edge_cells(space):
-            if ey == y:
-                cells[ex] = (ch, cells[ex][1] + edge)
+            if ey == y:  # heavy sides: the cursor shows without colour too
+                cells[ex] = ("┃" if ch == "│" else ch, cells[ex][1] + edge)
         s = ISLAND.spaces[space]
         x, oy = origin(s.col, s.row)
         if oy < y < oy + LINES:
-            fill = self.get_component_rich_style(f"hexmap--{what}", partial=True)
+            fill = self._style(f"hexmap--{what}", True)
             for cx in range(x + 1, x + PITCH):
                 ch, st = cells[cx]
                 # a token keeps its own colours, so the player still sees whose it is

@@ -123,6 +123,7 @@ class NyakuzaBoard(Board, can_focus=True):
         self._goal_x: int | None = None
         self._options_key: tuple | None = None
         self._legend_secret = False
+        self._was_narrow: bool | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ny-mapbox"):
@@ -461,6 +462,14 @@ class NyakuzaBoard(Board, can_focus=True):
 
     def on_resize(self, event: Resize) -> None:
         self._update_panel()
+        narrow = self._narrow()
+        if narrow != self._was_narrow:
+            self._was_narrow = narrow
+            # the players panel words its lines for the width: have the screen
+            # redraw it (never behind a hand-off, where the board shows nothing)
+            redraw = getattr(self.screen, "render_view", None)
+            if self.view is not None and redraw is not None:
+                redraw()
 
     # -- keys ------------------------------------------------------------------------------
     def _cursor_to(self, space: int, say: bool = False) -> None:

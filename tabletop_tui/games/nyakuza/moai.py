@@ -13,6 +13,7 @@ space id or seat), so they serve the rules, the view and the tests alike.
 
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, Callable, Iterable
@@ -211,10 +212,227 @@ def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
 _NEIGHBOURS_OF = tuple(_getter(ADJ[s]) for s in range(len(IS_PALM)))
 
 
-def _legal(board: Any, seat: int) -> list[int]:
-    """Every space :func:`placement_problem` accepts for ``seat``, in id
-    order. The same judgement, read off the board in one pass instead of
-    space by space:
+# -- an index of one board, kept in step with the rules' own changes -----------------
+#
+# Placing is asked about after every token (``can_place`` when the turn
+# passes, ``legal_spaces`` for the legal actions, ``group_qualifies`` for the
+# Moai), and a board changes little between two questions: tokens are only
+# ever added, tiles only turned up, spent or given a Moai. So each thread
+# keeps an index of the last board it was asked about: copies of its four
+# lists (``occupant``, ``revealed``, ``spent``, ``moai``), the free turned-up
+# resource spaces and, per seat, the groups (labels and summaries) and the
+# free palms next to its tokens. The rules report each change they make
+# (``note_placed``, ``note_revealed``, ``note_spent``, ``note_moai``) and
+# the index follows it. Every question first compares the four copies with
+# the board (cheap: list equality) and builds a new index when anything
+# differs, so a board changed any other way (a test, a clone, a loaded
+# game) is never read from a stale index: the answers are exactly those of
+# ``placement_problem``.
+
+
+class _SeatIndex:
+    """One seat's tokens on an indexed board."""
+
+    __slots__ = ("lab", "members", "summ", "near", "verdicts", "next_gid")
+
+    def __init__(self, occ: list, spent: list, moai: list, seat: int) -> None:
+        n = len(occ)
+        #: group id of each space holding a ``seat`` token, else -1
+        self.lab = lab = [-1] * n
+        self.members: dict[int, list[int]] = {}
+        #: each group's summary, as ``Groups`` sums it
+        self.summ: dict[int, list[int]] = {}
+        gid = 0
+        for s in range(n):
+            if occ[s] == seat and lab[s] < 0:
+                group = [s]
+                lab[s] = gid
+                for m in group:  # breadth first, as group_of
+                    for x in ADJ[m]:
+                        if occ[x] == seat and lab[x] < 0:
+                            lab[x] = gid
+                            group.append(x)
+                v = [0] * 7
+                for m in group:
+                    i = _adds(m, spent, moai)
+                    if i >= 0:
+                        v[i] += 1
+                self.members[gid] = group
+                self.summ[gid] = v
+                gid += 1
+        self.next_gid = gid
+        #: free palms next to one of the seat's tokens
+        self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
+        #: (shells, what a token adds, groups it joins) -> refused (N6), while the summaries stand
+        self.verdicts: dict[tuple[int, int, frozenset[int]], bool] = {}
+
+    def grow(self, occ: list, spent: list, moai: list, space: int) -> None:
+        """The seat's token was put on ``space``: join the groups around it."""
+        self.near.discard(space)
+        self.near.update(p for p in PALMS_NEAR[space] if occ[p] is None)
+        lab, members, summ = self.lab, self.members, self.summ
+        gids = {lab[n] for n in ADJ[space]}
+        gids.discard(-1)
+        if gids:
+            gid = max(gids, key=lambda g: len(members[g]))
+            into, total = members[gid], summ[gid]
+            for g in gids:
+                if g != gid:
+                    moved = members.pop(g)
+                    for m in moved:
+                        lab[m] = gid
+                    into += moved
+                    for i, x in enumerate(summ.pop(g)):
+                        total[i] += x
+            into.append(space)
+        else:
+            gid = self.next_gid
+            self.next_gid += 1
+            members[gid] = [space]
+            summ[gid] = total = [0] * 7
+        lab[space] = gid
+        i = _adds(space, spent, moai)
+        if i >= 0:
+            total[i] += 1
+        self.verdicts.clear()
+
+    def lose(self, space: int, i: int) -> None:
+        """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
+        gid = self.lab[space]
+        if gid >= 0:
+            self.summ[gid][i] -= 1
+            self.verdicts.clear()
+
+
+class _Index:
+    """What ``legal_spaces`` and ``group_qualifies`` read off one board."""
+
+    __slots__ = ("board", "occ", "rev", "spent", "moai", "free", "seats", "answers")
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.occ = occ = list(board.occupant)
+        self.rev = rev = list(board.revealed)
+        self.spent = list(board.spent)
+        self.moai = list(board.moai)
+        #: free turned-up resource spaces
+        self.free = {s for s in RESOURCE_SPACES if rev[s] and occ[s] is None}
+        self.seats: dict[int, _SeatIndex] = {}
+        #: (seat, Moai left, shells) -> legal spaces, until the board changes
+        self.answers: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def seat(self, seat: int) -> _SeatIndex:
+        si = self.seats.get(seat)
+        if si is None:
+            si = self.seats[seat] = _SeatIndex(self.occ, self.spent, self.moai, seat)
+        return si
+
+
+def _adds(space: int, spent: list, moai: list) -> int:
+    """The summary entry a token on ``space`` adds (as ``contribution``), or -1."""
+    kind = KIND[space]
+    if kind != "palm":
+        return -1 if spent[space] else K_INDEX[kind]
+    return PALMS_AT if MOAI_SITE[space] and not moai[space] else -1
+
+
+#: the palms next to each space
+PALMS_NEAR = tuple(tuple(n for n in ADJ[s] if IS_PALM[n]) for s in range(len(IS_PALM)))
+_local = threading.local()
+
+
+def _index(board: Any) -> _Index:
+    """This thread's index of ``board``, built anew unless it matches the board."""
+    idx = getattr(_local, "index", None)
+    if (idx is None or idx.board is not board or idx.occ != board.occupant or idx.rev != board.revealed
+            or idx.spent != board.spent or idx.moai != board.moai):
+        idx = _local.index = _Index(board)
+    return idx
+
+
+def _tracked(board: Any) -> _Index | None:
+    idx = getattr(_local, "index", None)
+    return idx if idx is not None and idx.board is board else None
+
+
+def note_placed(board: Any, seat: int, space: int) -> None:
+    """The rules have just put ``seat``'s token on the free ``space``."""
+    idx = _tracked(board)
+    if idx is None:
+        return
+    occ = idx.occ
+    if occ[space] is not None:
+        _local.index = None
+        return
+    occ[space] = seat
+    if occ != board.occupant:  # changed some other way too: start afresh next time
+        _local.index = None
+        return
+    idx.answers.clear()
+    idx.free.discard(space)
+    for s, si in idx.seats.items():
+        if s == seat:
+            si.grow(occ, idx.spent, idx.moai, space)
+        else:
+            si.near.discard(space)
+
+
+def note_revealed(board: Any, space: int) -> None:
+    """The rules have just turned up the tile of ``space``."""
+    idx = _tracked(board)
+    if idx is None:
+        return
+    rev = idx.rev
+    was = rev[space]
+    rev[space] = True
+    if rev != board.revealed:
+        _local.index = None
+        return
+    idx.answers.clear()
+    if not was and not IS_PALM[space] and idx.occ[space] is None:
+        idx.free.add(space)
+
+
+def note_spent(board: Any, space: int) -> None:
+    """The rules have just put a shell on the tile of ``space``."""
+    idx = _tracked(board)
+    if idx is None:
+        return
+    spent = idx.spent
+    was = spent[space]
+    spent[space] = True
+    if spent != board.spent:
+        _local.index = None
+        return
+    idx.answers.clear()
+    owner = idx.occ[space]
+    si = idx.seats.get(owner) if owner is not None and not was else None
+    if si is not None and KIND[space] != "palm":
+        si.lose(space, K_INDEX[KIND[space]])
+
+
+def note_moai(board: Any, palm: int) -> None:
+    """The rules have just raised a Moai on ``palm``."""
+    idx = _tracked(board)
+    if idx is None:
+        return
+    moai = idx.moai
+    was = moai[palm]
+    moai[palm] = True
+    if moai != board.moai:
+        _local.index = None
+        return
+    idx.answers.clear()
+    owner = idx.occ[palm]
+    si = idx.seats.get(owner) if owner is not None and not was else None
+    if si is not None and MOAI_SITE[palm]:
+        si.lose(palm, PALMS_AT)
+
+
+def legal_spaces(board: Any, seat: int) -> list[int]:
+    """Every space where ``seat`` may put a token now: those
+    :func:`placement_problem` accepts, in id order. The same judgement, read
+    off the board's index instead of space by space:
 
     - a free resource space must be turned up, a free palm must touch one of
       the seat's tokens, and Orongo needs all the seat's Moai erected;
@@ -223,82 +441,67 @@ def _legal(board: Any, seat: int) -> list[int]:
       merged group would have a free coastal palm and only unaffordable
       recipes (N6). A token with none of its own next to it is its own
       group, and a lone resource token has no palm: it is never refused.
-      The verdict depends only on what the token itself adds and on which
-      groups it joins, so it is worked out once per such pair.
+      The verdict depends only on the shells, what the token itself adds and
+      which groups it joins, so it is worked out once per such triple.
     """
-    occ, rev = board.occupant, board.revealed
+    idx = _index(board)
     left = board.moai_left[seat]
     have = board.shells[seat]
+    key = (seat, left, have)
+    known = idx.answers.get(key)
+    if known is not None:
+        return list(known)
+    out = _legal(idx, seat, left, have)
+    idx.answers[key] = tuple(out)
+    return out
+
+
+def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
+    """``legal_spaces`` worked out on the index."""
+    si = idx.seat(seat)
     careful = left > 0 and have < 2
-    cands = [s for s in RESOURCE_SPACES if rev[s] and occ[s] is None]
-    nb = _NEIGHBOURS_OF
-    palms = [p for p in PALM_SPACES if occ[p] is None and seat in nb[p](occ)]
-    if palms:
-        cands += palms
-        cands.sort()
-    if not careful and ORONGO not in palms:
+    near = si.near
+    cands = sorted(idx.free.union(near)) if near else sorted(idx.free)
+    if not careful and ORONGO not in near:
         return cands
-    groups = Groups(board, seat)
-    label, summaries = groups.label, groups.summaries
-    spent, moai = board.spent, board.moai
-    refused: dict[tuple[int, frozenset[int]], bool] = {}
+    lab, summ, verdicts = si.lab, si.summ, si.verdicts
+    spent, moai = idx.spent, idx.moai
+    nb = _NEIGHBOURS_OF
     out: list[int] = []
     for s in cands:
         if s == ORONGO:
             if left > 0:
                 continue
-            cheap = cheapest_recipe(groups.merged(s))
+            v = [0] * 7
+            i = _adds(s, spent, moai)
+            if i >= 0:
+                v[i] += 1
+            for gid in set(nb[s](lab)):
+                if gid >= 0:
+                    for i, x in enumerate(summ[gid]):
+                        v[i] += x
+            cheap = cheapest_recipe(v)
             if cheap is None or cheap[0] > have:
                 continue
         elif careful:
-            near = nb[s](occ)
-            if seat in near:
-                gids = set()
-                for n, o in zip(ADJ[s], near):
-                    if o == seat:
-                        gid = label.get(n)
-                        gids.add(groups._label(n) if gid is None else gid)
-                kind = KIND[s]  # what contribution(board, s) adds: one index, or none
-                if kind != "palm":
-                    own = -1 if spent[s] else K_INDEX[kind]
-                else:
-                    own = PALMS_AT if MOAI_SITE[s] and not moai[s] else -1
-                key = (own, frozenset(gids))
-                no = refused.get(key)
+            gids = set(nb[s](lab))
+            gids.discard(-1)
+            if gids:
+                own = _adds(s, spent, moai)
+                key = (have, own, frozenset(gids))
+                no = verdicts.get(key)
                 if no is None:
                     v = [0] * 7
                     if own >= 0:
                         v[own] = 1
                     for gid in gids:
-                        for i, x in enumerate(summaries[gid]):
+                        for i, x in enumerate(summ[gid]):
                             v[i] += x
                     cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-                    no = refused[key] = cheap is not None and cheap[0] > have
+                    no = verdicts[key] = cheap is not None and cheap[0] > have
                 if no:
                     continue
         out.append(s)
-    return out
-
-
-#: the last full answer of ``legal_spaces``, with what it was read from:
-#: (seat, Moai left, shells, occupant, revealed, spent, moai, spaces).
-#: ``_advance`` asks ``can_place`` and then ``legal_actions`` asks
-#: ``legal_spaces`` about the same board: the second reads this back.
-_last: tuple | None = None
-
-
-def legal_spaces(board: Any, seat: int) -> list[int]:
-    """Every space where ``seat`` may put a token now (those
-    :func:`placement_problem` accepts, in id order)."""
-    global _last
-    occ, rev, spent, moai = board.occupant, board.revealed, board.spent, board.moai
-    left, have = board.moai_left[seat], board.shells[seat]
-    last = _last
-    if (last is not None and last[0] == seat and last[1] == left and last[2] == have and last[3] == occ
-            and last[4] == rev and last[5] == spent and last[6] == moai):
-        return list(last[7])
-    out = _legal(board, seat)
-    _last = (seat, left, have, list(occ), list(rev), list(spent), list(moai), tuple(out))
     return out
 
 
@@ -342,15 +545,10 @@ def erection_choices(board: Any, seat: int, anchor: int, affordable_only: bool =
 def group_qualifies(board: Any, seat: int, anchor: int) -> bool:
     """True if the group of ``anchor`` holds a recipe and a free coastal palm
     (whatever the seat's shells)."""
-    # free_palms(...) and recipes_in(...) are non-empty, counted in one pass
-    spent, moai = board.spent, board.moai
-    palm = False
-    v = [0] * 6
-    for s in group_of(board, seat, anchor):
-        kind = KIND[s]
-        if kind != "palm":
-            if not spent[s]:
-                v[K_INDEX[kind]] += 1
-        elif MOAI_SITE[s] and not moai[s]:
-            palm = True
-    return palm and has_recipe(v)
+    si = _index(board).seat(seat)
+    gid = si.lab[anchor]
+    if gid < 0:  # not a token of the seat's: walk the board itself
+        group = group_of(board, seat, anchor)
+        return bool(free_palms(board, group)) and bool(recipes_in(board, group))
+    v = si.summ[gid]  # free_palms(...) and recipes_in(...) of the group are non-empty
+    return v[PALMS_AT] > 0 and has_recipe(v)

@@ -348,6 +348,7 @@ class Nyakuza(Game[NyakuzaState]):
             s, n = state.queue[0]
             state.queue[0] = (s, n - 1)
             state.occupant[action.space] = seat
+            moai.note_placed(state, seat, action.space)
             state.placed[seat] = True
             events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
             if state.resume != "place":
@@ -359,8 +360,10 @@ class Nyakuza(Game[NyakuzaState]):
             space = ISLAND.by_number[tile]
             state.secret[seat] = None
             state.revealed[space] = True
+            moai.note_revealed(state, space)
             state.supply[seat] -= 1
             state.occupant[space] = seat
+            moai.note_placed(state, seat, space)
             state.placed[seat] = True
             events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
                                                               f"{tile_text(tile)} and puts an extra token on it."))
@@ -404,7 +407,9 @@ class Nyakuza(Game[NyakuzaState]):
         tiles = state.stack[:k]
         del state.stack[:k]
         for t in tiles:
-            state.revealed[ISLAND.by_number[t]] = True
+            space = ISLAND.by_number[t]
+            state.revealed[space] = True
+            moai.note_revealed(state, space)
         state.new_tiles = tiles
         note = " That was the last of the stack: the next round is the last." if not state.stack else ""
         shown = and_list([tile_text(t) for t in sorted(tiles)])
@@ -541,7 +546,9 @@ class Nyakuza(Game[NyakuzaState]):
         state.shells[seat] -= len(tiles)
         for t in tiles:
             state.spent[t] = True
+            moai.note_spent(state, t)
         state.moai[palm] = True
+        moai.note_moai(state, palm)
         spent = " + ".join(space_text(t) for t in tiles)
         on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
         if palm == moai.ORONGO:  # N7

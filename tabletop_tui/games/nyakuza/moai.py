@@ -505,6 +505,17 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
     return out
 
 
+def known_legal(board: Any, seat: int, space: int) -> bool:
+    """True when ``legal_spaces`` has already listed ``space`` for ``seat``
+    on this very board (a quick yes for a check; False says nothing)."""
+    idx = _tracked(board)
+    if (idx is None or idx.occ != board.occupant or idx.rev != board.revealed or idx.spent != board.spent
+            or idx.moai != board.moai):
+        return False
+    known = idx.answers.get((seat, board.moai_left[seat], board.shells[seat]))
+    return known is not None and space in known
+
+
 def can_place(board: Any, seat: int) -> bool:
     """True if ``seat`` has at least one legal space."""
     return bool(legal_spaces(board, seat))

@@ -49,12 +49,16 @@ def who(seat: int) -> str:
     return f"{{s{seat}}}"
 
 
+#: every space's ``describe()``, worked out once
+_SPACE_TEXT = tuple(sp.describe() for sp in ISLAND.spaces)
+
+
 def tile_text(number: int) -> str:
-    return ISLAND.space_of(number).describe()
+    return _SPACE_TEXT[ISLAND.by_number[number]]
 
 
 def space_text(space: int) -> str:
-    return ISLAND.spaces[space].describe()
+    return _SPACE_TEXT[space]
 
 
 def and_list(items: list[str]) -> str:
@@ -302,6 +306,8 @@ class Nyakuza(Game[NyakuzaState]):
         if isinstance(action, Place):
             if ph != "place":
                 raise IllegalAction("You have no token to place now; you may lay your secret tile or pass.")
+            if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
+                return
             why = moai.placement_problem(state, seat, action.space)
             if why:
                 raise IllegalAction(why)
@@ -341,7 +347,7 @@ class Nyakuza(Game[NyakuzaState]):
             state.bids[seat] = action.shells
             events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
             events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
-            if all(b is not None for b in state.bids):
+            if None not in state.bids:
                 self._reveal_bids(state, events)
                 self._advance(state, events)
         elif isinstance(action, Place):

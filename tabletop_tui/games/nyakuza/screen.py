@@ -274,7 +274,7 @@ class NyakuzaBoard(Board, can_focus=True):
             self.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "secret":
+        if action == "secret":  # the model says why when it cannot be laid now
             return True if self.view is not None and self.view.secret_variant else False
         if action == "pass":
             return True if self._pass_legal() else False
@@ -453,7 +453,7 @@ class NyakuzaBoard(Board, can_focus=True):
             ("*", "new this round"),
         ]
         if secret:
-            rows.append(("S", "your secret tile"))
+            rows.append(("S", "secret tile"))
         for sym, text in rows:
             t.append(f"{sym:<3} " if len(sym) > 1 else f"{sym} ", style="bold")
             t.append(f"{text}\n")

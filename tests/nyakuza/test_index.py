@@ -98,3 +98,33 @@ def test_each_thread_keeps_its_own_index():
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_spent_tiles_and_raised_moai_reported_by_the_rules_hooks():
+    """A shell or a Moai reported through the hooks (as the rules do) keeps
+    the answers right even when the shells stay the same."""
+    rng = random.Random(11)
+    checked = 0
+    for k in range(40):
+        for state, seat in random_game(2, False, 500 + k, k):
+            if seat is None or state.phase != "place" or state.shells[seat] >= 2 or not state.moai_left[seat]:
+                continue
+            assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+            tiles = [s for s in range(SPACES) if state.occupant[s] == seat and not moai.IS_PALM[s]
+                     and not state.spent[s]]
+            sites = [s for s in range(SPACES) if state.occupant[s] == seat and moai.MOAI_SITE[s]
+                     and not state.moai[s]]
+            if tiles and rng.random() < 0.7:
+                t = rng.choice(tiles)
+                state.spent[t] = True
+                moai.note_spent(state, t)
+            elif sites:
+                p = rng.choice(sites)
+                state.moai[p] = True
+                moai.note_moai(state, p)
+            else:
+                continue
+            assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+            checked += 1
+            break
+    assert checked > 10

@@ -263,8 +263,8 @@ class _SeatIndex:
         self.next_gid = gid
         #: free palms next to one of the seat's tokens
         self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
-        #: (shells, what a token adds, groups it joins) -> refused (N6), while the summaries stand
-        self.verdicts: dict[tuple[int, int, frozenset[int]], bool] = {}
+        #: free space -> (shells, refused (N6), the groups it would join), while those groups stand
+        self.verdicts: dict[int, tuple[int, bool, frozenset[int]]] = {}
 
     def grow(self, occ: list, spent: list, moai: list, space: int) -> None:
         """The seat's token was put on ``space``: join the groups around it."""
@@ -294,14 +294,19 @@ class _SeatIndex:
         i = _adds(space, spent, moai)
         if i >= 0:
             total[i] += 1
-        self.verdicts.clear()
+        # verdicts that read a group changed here, or a space that now joins one, are stale
+        verdicts = self.verdicts
+        for n in ADJ[space]:
+            verdicts.pop(n, None)
+        if gids:
+            for s in [s for s, e in verdicts.items() if not gids.isdisjoint(e[2])]:
+                del verdicts[s]
 
     def lose(self, space: int, i: int) -> None:
         """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
         gid = self.lab[space]
         if gid >= 0:
             self.summ[gid][i] -= 1
-            self.verdicts.clear()
 
 
 class _Index:
@@ -326,6 +331,9 @@ class _Index:
         if si is None:
             si = self.seats[seat] = _SeatIndex(self.occ, self.spent, self.moai, seat)
         return si
+
+
+_NO_GROUP = (-1,)
 
 
 def _adds(space: int, spent: list, moai: list) -> int:
@@ -405,6 +413,8 @@ def note_spent(board: Any, space: int) -> None:
         _local.index = None
         return
     idx.answers.clear()
+    for si in idx.seats.values():  # rare: no verdict is kept across it
+        si.verdicts.clear()
     owner = idx.occ[space]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and KIND[space] != "palm":
@@ -423,6 +433,8 @@ def note_moai(board: Any, palm: int) -> None:
         _local.index = None
         return
     idx.answers.clear()
+    for si in idx.seats.values():
+        si.verdicts.clear()
     owner = idx.occ[palm]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and MOAI_SITE[palm]:
@@ -484,13 +496,14 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
             if cheap is None or cheap[0] > have:
                 continue
         elif careful:
-            gids = set(nb[s](lab))
-            gids.discard(-1)
-            if gids:
-                own = _adds(s, spent, moai)
-                key = (have, own, frozenset(gids))
-                no = verdicts.get(key)
-                if no is None:
+            known = verdicts.get(s)
+            if known is not None and known[0] == have:
+                no = known[1]
+            else:
+                gids = frozenset(nb[s](lab)).difference(_NO_GROUP)
+                no = False
+                if gids:
+                    own = _adds(s, spent, moai)
                     v = [0] * 7
                     if own >= 0:
                         v[own] = 1
@@ -498,9 +511,10 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
                         for i, x in enumerate(summ[gid]):
                             v[i] += x
                     cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-                    no = verdicts[key] = cheap is not None and cheap[0] > have
-                if no:
-                    continue
+                    no = cheap is not None and cheap[0] > have
+                verdicts[s] = (have, no, gids)
+            if no:
+                continue
         out.append(s)
     return out
 

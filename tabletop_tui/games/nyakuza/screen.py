@@ -96,7 +96,7 @@ class NyakuzaBoard(Board, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "move('left')", "Move", show=False),
+        Binding("left", "move('left')", "Move", key_display="←↑↓→"),
         Binding("right", "move('right')", "Move", show=False),
         Binding("up", "move('up')", "Up", show=False),
         Binding("down", "move('down')", "Down", show=False),

@@ -233,7 +233,7 @@ _NEIGHBOURS_OF = tuple(_getter(ADJ[s]) for s in range(len(IS_PALM)))
 class _SeatIndex:
     """One seat's tokens on an indexed board."""
 
-    __slots__ = ("lab", "members", "summ", "near", "verdicts", "next_gid")
+    __slots__ = ("lab", "members", "summ", "near", "verdicts", "readers", "next_gid")
 
     def __init__(self, occ: list, spent: list, moai: list, seat: int) -> None:
         n = len(occ)
@@ -265,15 +265,29 @@ class _SeatIndex:
         self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
         #: free space -> (shells, refused (N6), the groups it would join), while those groups stand
         self.verdicts: dict[int, tuple[int, bool, frozenset[int]]] = {}
+        #: group -> the spaces whose verdict read it (some may since have been dropped)
+        self.readers: dict[int, set[int]] = {}
 
     def grow(self, occ: list, spent: list, moai: list, space: int) -> None:
         """The seat's token was put on ``space``: join the groups around it."""
-        self.near.discard(space)
-        self.near.update(p for p in PALMS_NEAR[space] if occ[p] is None)
+        near = self.near
+        near.discard(space)
+        for p in PALMS_NEAR[space]:
+            if occ[p] is None:
+                near.add(p)
         lab, members, summ = self.lab, self.members, self.summ
-        gids = {lab[n] for n in ADJ[space]}
+        gids = set(_NEIGHBOURS_OF[space](lab))
         gids.discard(-1)
-        if gids:
+        if not gids:
+            gid = self.next_gid
+            self.next_gid += 1
+            members[gid] = [space]
+            summ[gid] = total = [0] * 7
+        elif len(gids) == 1:
+            (gid,) = gids
+            members[gid].append(space)
+            total = summ[gid]
+        else:
             gid = max(gids, key=lambda g: len(members[g]))
             into, total = members[gid], summ[gid]
             for g in gids:
@@ -285,22 +299,19 @@ class _SeatIndex:
                     for i, x in enumerate(summ.pop(g)):
                         total[i] += x
             into.append(space)
-        else:
-            gid = self.next_gid
-            self.next_gid += 1
-            members[gid] = [space]
-            summ[gid] = total = [0] * 7
         lab[space] = gid
         i = _adds(space, spent, moai)
         if i >= 0:
             total[i] += 1
         # verdicts that read a group changed here, or a space that now joins one, are stale
         verdicts = self.verdicts
-        for n in ADJ[space]:
-            verdicts.pop(n, None)
-        if gids:
-            for s in [s for s, e in verdicts.items() if not gids.isdisjoint(e[2])]:
-                del verdicts[s]
+        if verdicts:
+            for n in ADJ[space]:
+                verdicts.pop(n, None)
+            readers = self.readers
+            for g in gids:
+                for s in readers.pop(g, ()):
+                    verdicts.pop(s, None)
 
     def lose(self, space: int, i: int) -> None:
         """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
@@ -415,6 +426,7 @@ def note_spent(board: Any, space: int) -> None:
     idx.answers.clear()
     for si in idx.seats.values():  # rare: no verdict is kept across it
         si.verdicts.clear()
+        si.readers.clear()
     owner = idx.occ[space]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and KIND[space] != "palm":
@@ -435,6 +447,7 @@ def note_moai(board: Any, palm: int) -> None:
     idx.answers.clear()
     for si in idx.seats.values():
         si.verdicts.clear()
+        si.readers.clear()
     owner = idx.occ[palm]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and MOAI_SITE[palm]:
@@ -513,6 +526,12 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
                     cheap = cheapest_recipe(v) if v[PALMS_AT] else None
                     no = cheap is not None and cheap[0] > have
                 verdicts[s] = (have, no, gids)
+                for gid in gids:
+                    readers = si.readers.get(gid)
+                    if readers is None:
+                        si.readers[gid] = {s}
+                    else:
+                        readers.add(s)
             if no:
                 continue
         out.append(s)

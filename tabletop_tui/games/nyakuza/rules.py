@@ -126,6 +126,21 @@ _PLACES = tuple(Place(space=s) for s in range(SPACES))
 _SECRET = PlaySecret()
 _PASS = Pass()
 
+#: Erect values already built, by (palm, tiles): at most every coastal palm
+#: with every recipe of the island (a few thousand)
+_ERECTS: dict[tuple[int, tuple[int, ...]], Erect] = {}
+
+
+def _erect_action(palm: int, tiles: tuple[int, ...]) -> Erect:
+    try:
+        made = _ERECTS.get((palm, tiles))
+    except TypeError:  # not hashable (not read through the state model): build it afresh
+        return Erect.model_construct(kind="erect", palm=palm, tiles=tiles)
+    if made is None:
+        made = _ERECTS[(palm, tiles)] = Erect.model_construct(kind="erect", palm=palm, tiles=tiles)
+    return made
+
+
 NyakuzaAction = Annotated[Union[Bid, Place, Erect, PlaySecret, Pass], Field(discriminator="kind")]
 
 
@@ -263,7 +278,7 @@ class Nyakuza(Game[NyakuzaState]):
         if ph == "bid":
             return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
-            return [Erect.model_construct(kind="erect", palm=p, tiles=t) for p, t in state.choices]
+            return [_erect_action(p, t) for p, t in state.choices]
         secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]

@@ -263,8 +263,10 @@ class _SeatIndex:
         self.next_gid = gid
         #: free palms next to one of the seat's tokens
         self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
-        #: free space -> (shells, refused (N6), the groups it would join), while those groups stand
-        self.verdicts: dict[int, tuple[int, bool, frozenset[int]]] = {}
+        #: free space -> (the cost of the Moai a token there would force, or None;
+        #: the groups it would join), while those groups stand (N6: refused when
+        #: the cost is above the seat's shells)
+        self.verdicts: dict[int, tuple[int | None, frozenset[int]]] = {}
         #: group -> the spaces whose verdict read it (some may since have been dropped)
         self.readers: dict[int, set[int]] = {}
 
@@ -466,8 +468,9 @@ def legal_spaces(board: Any, seat: int) -> list[int]:
       merged group would have a free coastal palm and only unaffordable
       recipes (N6). A token with none of its own next to it is its own
       group, and a lone resource token has no palm: it is never refused.
-      The verdict depends only on the shells, what the token itself adds and
-      which groups it joins, so it is worked out once per such triple.
+      What such a Moai would cost depends only on what the token itself adds
+      and on the groups it joins, so it is kept per free space until one of
+      those groups changes.
     """
     idx = _index(board)
     left = board.moai_left[seat]
@@ -510,11 +513,11 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
                 continue
         elif careful:
             known = verdicts.get(s)
-            if known is not None and known[0] == have:
-                no = known[1]
+            if known is not None:
+                cost = known[0]
             else:
                 gids = frozenset(nb[s](lab)).difference(_NO_GROUP)
-                no = False
+                cost = None
                 if gids:
                     own = _adds(s, spent, moai)
                     v = [0] * 7
@@ -524,15 +527,16 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
                         for i, x in enumerate(summ[gid]):
                             v[i] += x
                     cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-                    no = cheap is not None and cheap[0] > have
-                verdicts[s] = (have, no, gids)
+                    if cheap is not None:
+                        cost = cheap[0]
+                verdicts[s] = (cost, gids)
                 for gid in gids:
                     readers = si.readers.get(gid)
                     if readers is None:
                         si.readers[gid] = {s}
                     else:
                         readers.add(s)
-            if no:
+            if cost is not None and cost > have:
                 continue
         out.append(s)
     return out

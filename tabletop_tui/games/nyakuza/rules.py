@@ -272,9 +272,14 @@ class Nyakuza(Game[NyakuzaState]):
         return []
 
     def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        ph = state.phase
+        if ph == "place" and not state.secret_variant:  # the common case, without detours
+            queue = state.queue
+            if not queue or queue[0][0] != seat:  # to_act(state) is [queue[0][0]]
+                return []
+            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
         if seat not in self.to_act(state):
             return []
-        ph = state.phase
         if ph == "bid":
             return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
@@ -298,6 +303,13 @@ class Nyakuza(Game[NyakuzaState]):
             if ph == "bid":
                 raise IllegalAction("You have already bid this round; wait for the others.")
             raise IllegalAction("It is not your turn.")
+        if ph == "place" and type(action) is Place:  # straight to the placement (same checks, same order)
+            if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
+                return
+            why = moai.placement_problem(state, seat, action.space)
+            if why:
+                raise IllegalAction(why)
+            return
         if isinstance(action, Bid):
             if ph != "bid":
                 raise IllegalAction("Bids are made at the start of a round, not now.")

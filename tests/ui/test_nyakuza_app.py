@@ -9,7 +9,7 @@ import time
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
-from tabletop_tui.games.nyakuza.hexmap import HEIGHT, WIDTH, HexMap, hex_region
+from tabletop_tui.games.nyakuza.widgets import HEIGHT, WIDTH, HexMap, hex_region
 from tabletop_tui.games.nyakuza.island import ISLAND
 from tabletop_tui.games.nyakuza.rules import Bid, Erect, Place
 from tabletop_tui.games.nyakuza.screen import NyakuzaBoard

@@ -156,7 +156,7 @@ class GameScreen(Screen[None]):
         lines = Text()
         for i, s in enumerate(m.seats):
             mark = "▶ " if i in acting else "  "
-            who = "human" if s.is_human else ("random bot" if s.bot == "random" else f"search L{s.level}")
+            who = "human" if s.is_human else ("random bot" if s.bot == "random" else f"bot L{s.level}")
             lines.append(mark, style="bold")
             lines.append(f"{s.name}", style="bold " + self.board.seat_style(i))
             lines.append(f" · {colours[i]} · {who}\n")

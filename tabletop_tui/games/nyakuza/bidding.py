@@ -52,9 +52,10 @@ def resolve_bids(bids: list[int], amulet: int, reef: int) -> BidOutcome:
     """Resolve revealed ``bids`` (one per seat) with the amulet at ``amulet``
     and ``reef`` shells on the reef before the payment."""
     n = len(bids)
-    tie_order = clockwise_after(amulet, n)
-    rank_of = {s: i for i, s in enumerate(tie_order)}
-    ranking = sorted((s for s in range(n) if bids[s] > 0), key=lambda s: (-bids[s], rank_of[s]))
+    # highest bid first; the sort is stable, so tied bidders stay in clockwise
+    # order from the player left of the amulet holder
+    ranking = [s for s in clockwise_after(amulet, n) if bids[s] > 0]
+    ranking.sort(key=bids.__getitem__, reverse=True)
     tokens = [0] * n
     for i, s in enumerate(ranking):
         tokens[s] = TOKENS_FOR_RANK[i] if i < len(TOKENS_FOR_RANK) else TOKENS_OTHERS

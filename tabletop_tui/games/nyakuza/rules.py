@@ -262,7 +262,8 @@ class Nyakuza(Game[NyakuzaState]):
     def to_act(self, state: NyakuzaState) -> list[Seat]:
         ph = state.phase
         if ph == "bid":
-            return [s for s in range(state.players) if state.bids[s] is None]
+            bids = state.bids
+            return [s for s in range(state.players) if bids[s] is None]
         if ph == "place":
             return [state.queue[0][0]] if state.queue else []
         if ph == "erect":
@@ -437,12 +438,13 @@ class Nyakuza(Game[NyakuzaState]):
                                      f"this is the last round."))
             return
         k = (FIRST_REVEAL if state.round == 1 else LATER_REVEAL)[state.players]
-        tiles = state.stack[:k]
-        del state.stack[:k]
+        stack, revealed, by_number, note = state.stack, state.revealed, ISLAND.by_number, moai.note_revealed
+        tiles = stack[:k]
+        del stack[:k]
         for t in tiles:
-            space = ISLAND.by_number[t]
-            state.revealed[space] = True
-            moai.note_revealed(state, space)
+            space = by_number[t]
+            revealed[space] = True
+            note(state, space)
         state.new_tiles = tiles
         note = " That was the last of the stack: the next round is the last." if not state.stack else ""
         shown = and_list([tile_text(t) for t in sorted(tiles)])

@@ -164,8 +164,8 @@ class RapaNui(Game[RapaNuiState]):
     def _buyable(self, state: RapaNuiState, seat: int) -> list[str]:
         # offering_cost inlined: max(0, 5 - gatherers of that kind in the display)
         supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
-        return [k for k in OFFERINGS
-                if supply[k] > 0 and max(0, OFFERING_BASE_PRICE - display[k]) <= wood]  # type: ignore[index]
+        return [k for k in OFFERINGS if supply[k] > 0
+                and (c if (c := OFFERING_BASE_PRICE - display[k]) > 0 else 0) <= wood]  # type: ignore[index]
 
     def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
         """Every (card, count) ``seat`` can play and afford now (R4.2)."""
@@ -188,7 +188,8 @@ class RapaNui(Game[RapaNuiState]):
         return [state.active]
 
     def legal_actions(self, state: RapaNuiState, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        # seat not in to_act(state), without building that list
+        if state.phase == "over" or seat != (state.pending[0].seat if state.pending else state.active):
             return []
         if state.pending:
             p = state.pending[0]
@@ -212,11 +213,11 @@ class RapaNui(Game[RapaNuiState]):
     # -- validation ---------------------------------------------------------------------
     def check(self, state: RapaNuiState, action: Action, seat: Seat) -> None:
         """Every refusal, with its reason; never touches the state."""
-        names = self._names(state)
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         actors = self.to_act(state)
         if seat not in actors:
+            names = self._names(state)
             if state.pending:
                 raise IllegalAction(f"It is {names[state.pending[0].seat]}'s turn to choose, not yours.")
             raise IllegalAction(f"It is {names[state.active]}'s turn, not yours.")

@@ -398,20 +398,24 @@ def note_placed(board: Any, seat: int, space: int) -> None:
             si.near.discard(space)
 
 
-def note_revealed(board: Any, space: int) -> None:
-    """The rules have just turned up the tile of ``space``."""
+def note_revealed(board: Any, *spaces: int) -> None:
+    """The rules have just turned up the tiles of ``spaces``."""
     idx = _tracked(board)
     if idx is None:
         return
-    rev = idx.rev
-    was = rev[space]
-    rev[space] = True
+    rev, occ, free = idx.rev, idx.occ, idx.free
+    opened = []
+    for space in spaces:
+        if not rev[space]:
+            rev[space] = True
+            opened.append(space)
     if rev != board.revealed:
         _local.index = None
         return
     idx.answers.clear()
-    if not was and not IS_PALM[space] and idx.occ[space] is None:
-        idx.free.add(space)
+    for space in opened:
+        if not IS_PALM[space] and occ[space] is None:
+            free.add(space)
 
 
 def note_spent(board: Any, space: int) -> None:

@@ -438,13 +438,13 @@ class Nyakuza(Game[NyakuzaState]):
                                      f"this is the last round."))
             return
         k = (FIRST_REVEAL if state.round == 1 else LATER_REVEAL)[state.players]
-        stack, revealed, by_number, note = state.stack, state.revealed, ISLAND.by_number, moai.note_revealed
+        stack, revealed, by_number = state.stack, state.revealed, ISLAND.by_number
         tiles = stack[:k]
         del stack[:k]
-        for t in tiles:
-            space = by_number[t]
+        spaces = [by_number[t] for t in tiles]
+        for space in spaces:
             revealed[space] = True
-            note(state, space)
+        moai.note_revealed(state, *spaces)
         state.new_tiles = tiles
         note = " That was the last of the stack: the next round is the last." if not state.stack else ""
         shown = and_list([tile_text(t) for t in sorted(tiles)])
@@ -452,48 +452,56 @@ class Nyakuza(Game[NyakuzaState]):
 
     def _reveal_bids(self, state: NyakuzaState, events: list[Event]) -> None:
         """N4: reveal the bids together and settle them."""
+        n = state.players
         bids = [int(b or 0) for b in state.bids]
         out = resolve_bids(bids, state.amulet, state.reef)
         events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
-            f"{who(s)} {bids[s]}" for s in range(state.players)) + "."))
-        got = [0] * state.players
-        for s in range(state.players):
-            got[s] = min(out.tokens[s], state.supply[s])
-            state.supply[s] -= got[s]
-        if out.top is not None:
-            state.shells[out.top] -= out.paid
+            f"{who(s)} {bids[s]}" for s in range(n)) + "."))
+        supply, tokens = state.supply, out.tokens
+        got = [0] * n
+        for s in range(n):
+            got[s] = g = min(tokens[s], supply[s])
+            supply[s] -= g
+        top, second = out.top, out.second
+        shells = state.shells
+        if top is not None:
+            shells[top] -= out.paid
             state.reef += out.paid
-            parts = [f"{who(out.top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
-                     f"takes the amulet and {plural(got[out.top], 'token')}"]
-            if out.second is not None:
-                parts.append(f"{who(out.second)} is second with {plural(got[out.second], 'token')}")
-            ones = [s for s, k in out.order if s not in (out.top, out.second)]  # in placing order
+            parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
+                     f"takes the amulet and {plural(got[top], 'token')}"]
+            if second is not None:
+                parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
+            ones = [s for s, k in out.order if s != top and s != second]  # in placing order
             if ones:
                 parts.append(f"{and_list([who(s) for s in ones])} "
                              f"{'takes' if len(ones) == 1 else 'take'} 1 token{'' if len(ones) == 1 else ' each'}")
-            events.append(Event(seat=out.top, text="; ".join(parts) + "."))
-            short = [s for s in range(state.players) if got[s] < out.tokens[s]]
-            for s in short:
-                events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the supply."))
+            events.append(Event(seat=top, text="; ".join(parts) + "."))
+            for s in range(n):
+                if got[s] < tokens[s]:
+                    events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the "
+                                                     f"supply."))
         else:
             events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
-        if out.zero:
+        zero = out.zero
+        if zero:
             before = state.reef
-            for s in out.zero:
-                state.shells[s] += out.share
-            state.reef = out.reef_after
-            names = and_list([who(s) for s in out.zero])
-            if len(out.zero) == 1:
+            for s in zero:
+                shells[s] += out.share
+            if out.reef_after != before:
+                state.reef = out.reef_after
+            names = and_list([who(s) for s in zero])
+            if len(zero) == 1:
                 text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
             else:
                 text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
                         f"{plural(out.share, 'shell')} each")
                 text += f", {out.reef_after} left on the reef." if out.reef_after else "."
             events.append(Event(text=text))
-        state.amulet = out.amulet
+        if state.amulet != out.amulet:
+            state.amulet = out.amulet
         state.last_bids = bids
         state.last_tokens = got
-        state.bids = [None] * state.players
+        state.bids = [None] * n
         state.queue = [(s, got[s]) for s, _ in out.order if got[s] > 0]
         state.phase = "place"
 

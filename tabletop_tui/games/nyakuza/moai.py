@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from itertools import combinations
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, Callable, Iterable
 
 from .island import ISLAND, RESOURCE_KINDS
@@ -522,24 +522,25 @@ def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
             else:
                 gids = frozenset(nb[s](lab)).difference(_NO_GROUP)
                 cost = None
-                if gids:
+                if gids:  # Groups.merged(s): the groups' summaries and what the token adds
+                    it = iter(gids)
+                    v = summ[next(it)][:]
+                    for gid in it:
+                        v = list(map(add, v, summ[gid]))
                     own = _adds(s, spent, moai)
-                    v = [0] * 7
                     if own >= 0:
-                        v[own] = 1
-                    for gid in gids:
-                        for i, x in enumerate(summ[gid]):
-                            v[i] += x
+                        v[own] += 1
                     cheap = cheapest_recipe(v) if v[PALMS_AT] else None
                     if cheap is not None:
                         cost = cheap[0]
+                    readers = si.readers
+                    for gid in gids:
+                        r = readers.get(gid)
+                        if r is None:
+                            readers[gid] = {s}
+                        else:
+                            r.add(s)
                 verdicts[s] = (cost, gids)
-                for gid in gids:
-                    readers = si.readers.get(gid)
-                    if readers is None:
-                        si.readers[gid] = {s}
-                    else:
-                        readers.add(s)
             if cost is not None and cost > have:
                 continue
         out.append(s)

@@ -279,10 +279,12 @@ class Nyakuza(Game[NyakuzaState]):
             if not queue or queue[0][0] != seat:  # to_act(state) is [queue[0][0]]
                 return []
             return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
+        if ph == "bid":  # to_act(state): the seats whose bid is still None
+            if seat not in range(state.players) or state.bids[seat] is not None:
+                return []
+            return list(_BIDS[: state.shells[seat] + 1])
         if seat not in self.to_act(state):
             return []
-        if ph == "bid":
-            return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
             return [_erect_action(p, t) for p, t in state.choices]
         secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
@@ -300,17 +302,30 @@ class Nyakuza(Game[NyakuzaState]):
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state.players:
             raise IllegalAction("There is no such seat at this table.")
-        if seat not in self.to_act(state):
-            if ph == "bid":
-                raise IllegalAction("You have already bid this round; wait for the others.")
-            raise IllegalAction("It is not your turn.")
         if ph == "place" and type(action) is Place:  # straight to the placement (same checks, same order)
+            queue = state.queue
+            if not queue or queue[0][0] != seat:  # seat not in to_act(state)
+                raise IllegalAction("It is not your turn.")
             if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
                 return
             why = moai.placement_problem(state, seat, action.space)
             if why:
                 raise IllegalAction(why)
             return
+        if ph == "bid" and type(action) is Bid:  # likewise straight to the bid
+            if state.bids[seat] is not None:  # seat not in to_act(state)
+                raise IllegalAction("You have already bid this round; wait for the others.")
+            have = state.shells[seat]
+            if action.shells < 0:
+                raise IllegalAction("A bid cannot be negative.")
+            if action.shells > have:
+                raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
+                                    if have else "You have no shells, so you can only bid 0.")
+            return
+        if seat not in self.to_act(state):
+            if ph == "bid":
+                raise IllegalAction("You have already bid this round; wait for the others.")
+            raise IllegalAction("It is not your turn.")
         if isinstance(action, Bid):
             if ph != "bid":
                 raise IllegalAction("Bids are made at the start of a round, not now.")

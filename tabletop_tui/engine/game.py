@@ -225,10 +225,3 @@ class Game(Generic[S]):
         search bot to cut playouts short; ``None`` means play out to the end."""
         return None
 
-
-def outcome_value(result: Result, seat: Seat, players: int) -> float:
-    """1 for a sole win, 1/k for a k-way shared win, 0 for a loss."""
-    if seat in result.winners:
-        return 1.0 / len(result.winners)
-    return 0.0
-

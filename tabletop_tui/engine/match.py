@@ -88,7 +88,9 @@ class Match:
         self.seed = new_seed() if seed is None else int(seed)
         self.match_id = match_id or uuid.uuid4().hex[:12]
         self.autosave = autosave
-        self.path = path or (saves_dir() / f"{self.game.id}-{self.match_id}.json") if autosave else path
+        if path is None and autosave:
+            path = saves_dir() / f"{self.game.id}-{self.match_id}.json"
+        self.path = path
         self.state = self.game.new_state(n, options, self.seed)
         self.log: list[LogEntry] = []
         #: events of each log entry, parallel to ``log``

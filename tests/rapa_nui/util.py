@@ -3,14 +3,13 @@ the invariants every reachable state must keep."""
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.rapa_nui.cards import (
     CARDS, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, START_CARDS_PER_COLOUR, all_cards,
 )
 from tabletop_tui.games.rapa_nui.rules import RapaNui, RapaNuiState
 from tabletop_tui.games.rapa_nui.state import Pending
+
+from ..refusals import assert_readable, assert_refused  # noqa: F401 (re-exported)
 
 GAME = RapaNui()
 GREEN, BLUE, RED, VIOLET = 0, 1, 2, 3
@@ -89,28 +88,12 @@ def texts(events) -> str:
     return named("\n".join(e.text for e in events))
 
 
-def assert_readable(reason: str) -> None:
-    """A reason is one plain sentence for a player, not a traceback or a repr."""
-    assert isinstance(reason, str) and reason.strip() == reason
-    assert 8 <= len(reason) <= 300, reason
-    assert reason[0].isupper(), reason
-    assert reason.endswith((".", "!", "?")), reason
-    assert "\n" not in reason and "Traceback" not in reason, reason
-    assert "object at 0x" not in reason and "{" not in reason and "_" not in reason, reason
 
 
 def refused(state: RapaNuiState, action, seat: int, *fragments: str) -> str:
     """Assert ``action`` by ``seat`` is refused with a readable reason holding
-    every fragment (case-insensitive) and that the state is exactly as before."""
-    before = state.model_dump()
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action, seat)
-    reason = info.value.reason
-    assert state.model_dump() == before, "a refused action changed the state"
-    assert_readable(reason)
-    for f in fragments:
-        assert f.lower() in reason.lower(), (f, reason)
-    return reason
+    every fragment, leaving the state exactly as before; return the reason."""
+    return assert_refused(GAME, state, action, seat, *fragments)
 
 
 def card_totals(state: RapaNuiState) -> dict[str, int]:

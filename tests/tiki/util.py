@@ -3,12 +3,11 @@ invariants every reachable state must keep."""
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.tiki.rules import (
     EDGES, FRUIT, TIKIS_PER_PLAYER, VILLAGE_KINDS, Tiki, TikiState,
 )
+
+from ..refusals import assert_readable, assert_refused  # noqa: F401 (re-exported)
 
 GAME = Tiki()
 PURPLE, YELLOW = 0, 1
@@ -48,29 +47,12 @@ def play(state: TikiState, action, seat: int | None = None):
     return GAME.apply(state, action, seat)
 
 
-def assert_readable(reason: str) -> None:
-    """A reason is one plain sentence for a player, not a traceback or a repr."""
-    assert isinstance(reason, str) and reason.strip() == reason
-    assert 8 <= len(reason) <= 300, reason
-    assert reason[0].isupper(), reason
-    assert reason.endswith((".", "!", "?")), reason
-    assert "\n" not in reason and "Traceback" not in reason, reason
-    assert "object at 0x" not in reason and "{s" not in reason, reason
 
 
 def refused(state: TikiState, action, seat: int, *fragments: str) -> str:
-    """Assert that ``action`` by ``seat`` is refused with a readable reason
-    (containing every fragment, case-insensitively) and that the state is
-    exactly as before. Returns the reason."""
-    before = state.model_dump()
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action, seat)
-    reason = info.value.reason
-    assert state.model_dump() == before, "a refused action changed the state"
-    assert_readable(reason)
-    for f in fragments:
-        assert f.lower() in reason.lower(), (f, reason)
-    return reason
+    """Assert ``action`` by ``seat`` is refused with a readable reason holding
+    every fragment, leaving the state exactly as before; return the reason."""
+    return assert_refused(GAME, state, action, seat, *fragments)
 
 
 def check_invariants(state: TikiState) -> None:

@@ -131,7 +131,9 @@ class GameScreen(Screen[None]):
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(HandoffScreen(self.match.seats[seat].name), done)
+        note = self.match.status(None)  # the public status: nothing hidden
+        self.app.push_screen(HandoffScreen(self.match.seats[seat].name,
+                                           f"{note}\nEveryone else: please look away." if note else ""), done)
 
     def render_view(self) -> None:
         m = self.match

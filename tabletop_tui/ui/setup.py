@@ -70,7 +70,7 @@ class SetupScreen(Screen[None]):
                         yield Checkbox(desc, value=bool(default), id=f"opt-{name}", compact=True)
                     elif typing.get_origin(ann) is typing.Literal:
                         yield Label(desc, classes="setup-label wide")
-                        yield Select([(str(v), v) for v in typing.get_args(ann)], value=default,
+                        yield Select([(self._choice_label(v), v) for v in typing.get_args(ann)], value=default,
                                      allow_blank=False, id=f"opt-{name}", compact=True, classes="opt-select")
                     else:
                         yield Label(desc, classes="setup-label wide")
@@ -84,6 +84,14 @@ class SetupScreen(Screen[None]):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
+
+    def _choice_label(self, value: object) -> str:
+        """How an option's value reads: a seat number by its colour ("0" ->
+        "Red"), other words capitalised."""
+        colours = self.game.seat_names(self.game.max_players)
+        if isinstance(value, str) and value.isdigit() and int(value) < len(colours):
+            return f"{colours[int(value)]} (seat {int(value) + 1})"
+        return str(value).replace("_", " ").capitalize()
 
     def on_mount(self) -> None:
         self._show_seats()

@@ -188,13 +188,6 @@ def placement_problem(board: Any, seat: int, space: int, groups: Groups | None =
     return None
 
 
-def _open_spaces(board: Any) -> list[int]:
-    """Free palms and free turned-up resource spaces: the only spaces
-    :func:`placement_problem` can accept (a quick first sieve)."""
-    occ, rev = board.occupant, board.revealed
-    return [s for s in range(len(occ)) if occ[s] is None and (IS_PALM[s] or rev[s])]
-
-
 #: resource spaces and palm spaces, in id order
 RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
 PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])

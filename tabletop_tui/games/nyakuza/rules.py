@@ -213,6 +213,16 @@ _LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "
                 "bids", "queue", "placed", "secret", "offers", "choices", "winners")
 
 
+def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
+    """N4: a bid is 0 up to the bidder's shells."""
+    have = state.shells[seat]
+    if action.shells < 0:
+        raise IllegalAction("A bid cannot be negative.")
+    if action.shells > have:
+        raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
+                            if have else "You have no shells, so you can only bid 0.")
+
+
 class Nyakuza(Game[NyakuzaState]):
     """Nyakuza for 2-4 players."""
 
@@ -315,12 +325,7 @@ class Nyakuza(Game[NyakuzaState]):
         if ph == "bid" and type(action) is Bid:  # likewise straight to the bid
             if state.bids[seat] is not None:  # seat not in to_act(state)
                 raise IllegalAction("You have already bid this round; wait for the others.")
-            have = state.shells[seat]
-            if action.shells < 0:
-                raise IllegalAction("A bid cannot be negative.")
-            if action.shells > have:
-                raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
-                                    if have else "You have no shells, so you can only bid 0.")
+            _check_amount(state, seat, action)
             return
         if seat not in self.to_act(state):
             if ph == "bid":
@@ -329,12 +334,7 @@ class Nyakuza(Game[NyakuzaState]):
         if isinstance(action, Bid):
             if ph != "bid":
                 raise IllegalAction("Bids are made at the start of a round, not now.")
-            have = state.shells[seat]
-            if action.shells < 0:
-                raise IllegalAction("A bid cannot be negative.")
-            if action.shells > have:
-                raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
-                                    if have else "You have no shells, so you can only bid 0.")
+            _check_amount(state, seat, action)
             return
         if ph == "bid":
             raise IllegalAction("First enter your bid: tokens are placed after the bids are revealed.")

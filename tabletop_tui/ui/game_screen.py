@@ -80,6 +80,18 @@ class GameScreen(Screen[None]):
         self.title = self.match.game.title
         self.advance()
 
+    def on_resize(self) -> None:
+        # RichLog wraps lines when they are written: write them again at the
+        # log's new width (after this resize is laid out).
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        if self._handoff_open:
+            return
+        self.query_one("#log", RichLog).clear()
+        self._log_count = 0
+        self._render_log()
+
     @property
     def humans(self) -> list[Seat]:
         return [i for i, s in enumerate(self.match.seats) if s.is_human]

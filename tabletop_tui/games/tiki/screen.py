@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from tabletop_tui.ui.board import Board
 
-from .rules import (EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Place, Resolve, Shaman, TikiState,
+from .rules import (COLOURS, EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Place, Resolve, Shaman, TikiState,
                     village_name)
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
@@ -232,9 +232,12 @@ class TikiBoard(Board, can_focus=True):
         t.append(f" {value:+d}\n" if value else " 0\n")
         stack = st.stacks[v]
         if stack:
+            # bottom to top; each tiki by its colour's letter, so the stack
+            # reads without colour too; the top one (the owner) is bracketed
             for i, s in enumerate(stack):
-                t.append("■" if i < len(stack) - 1 else "▲", style=self.seat_style(s))
-                t.append(" ")
+                letter = COLOURS[s][0]
+                top = i == len(stack) - 1
+                t.append(f"[{letter}]" if top else f"{letter} ", style=("bold " if top else "") + self.seat_style(s))
         else:
             t.append("empty", style="dim")
         t.append("\n")

@@ -190,3 +190,22 @@ async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
         assert "Something went wrong (RuntimeError)" in text and "Traceback" not in text
         assert "bot exploded" in (_data_dir / "crash.log").read_text()
         assert len(match.log) == 0
+
+
+async def test_a_step_no_legal_path_takes_shows_the_models_reason():
+    """The board asks the model about a step off every legal path and shows its
+    sentence; the path does not grow and nothing is played."""
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1,
+                  options={"first_player": "Purple"})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")  # Ana: a 1-tiki totem in the centre
+        match.apply(match.legal_actions(1)[0], 1)
+        app.screen.advance()
+        await pilot.pause()
+        app.screen.board.cursor = 4
+        await pilot.press("enter", "up", "right")  # lift, one step, a second step
+        await pilot.pause()
+        message = str(app.screen.query_one("#message", Static).content)
+        assert "moves exactly 1 village" in message
+        assert app.screen.board.path == [1] and len(match.log) == 2

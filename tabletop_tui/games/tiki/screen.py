@@ -17,6 +17,7 @@ from textual.events import Click
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.ui.board import Board
 
 from .rules import (COLOURS, EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Place, Resolve, Shaman, TikiState,
@@ -298,9 +299,15 @@ class TikiBoard(Board, can_focus=True):
         if len(self.path) >= 1 and nxt == (self.path[-2] if len(self.path) >= 2 else self.selected):
             self.path.pop()  # stepping back undoes the last step
         else:
-            height = len(st.stacks[self.selected])
-            if len(self.path) >= height:
-                self.post_message(self.Said(f"This totem moves exactly {height}; press Enter to put it down."))
+            candidate = (*self.path, nxt)
+            k = len(candidate)
+            if not any(m.start == self.selected and m.path[:k] == candidate for m in self._my_moves()):
+                # no legal path goes this way: the model says why (too long,
+                # the shaman, a village entered twice...)
+                try:
+                    self.match.game.check(st, Move(start=self.selected, path=candidate), self.seat)
+                except IllegalAction as err:
+                    self.post_message(self.Said(err.reason))
                 return
             self.path.append(nxt)
         self.cursor = self.path[-1] if self.path else self.selected

@@ -411,21 +411,32 @@ def note_revealed(board: Any, *spaces: int) -> None:
             free.add(space)
 
 
-def note_spent(board: Any, space: int) -> None:
-    """The rules have just put a shell on the tile of ``space``."""
+def _note_flag(board: Any, field: str, space: int) -> tuple[Any, bool] | None:
+    """Set ``field`` (``spent`` or ``moai``) of ``space`` in the index, as the
+    rules just did on the board; drop every kept answer. Returns the index and
+    whether the flag was already set, or None when the index was rebuilt."""
     idx = _tracked(board)
     if idx is None:
-        return
-    spent = idx.spent
-    was = spent[space]
-    spent[space] = True
-    if spent != board.spent:
+        return None
+    flags = getattr(idx, field)
+    was = flags[space]
+    flags[space] = True
+    if flags != getattr(board, field):
         _local.index = None
-        return
+        return None
     idx.answers.clear()
     for si in idx.seats.values():  # rare: no verdict is kept across it
         si.verdicts.clear()
         si.readers.clear()
+    return idx, was
+
+
+def note_spent(board: Any, space: int) -> None:
+    """The rules have just put a shell on the tile of ``space``."""
+    noted = _note_flag(board, "spent", space)
+    if noted is None:
+        return
+    idx, was = noted
     owner = idx.occ[space]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and KIND[space] != "palm":
@@ -434,19 +445,10 @@ def note_spent(board: Any, space: int) -> None:
 
 def note_moai(board: Any, palm: int) -> None:
     """The rules have just raised a Moai on ``palm``."""
-    idx = _tracked(board)
-    if idx is None:
+    noted = _note_flag(board, "moai", palm)
+    if noted is None:
         return
-    moai = idx.moai
-    was = moai[palm]
-    moai[palm] = True
-    if moai != board.moai:
-        _local.index = None
-        return
-    idx.answers.clear()
-    for si in idx.seats.values():
-        si.verdicts.clear()
-        si.readers.clear()
+    idx, was = noted
     owner = idx.occ[palm]
     si = idx.seats.get(owner) if owner is not None and not was else None
     if si is not None and MOAI_SITE[palm]:

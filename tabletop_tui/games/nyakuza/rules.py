@@ -223,6 +223,15 @@ def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
                             if have else "You have no shells, so you can only bid 0.")
 
 
+def _check_space(state: NyakuzaState, seat: int, action: Place) -> None:
+    """N5-N7: the space must take ``seat``'s token now."""
+    if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
+        return
+    why = moai.placement_problem(state, seat, action.space)
+    if why:
+        raise IllegalAction(why)
+
+
 class Nyakuza(Game[NyakuzaState]):
     """Nyakuza for 2-4 players."""
 
@@ -316,11 +325,7 @@ class Nyakuza(Game[NyakuzaState]):
             queue = state.queue
             if not queue or queue[0][0] != seat:  # seat not in to_act(state)
                 raise IllegalAction("It is not your turn.")
-            if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
-                return
-            why = moai.placement_problem(state, seat, action.space)
-            if why:
-                raise IllegalAction(why)
+            _check_space(state, seat, action)
             return
         if ph == "bid" and type(action) is Bid:  # likewise straight to the bid
             if state.bids[seat] is not None:  # seat not in to_act(state)
@@ -349,11 +354,7 @@ class Nyakuza(Game[NyakuzaState]):
         if isinstance(action, Place):
             if ph != "place":
                 raise IllegalAction("You have no token to place now; you may lay your secret tile or pass.")
-            if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
-                return
-            why = moai.placement_problem(state, seat, action.space)
-            if why:
-                raise IllegalAction(why)
+            _check_space(state, seat, action)
             return
         if isinstance(action, PlaySecret):
             why = self._secret_problem(state, seat)

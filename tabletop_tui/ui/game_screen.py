@@ -176,7 +176,8 @@ class GameScreen(Screen[None]):
         self._review_for = None
         # nothing of the last player's view stays drawn behind the hand-off
         self.board.show(None)
-        self.query_one("#status", Static).update("")
+        self._update_static("#status", Text(""))
+        self._update_static("#seats", Text(""))
         self.query_one("#message", Static).update("")
         self.query_one("#log", RichLog).clear()
         self._log_count, self._log_viewer = 0, -1
@@ -197,7 +198,7 @@ class GameScreen(Screen[None]):
         if up is None:
             return
         self.board.show(up if up.seat == self.viewer else None)
-        self.query_one("#status", Static).update(Text(up.status))
+        self._update_static("#status", Text(up.status))
         self._render_seats(up)
         self._render_log(up)
         if not self._said:
@@ -230,7 +231,16 @@ class GameScreen(Screen[None]):
             extra = self.board.seat_summary(i)
             if extra:
                 lines.append(f"  {extra}\n")
-        self.query_one("#seats", Static).update(lines)
+        self._update_static("#seats", lines)
+
+    def _update_static(self, selector: str, text: Text) -> None:
+        """Update a Static only when its text changed: an unchanged panel costs
+        no layout pass (a move key redraws only what moved)."""
+        widget = self.query_one(selector, Static)
+        key = (text.plain, tuple(text.spans))
+        if getattr(widget, "_shown", None) != key:
+            widget._shown = key  # type: ignore[attr-defined]
+            widget.update(text)
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current

@@ -220,18 +220,19 @@ class Match:
 
         Raises IllegalAction (nothing changed) when refused. A failed save
         never raises: the move stands and ``save_problem`` says why. Should
-        the game's code fail unexpectedly half-way, the position is rebuilt
-        from the log (so nothing was changed) and the error goes on up."""
+        the game's code fail unexpectedly half-way, the position is put
+        back as it was (so nothing was changed) and the error goes on up."""
         check_seat(seat, self.players)
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         with self._lock:
+            before = self.game.clone(self.state)
             try:
                 events = self.game.apply(self.state, action, seat)
             except IllegalAction:
                 raise
             except Exception:
-                self._replay(self.log)
+                self.state = before
                 raise
             self.log.append(LogEntry(seat=seat, action=action.model_dump(mode="json"),
                                      reveals=any(e.reveals for e in events)))
@@ -412,20 +413,20 @@ class Match:
         try:
             game = registry.get(save.game)
         except IllegalAction:
-            raise SaveError(f"{name} is a save of {quote(save.game, 30)}, which this version does not have.") from None
+            raise SaveError(f"The file {name} is a save of {quote(save.game, 30)}, which this version does not have.") from None
         try:
             match = cls(game, save.seats, save.options, save.seed, autosave=autosave,
                         path=path, match_id=save.match_id)
         except IllegalAction as err:
-            raise SaveError(f"{name} is damaged: {err.reason}") from None
+            raise SaveError(f"The file {name} is damaged: {err.reason}") from None
         try:
             match._replay(save.log)
         except SaveError as err:
-            raise SaveError(f"{name} is damaged: {err.reason}") from None
+            raise SaveError(f"The file {name} is damaged: {err.reason}") from None
         except RecursionError:
-            raise SaveError(f"{name} is damaged: it is nested too deeply.") from None
+            raise SaveError(f"The file {name} is damaged: it is nested too deeply.") from None
         if json.loads(match.state.model_dump_json()) != save.snapshot:
-            raise SaveError(f"{name} is damaged: replaying its moves does not reach the saved position.")
+            raise SaveError(f"The file {name} is damaged: replaying its moves does not reach the saved position.")
         match.saved_moves = len(match.log)
         return match
 
@@ -450,23 +451,23 @@ def _parse_json(raw: bytes, name: str) -> Any:
     try:
         data = json.loads(raw)
     except RecursionError:
-        raise SaveError(f"{name} is damaged: it is nested too deeply.") from None
+        raise SaveError(f"The file {name} is damaged: it is nested too deeply.") from None
     except (ValueError, UnicodeDecodeError):
-        raise SaveError(f"{name} is not a tabletop-tui save (it is not JSON).") from None
+        raise SaveError(f"The file {name} is not a tabletop-tui save (it is not JSON).") from None
     if not _depth_ok(data):
-        raise SaveError(f"{name} is damaged: it is nested too deeply.")
+        raise SaveError(f"The file {name} is damaged: it is nested too deeply.")
     return data
 
 
 def _check_header(data: Any, name: str) -> dict:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{name} is not a tabletop-tui save.")
+        raise SaveError(f"The file {name} is not a tabletop-tui save.")
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{name} was written by another version of tabletop-tui "
+        raise SaveError(f"The file {name} was written by another version of tabletop-tui "
                         f"(save format {quote(data.get('version'), 12)}, this one reads {SAVE_VERSION}).")
     log = data.get("log")
     if isinstance(log, list) and len(log) > MAX_LOG:
-        raise SaveError(f"{name} is damaged: its log has {len(log)} moves, more than any game has "
+        raise SaveError(f"The file {name} is damaged: its log has {len(log)} moves, more than any game has "
                         f"(at most {MAX_LOG}).")
     return data
 
@@ -474,7 +475,7 @@ def _check_header(data: Any, name: str) -> dict:
 def _damaged(name: str, err: ValidationError) -> SaveError:
     e = err.errors(include_url=False, include_input=False)[0]
     where = clean_line(".".join(str(p) for p in e.get("loc", ())), 30)
-    return SaveError(f"{name} is damaged ({err.error_count()} problem(s), first: "
+    return SaveError(f"The file {name} is damaged ({err.error_count()} problem(s), first: "
                      f"{where + ': ' if where else ''}{clean_line(e.get('msg', 'invalid'), 80)}).")
 
 

@@ -159,17 +159,17 @@ def read_limited(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
     except FileNotFoundError:
         raise SaveError(f"There is no file {shown}.") from None
     except IsADirectoryError:
-        raise SaveError(f"{shown} is a folder, not a save file.") from None
+        raise SaveError(f"The path {shown} is a folder, not a save file.") from None
     except OSError as err:
         raise SaveError(f"Cannot read {shown}: {_strerror(err)}.") from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise SaveError(f"{shown} is a folder, not a save file.")
+            raise SaveError(f"The path {shown} is a folder, not a save file.")
         if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{shown} is not a regular file, so it is not a save.")
+            raise SaveError(f"The file {shown} is not a regular file, so it is not a save.")
         if st.st_size > limit:
-            raise SaveError(f"{shown} is too big to be a save ({st.st_size // 1024} KiB; "
+            raise SaveError(f"The file {shown} is too big to be a save ({st.st_size // 1024} KiB; "
                             f"saves are under {limit // (1024 * 1024)} MiB).")
         chunks, size = [], 0
         while True:
@@ -179,7 +179,7 @@ def read_limited(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise SaveError(f"{shown} is too big to be a save.")
+                raise SaveError(f"The file {shown} is too big to be a save.")
         return b"".join(chunks)
     except OSError as err:
         raise SaveError(f"Cannot read {shown}: {_strerror(err)}.") from None

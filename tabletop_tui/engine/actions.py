@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
+from .outside_text import clean_line
 
 
 class Action(BaseModel):
@@ -28,10 +29,12 @@ class Action(BaseModel):
         return tuple(self.__dict__.values())
 
 
-def _first_error(err: ValidationError) -> str:
-    e = err.errors()[0]
-    where = ".".join(str(p) for p in e.get("loc", ()) if not isinstance(p, int) or True)
-    msg = e.get("msg", "invalid")
+def first_error(err: ValidationError) -> str:
+    """The first problem of a validation error as ``where: what``, the
+    field path cleaned and cut (it may hold keys from outside)."""
+    e = err.errors(include_url=False, include_input=False)[0]
+    where = clean_line(".".join(str(p) for p in e.get("loc", ())), 30)
+    msg = clean_line(e.get("msg", "invalid"), 100)
     return f"{where}: {msg}" if where else msg
 
 
@@ -42,4 +45,4 @@ def parse_action(adapter: TypeAdapter, data: Any) -> Action:
             return adapter.validate_json(data)
         return adapter.validate_python(data)
     except ValidationError as err:
-        raise IllegalAction(f"That input is not understood ({_first_error(err)}).") from None
+        raise IllegalAction(f"That input is not understood ({first_error(err)}).") from None

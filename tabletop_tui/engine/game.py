@@ -12,16 +12,57 @@ the state in place and return the :class:`Event` list describing what happened.
 from __future__ import annotations
 
 import copy
+import functools
 import random
+import typing
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from .actions import Action, parse_action
+from .actions import Action, first_error, parse_action
 from .errors import IllegalAction
 
 Seat = int
 S = TypeVar("S", bound="BaseState")
+
+NO_SUCH_SEAT = "There is no such seat at this table."
+
+
+def check_seat(seat: object, players: int) -> None:
+    """Refuse anything but an int seat number 0..players-1 (not a bool, a
+    float such as 1.0, None or -1) with IllegalAction."""
+    if seat.__class__ is not int or not 0 <= seat < players:  # type: ignore[operator]
+        raise IllegalAction(NO_SUCH_SEAT)
+
+
+def _guard_seat(method: Any, public_allowed: bool) -> Any:
+    """Wrap a game's ``method(state, seat)`` / ``check(state, action, seat)``
+    so that a bad seat is refused before the game's code sees it."""
+    if getattr(method, "_seat_guarded", False):
+        return method
+    if method.__code__.co_argcount == 4:  # check(self, state, action, seat)
+        @functools.wraps(method)
+        def guarded_check(self, state, action, seat):
+            if seat.__class__ is not int or not 0 <= seat < state.players:
+                raise IllegalAction(NO_SUCH_SEAT)
+            return method(self, state, action, seat)
+        guarded = guarded_check
+    elif public_allowed:
+        @functools.wraps(method)
+        def guarded_view(self, state, seat):
+            if seat is not None and (seat.__class__ is not int or not 0 <= seat < state.players):
+                raise IllegalAction(NO_SUCH_SEAT)
+            return method(self, state, seat)
+        guarded = guarded_view
+    else:
+        @functools.wraps(method)
+        def guarded_seat(self, state, seat):
+            if seat.__class__ is not int or not 0 <= seat < state.players:
+                raise IllegalAction(NO_SUCH_SEAT)
+            return method(self, state, seat)
+        guarded = guarded_seat
+    guarded._seat_guarded = True  # type: ignore[attr-defined]
+    return guarded
 
 
 class Options(BaseModel):
@@ -98,16 +139,28 @@ class Game(Generic[S]):
     result_columns: ClassVar[dict[str, str]] = {}
 
     _adapter: ClassVar[TypeAdapter | None] = None
+    _action_classes: ClassVar[frozenset | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game may take its id, title, blurb and seat counts from the
         ``info`` its package announced (see engine.registry), so they are
-        written once."""
+        written once.
+
+        The seat checks live here, once for every game: ``legal_actions``,
+        ``view`` and ``check`` as a game writes them are wrapped so that a seat
+        which is not an int in range (a bool, 1.0, None, -1, 7) is refused
+        with IllegalAction before the game's code sees it (``view`` also
+        takes None, the public view)."""
         super().__init_subclass__(**kwargs)
         info = cls.__dict__.get("info")
         if info is not None:
             cls.id, cls.title, cls.blurb = info.id, info.title, info.blurb
             cls.min_players, cls.max_players = info.min_players, info.max_players
+        if "check" in cls.__dict__ and not getattr(cls.__dict__["check"], "_seat_guarded", False):
+            cls._check = cls.__dict__["check"]  # apply has checked the seat already
+        for name in ("legal_actions", "view", "check"):
+            if name in cls.__dict__:
+                setattr(cls, name, _guard_seat(cls.__dict__[name], public_allowed=name == "view"))
 
     # -- set-up -------------------------------------------------------------
     def new_state(self, players: int, options: Options | None, seed: int) -> S:
@@ -123,10 +176,14 @@ class Game(Generic[S]):
             return self.options_model.model_validate(data or {})
         except ValidationError as err:
             # One line for a player, not pydantic's multi-line report.
-            e = err.errors()[0]
-            where = ".".join(str(p) for p in e.get("loc", ()))
-            msg = e.get("msg", "invalid")
-            raise IllegalAction(f"Those options are not valid ({where + ': ' if where else ''}{msg}).") from None
+            raise IllegalAction(self.options_problem(err)) from None
+
+    def options_problem(self, err: ValidationError) -> str:
+        """One sentence in a player's words for a refused options dict,
+        listing the valid options (see :func:`options_help`)."""
+        from .options_text import options_problem
+
+        return options_problem(self.options_model, err)
 
     def seat_names(self, players: int) -> list[str]:
         """Default colour/role name of each seat, e.g. ["Purple", "Yellow"]."""
@@ -153,14 +210,90 @@ class Game(Generic[S]):
             raise IllegalAction("That move is not allowed now.")
 
     def apply(self, state: S, action: Action, seat: Seat) -> list[Event]:
-        """Validate ``action`` for ``seat`` and, if legal, play it on ``state``.
+        """Validate ``seat`` and ``action`` and, if legal, play it on ``state``.
 
-        Raises IllegalAction (state untouched) when it is refused.
+        This is the checked path, for input from anywhere: the seat must be an
+        int in range, and the action an exact instance of one of the game's
+        action classes whose fields pass validation (an action built with
+        ``model_construct`` is re-validated, see :meth:`trusted_action`).
+        Raises IllegalAction (state untouched) when it is refused. The search
+        bot plays actions taken from ``legal_actions`` through the unchecked
+        ``_play``.
         """
+        if seat.__class__ is not int or not 0 <= seat < state.players:  # type: ignore[attr-defined]
+            raise IllegalAction(NO_SUCH_SEAT)
+        if self._trusted.get(id(action)) is not action:
+            action = self._refuse_untrusted(state, action, seat)
         if self.is_over(state):
             raise IllegalAction("The game is over.")
-        self.check(state, action, seat)
+        self._check(state, action, seat)
         return self._play(state, action, seat)
+
+    def _check(self, state: S, action: Action, seat: Seat) -> None:
+        """The game's own ``check`` without the seat guard (``apply`` has
+        checked the seat); set by ``__init_subclass__``."""
+        Game.check(self, state, action, seat)
+
+    def _refuse_untrusted(self, state: S, action: Any, seat: Seat) -> Action:
+        """:meth:`trusted_action`, but a refused action gets the game's own
+        sentence when its ``check`` has one (checks must not change the
+        state, and may fail on values they never expected)."""
+        try:
+            return self.trusted_action(action)
+        except IllegalAction as refusal:
+            try:
+                self._check(state, action, seat)
+            except IllegalAction as own:
+                raise own from None
+            except Exception:
+                pass
+            raise refusal from None
+
+    def trusted_action(self, action: Any) -> Action:
+        """``action`` if it is one this game's rules may read, else
+        IllegalAction: an exact instance of one of the game's action classes
+        whose field values pass strict validation (so ``Place(village=-1)``
+        or a bid of 2.5 shells built without validation is refused).
+
+        Validated objects are remembered by identity (held, so the identity
+        stays theirs), which keeps the cost off the hot path: the actions a
+        game's ``legal_actions`` hands out are mostly the same objects."""
+        memo = self._trusted
+        if memo.get(id(action)) is action:
+            return action
+        cls = action.__class__
+        if cls not in self.action_classes():
+            raise IllegalAction(f"That move is not part of {self.title}.")
+        try:
+            cls.model_validate(action.__dict__, strict=True)
+        except ValidationError as err:
+            raise IllegalAction(f"That input is not understood ({first_error(err)}).") from None
+        if len(memo) >= 20_000:
+            memo.clear()
+        memo[id(action)] = action
+        return action
+
+    @functools.cached_property
+    def _trusted(self) -> dict[int, Action]:
+        return {}
+
+    @classmethod
+    def action_classes(cls) -> frozenset:
+        """The concrete action classes of ``action_type`` (a class or an
+        ``Annotated`` union of classes)."""
+        if cls.__dict__.get("_action_classes") is None:
+            found, todo = set(), [cls.action_type]
+            while todo:
+                t = todo.pop()
+                if isinstance(t, type):
+                    found.add(t)
+                    continue
+                args = typing.get_args(t)
+                if typing.get_origin(t) is typing.Annotated:
+                    args = args[:1]
+                todo.extend(args)
+            cls._action_classes = frozenset(found)
+        return cls._action_classes  # type: ignore[return-value]
 
     def _play(self, state: S, action: Action, seat: Seat) -> list[Event]:
         """Play an action already checked legal. Mutates ``state``."""

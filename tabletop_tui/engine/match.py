@@ -5,12 +5,24 @@ game, logs every applied action with its events, autosaves atomically after
 each one, loads by replaying the log (and checking the saved snapshot), and
 undoes by replaying the log without its last action(s) while nothing hidden
 or random has been revealed since.
+
+Saving never stops a game. A failed autosave (a read-only or full folder, a
+file size limit, a data folder that cannot be made) does not raise out of
+:meth:`Match.apply` or :meth:`Match.undo`: the move stands, ``save_problem``
+holds one sentence saying saving is off and why, and the next save tries
+again (and clears it when it works). :meth:`Match.save` is the explicit save
+and raises :class:`SaveError`.
+
+A save file is outside data: :meth:`Match.load` reads only a regular file of
+bounded size, bounds the JSON's depth and the log's length, and recomputes
+everything derivable (each move's ``reveals``, ``over``) by replaying.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import threading
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,18 +34,27 @@ from . import registry
 from .actions import Action
 from .bots import Bot, make_bot
 from .errors import IllegalAction, SaveError
-from .game import Event, Game, Result, Seat
+from .game import Event, Game, Result, Seat, check_seat
+from .outside_text import OutsideLine, PlayerName, clean_line, quote
 from .rng import new_seed
-from .storage import atomic_write, saves_dir
+from .storage import atomic_write, clean_stale_temps, read_limited, saves_path, write_problem, write_reason
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
+#: the longest log a save may hold (a long game has a few hundred moves)
+MAX_LOG = 20_000
+#: the deepest nesting of lists and objects a save may hold
+MAX_DEPTH = 32
+META_SUFFIX = ".meta"
 
 
 class SeatConfig(BaseModel):
-    """Who sits at a seat: a name, and a bot kind (None for a human)."""
+    """Who sits at a seat: a name, and a bot kind (None for a human).
 
-    name: str = Field(min_length=1, max_length=24)
+    The name is outside text: cleaned to printable characters and at most
+    24 of them (see :mod:`tabletop_tui.engine.outside_text`)."""
+
+    name: PlayerName
     bot: Literal["random", "search"] | None = None
     level: int = Field(default=2, ge=1, le=3)
 
@@ -55,16 +76,45 @@ class SaveFile(BaseModel):
 
     format: Literal["tabletop-tui-save"]
     version: int
-    match_id: str
-    game: str
-    seats: list[SeatConfig]
+    match_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")
+    game: OutsideLine
+    seats: list[SeatConfig] = Field(max_length=16)
     options: dict[str, Any]
     seed: int
-    log: list[LogEntry]
+    log: list[LogEntry] = Field(max_length=MAX_LOG)
     snapshot: dict[str, Any]
-    updated: str = ""
-    #: True once the game has ended (the picker offers only unfinished games)
+    updated: OutsideLine = ""
+    #: True once the game has ended (a summary for the picker; a loaded
+    #: match recomputes it by replay)
     over: bool = False
+
+
+class SaveSummary(BaseModel):
+    """What the picker shows of a save, kept beside it in a small ``.meta``
+    file so the list is read without parsing or replaying whole saves."""
+
+    game: OutsideLine
+    seats: list[SeatConfig] = Field(max_length=16)
+    updated: OutsideLine = ""
+    over: bool = False
+    moves: int = Field(default=0, ge=0)
+    #: size and modification time of the save this summary was made from;
+    #: a summary whose save changed since is not trusted
+    save_size: int = -1
+    save_mtime_ns: int = -1
+
+    @property
+    def bots(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_human]
+
+
+class SaveListing(BaseModel):
+    """One entry of :func:`list_saves`: a save's path, its summary (None
+    when the file is damaged) and a note saying why."""
+
+    path: Path
+    summary: SaveSummary | None = None
+    note: str = ""
 
 
 class Match:
@@ -89,14 +139,26 @@ class Match:
         self.match_id = match_id or uuid.uuid4().hex[:12]
         self.autosave = autosave
         if path is None and autosave:
-            path = saves_dir() / f"{self.game.id}-{self.match_id}.json"
+            # Only the path: the folder is made by the first save, whose
+            # failure is a save_problem, not an error here.
+            path = saves_path() / f"{self.game.id}-{self.match_id}.json"
         self.path = path
         self.state = self.game.new_state(n, options, self.seed)
         self.log: list[LogEntry] = []
         #: events of each log entry, parallel to ``log``
         self.history: list[list[Event]] = []
+        #: why the last save failed (one sentence), or None while saving works
+        self.save_problem: str | None = None
+        #: how many log entries the file on disk holds (None: never saved)
+        self.saved_moves: int | None = None
         self._bots: dict[Seat, Bot | None] = {i: make_bot(s.bot, s.level) for i, s in enumerate(seats)}
         self._bot_rng = random.Random(self.seed ^ 0x5EED)
+        # apply/undo and taking a save's snapshot exclude each other; the
+        # write lock keeps two saver threads from writing out of order
+        self._lock = threading.RLock()
+        self._write_lock = threading.Lock()
+        self._written_version = -1
+        self._version = 0
 
     # -- queries ----------------------------------------------------------------
     @property
@@ -107,9 +169,12 @@ class Match:
         return [] if self.game.is_over(self.state) else self.game.to_act(self.state)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        """The seat's legal actions; IllegalAction for a seat not at the table."""
         return self.game.legal_actions(self.state, seat)
 
     def view(self, seat: Seat | None):
+        """What ``seat`` may see (None: the public view); IllegalAction for a
+        seat not at the table."""
         return self.game.view(self.state, seat)
 
     def is_over(self) -> bool:
@@ -148,19 +213,33 @@ class Match:
         return out
 
     # -- play --------------------------------------------------------------------
-    def apply(self, action: Action | dict | str, seat: Seat) -> list[Event]:
-        """Validate and play ``action`` for ``seat``; autosave. Raises
-        IllegalAction (nothing changed) when refused."""
+    def apply(self, action: Action | dict | str, seat: Seat, *, save: bool = True) -> list[Event]:
+        """Validate and play ``action`` for ``seat``, log it, then autosave
+        (unless ``save`` is False: a caller with a saver thread calls
+        :meth:`try_save` itself).
+
+        Raises IllegalAction (nothing changed) when refused. A failed save
+        never raises: the move stands and ``save_problem`` says why. Should
+        the game's code fail unexpectedly half-way, the position is put
+        back as it was (so nothing was changed) and the error goes on up."""
+        check_seat(seat, self.players)
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
-        if not (0 <= seat < self.players):
-            raise IllegalAction("There is no such seat at this table.")
-        events = self.game.apply(self.state, action, seat)
-        self.log.append(LogEntry(seat=seat, action=action.model_dump(mode="json"),
-                                 reveals=any(e.reveals for e in events)))
-        self.history.append(events)
-        if self.autosave:
-            self.save()
+        with self._lock:
+            before = self.game.clone(self.state)
+            try:
+                events = self.game.apply(self.state, action, seat)
+            except IllegalAction:
+                raise
+            except Exception:
+                self.state = before
+                raise
+            self.log.append(LogEntry(seat=seat, action=action.model_dump(mode="json"),
+                                     reveals=any(e.reveals for e in events)))
+            self.history.append(events)
+            self._version += 1
+        if save and self.autosave:
+            self.try_save()
         return events
 
     def bot_choose(self, seat: Seat) -> Action:
@@ -227,24 +306,32 @@ class Match:
         why = self.undo_refusal(by)
         if why:
             raise IllegalAction(why)
-        n = self.undo_count()
-        self._replay(self.log[: len(self.log) - n])
+        with self._lock:
+            n = self.undo_count()
+            self._replay(self.log[: len(self.log) - n])
+            self._version += 1
         if self.autosave:
-            self.save()
+            self.try_save()
         return n
 
     def _replay(self, log: list[LogEntry]) -> None:
+        """Rebuild state, log and history from the seed by playing ``log``.
+        Each entry is rebuilt from what the rules say: its action re-parsed
+        and its ``reveals`` recomputed from the events (never trusted from a
+        file). SaveError names the first move that is not legal."""
         state = self.game.new_state(self.players, self.options, self.seed)
-        history = []
+        history, entries = [], []
         for k, entry in enumerate(log):
-            action = self.game.parse_action(entry.action)
             try:
+                action = self.game.parse_action(entry.action)
                 events = self.game.apply(state, action, entry.seat)
             except IllegalAction as err:
-                raise SaveError(f"Move {k + 1} of the log is not legal: {err.reason}") from None
+                raise SaveError(f"Move {k + 1} of the log is not legal: {self.text(err.reason)}") from None
             history.append(events)
+            entries.append(LogEntry(seat=entry.seat, action=action.model_dump(mode="json"),
+                                    reveals=any(e.reveals for e in events)))
         self.state = state
-        self.log = list(log)
+        self.log = entries
         self.history = history
 
     # -- save / load -------------------------------------------------------------------
@@ -257,96 +344,209 @@ class Match:
             updated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
             over=self.is_over())
 
-    def save_text(self) -> str:
-        """The save file's text for the match as it is now."""
-        return self.to_save().model_dump_json(indent=1)
-
-    def write_save(self, text: str) -> str | None:
-        """Write ``text`` (from :meth:`save_text`) to the autosave file. Returns
-        None, or a sentence saying why saving failed (the game goes on in
-        memory; the next save tries again)."""
+    def try_save(self) -> str | None:
+        """Autosave now. Returns None and clears ``save_problem`` when it
+        worked; else sets and returns ``save_problem`` (one sentence). Never
+        raises for a failed write. Safe to call from a saver thread: the
+        snapshot is taken under the match's lock, and an older snapshot is
+        never written over a newer one."""
         try:
-            self.save_to(text)
-        except OSError as err:
-            return save_problem(err)
+            with self._lock:
+                version, moves = self._version, len(self.log)
+                text = self.to_save().model_dump_json(indent=1)
+                target = self._autosave_path()
+            with self._write_lock:
+                if version > self._written_version or self.save_problem:
+                    self._write(target, text, moves)
+                    self._written_version = version
+        except (OSError, SaveError) as err:
+            self.save_problem = write_problem(err)
+            return self.save_problem
+        self.save_problem = None
         return None
 
-    def save_to(self, text: str, path: Path | None = None) -> Path:
-        """Write save ``text`` atomically to ``path`` (default: the autosave file)."""
-        target = Path(path) if path else self.path
-        if target is None:
-            target = saves_dir() / f"{self.game.id}-{self.match_id}.json"
-            self.path = target
-        atomic_write(target, text)
+    def save(self, path: Path | None = None) -> Path:
+        """Write the match atomically to ``path`` (default: its autosave
+        file). Raises SaveError with a sentence when it cannot."""
+        with self._lock:
+            text = self.to_save().model_dump_json(indent=1)
+            moves = len(self.log)
+            target = Path(path) if path else self._autosave_path()
+        try:
+            with self._write_lock:
+                self._write(target, text, moves)
+        except OSError as err:
+            raise SaveError(f"Cannot save: {write_reason(err)}.") from None
+        if target == self.path:
+            self.save_problem = None
         return target
 
-    def save(self, path: Path | None = None) -> Path:
-        """Write the match atomically to ``path`` (default: its autosave file)."""
-        return self.save_to(self.save_text(), path)
+    def _autosave_path(self) -> Path:
+        if self.path is None:
+            self.path = saves_path() / f"{self.game.id}-{self.match_id}.json"
+        return self.path
+
+    def _write(self, target: Path, text: str, moves: int) -> None:
+        atomic_write(target, text)
+        if target == self.path:
+            self.saved_moves = moves
+            _write_summary(target, self.summary())
+
+    def summary(self) -> SaveSummary:
+        """The picker's summary of this match."""
+        return SaveSummary(game=self.game.id, seats=self.seats, over=self.is_over(), moves=len(self.log),
+                           updated=datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     @classmethod
     def load(cls, path: Path | str, *, autosave: bool = True) -> "Match":
         """Load a save: replay its log from the seed and check that it reaches
-        the saved snapshot. Raises SaveError with a plain reason otherwise."""
+        the saved snapshot. Raises SaveError with a plain reason otherwise.
+
+        The file is outside data: only a regular file under
+        ``storage.MAX_READ_BYTES`` is read (never a FIFO or a device), its
+        nesting is bounded (``MAX_DEPTH``), its log too (``MAX_LOG``), and
+        what replay can tell (each move's ``reveals``, ``over``) is taken from
+        replay, not from the file."""
         path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise SaveError(f"There is no file {str(path)!r}.") from None
-        except IsADirectoryError:
-            raise SaveError(f"{str(path)!r} is a folder, not a save file.") from None
-        except OSError as err:
-            raise SaveError(f"Cannot read {str(path)!r}: {err.strerror}.") from None
-        try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise SaveError(f"{path.name} is not a tabletop-tui save (it is not JSON).") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{path.name} is not a tabletop-tui save.")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{path.name} was written by another version of tabletop-tui "
-                            f"(save format {data.get('version')!r}, this one reads {SAVE_VERSION}).")
-        try:
-            save = SaveFile.model_validate(data)
-        except ValidationError as err:
-            raise SaveError(f"{path.name} is damaged ({err.error_count()} problem(s), first: "
-                            f"{err.errors()[0]['msg']}).") from None
+        name = clean_line(path.name, 60)
+        save = _parse_save(read_limited(path), name)
         try:
             game = registry.get(save.game)
         except IllegalAction:
-            raise SaveError(f"{path.name} is a save of {save.game!r}, which this version does not have.") from None
+            raise SaveError(f"The file {name} is a save of {quote(save.game, 30)}, which this version does not have.") from None
         try:
             match = cls(game, save.seats, save.options, save.seed, autosave=autosave,
                         path=path, match_id=save.match_id)
         except IllegalAction as err:
-            raise SaveError(f"{path.name} is damaged: {err.reason}") from None
+            raise SaveError(f"The file {name} is damaged: {err.reason}") from None
         try:
             match._replay(save.log)
-        except IllegalAction as err:
-            raise SaveError(f"{path.name} is damaged: {err.reason}") from None
+        except SaveError as err:
+            raise SaveError(f"The file {name} is damaged: {err.reason}") from None
+        except RecursionError:
+            raise SaveError(f"The file {name} is damaged: it is nested too deeply.") from None
         if json.loads(match.state.model_dump_json()) != save.snapshot:
-            raise SaveError(f"{path.name} is damaged: replaying its moves does not reach the saved position.")
+            raise SaveError(f"The file {name} is damaged: replaying its moves does not reach the saved position.")
+        match.saved_moves = len(match.log)
         return match
 
 
-def save_problem(err: OSError) -> str:
-    """One line for a player on why a save failed."""
-    import errno
+def _depth_ok(data: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when ``data`` nests lists and dicts at most ``limit`` deep
+    (walked without recursion)."""
+    todo = [(data, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return False
+        todo.extend((v, depth + 1) for v in item if isinstance(v, (dict, list)))
+    return True
 
-    why = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-           errno.EROFS: "the data folder is read-only", errno.EACCES: "the data folder may not be written",
-           errno.EPERM: "the data folder may not be written",
-           errno.EFBIG: "the save file is larger than this system allows"}.get(err.errno or 0,
-                                                                              err.strerror or "it failed")
-    return f"Saving is off: {why}. The game goes on; it will try again after the next move."
+
+def _parse_json(raw: bytes, name: str) -> Any:
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise SaveError(f"The file {name} is damaged: it is nested too deeply.") from None
+    except (ValueError, UnicodeDecodeError):
+        raise SaveError(f"The file {name} is not a tabletop-tui save (it is not JSON).") from None
+    if not _depth_ok(data):
+        raise SaveError(f"The file {name} is damaged: it is nested too deeply.")
+    return data
 
 
-def list_saves() -> list[tuple[Path, SaveFile | None, str]]:
-    """Saves in the data directory, newest first: (path, parsed or None, note)."""
+def _check_header(data: Any, name: str) -> dict:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"The file {name} is not a tabletop-tui save.")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"The file {name} was written by another version of tabletop-tui "
+                        f"(save format {quote(data.get('version'), 12)}, this one reads {SAVE_VERSION}).")
+    log = data.get("log")
+    if isinstance(log, list) and len(log) > MAX_LOG:
+        raise SaveError(f"The file {name} is damaged: its log has {len(log)} moves, more than any game has "
+                        f"(at most {MAX_LOG}).")
+    return data
+
+
+def _damaged(name: str, err: ValidationError) -> SaveError:
+    e = err.errors(include_url=False, include_input=False)[0]
+    where = clean_line(".".join(str(p) for p in e.get("loc", ())), 30)
+    return SaveError(f"The file {name} is damaged ({err.error_count()} problem(s), first: "
+                     f"{where + ': ' if where else ''}{clean_line(e.get('msg', 'invalid'), 80)}).")
+
+
+def _parse_save(raw: bytes, name: str) -> SaveFile:
+    data = _check_header(_parse_json(raw, name), name)
+    try:
+        return SaveFile.model_validate(data)
+    except ValidationError as err:
+        raise _damaged(name, err) from None
+
+
+def _meta_path(save: Path) -> Path:
+    return save.with_suffix(META_SUFFIX)
+
+
+def _write_summary(save: Path, summary: SaveSummary) -> None:
+    """Keep the save's summary beside it, stamped with the save's size and
+    time; a failure here costs only speed (the picker reads the save)."""
+    try:
+        st = save.stat()
+        stamped = summary.model_copy(update={"save_size": st.st_size, "save_mtime_ns": st.st_mtime_ns})
+        atomic_write(_meta_path(save), stamped.model_dump_json())
+    except OSError:
+        pass
+
+
+def _read_summary(save: Path) -> SaveSummary:
+    """The save's summary: from its ``.meta`` file when that matches the
+    save, else read from the save itself (not replayed) and written back.
+    SaveError when the save is damaged."""
+    st = save.stat()
+    try:
+        meta = SaveSummary.model_validate_json(read_limited(_meta_path(save), 64 * 1024))
+        if (meta.save_size, meta.save_mtime_ns) == (st.st_size, st.st_mtime_ns):
+            return meta
+    except (SaveError, ValidationError, ValueError):
+        pass
+    name = clean_line(save.name, 60)
+    data = _check_header(_parse_json(read_limited(save), name), name)
+    try:
+        head = SaveSummary.model_validate({k: data.get(k) for k in ("game", "seats", "updated", "over")
+                                           if data.get(k) is not None}
+                                          | {"moves": len(data.get("log") or [])})
+    except ValidationError as err:
+        raise _damaged(name, err) from None
+    _write_summary(save, head)
+    return head
+
+
+def list_saves() -> list[SaveListing]:
+    """Saves in the data directory, newest first, each with its summary
+    (read from the small ``.meta`` beside it; see :class:`SaveSummary`) or a
+    note saying why it cannot be read. Removes stale temp files of killed
+    writes. An absent or unreadable saves folder lists nothing."""
+    folder = saves_path()
+    clean_stale_temps(folder)
+    found = []
+    try:
+        for p in folder.glob("*.json"):
+            try:
+                found.append((p, p.stat().st_mtime))
+            except OSError:
+                continue
+    except OSError:
+        return []
     out = []
-    for p in sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for p, _ in sorted(found, key=lambda pm: pm[1], reverse=True):
         try:
-            out.append((p, SaveFile.model_validate_json(p.read_bytes()), ""))
-        except Exception:
-            out.append((p, None, "damaged"))
+            out.append(SaveListing(path=p, summary=_read_summary(p)))
+        except SaveError as err:
+            out.append(SaveListing(path=p, note=err.reason))
+        except OSError:
+            out.append(SaveListing(path=p, note="It cannot be read."))
     return out

@@ -86,7 +86,9 @@ def get(game_id: str) -> "Game":
     info = _INFOS.get(key)
     if info is None or not info.loader:
         known = ", ".join(sorted(_INFOS)) or "none"
-        raise IllegalAction(f"There is no game called {game_id!r}. Known games: {known}.")
+        from .outside_text import quote  # imported here: it brings pydantic, kept off the picker's path
+
+        raise IllegalAction(f"There is no game called {quote(game_id, 30)}. Known games: {known}.")
     module, _, cls = info.loader.partition(":")
     game = getattr(importlib.import_module(module), cls)()
     if (game.id, game.title, game.min_players, game.max_players) != (

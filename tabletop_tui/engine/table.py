@@ -382,8 +382,9 @@ class Table:
                     self._saved.notify_all()
                     return
                 self._save_wanted = False
-                text = self.match.save_text()
-            problem = self.match.write_save(text)
+            # the match takes its snapshot under its own lock and writes
+            # outside ours, so a key press never waits for the disk
+            problem = self.match.try_save()
             with self._lock:
                 if problem != self._save_problem:
                     self._save_problem = problem

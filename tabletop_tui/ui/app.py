@@ -54,11 +54,22 @@ class TabletopApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def back_to_picker(self, note: str = "") -> None:
-        """Close everything above the picker."""
+    def back_to_picker(self, note: str = "", match: "Match | None" = None) -> None:
+        """Close everything above the picker. The picker then says ``note``,
+        or, given the ``match`` that was left, what became of it (saved,
+        over, not saved and why; see :func:`picker.leave_note`)."""
+        from tabletop_tui.engine.match import Match
+
+        from .picker import leave_note
+
+        if match is None:  # the game screen being left, if it holds its match
+            match = next((m for m in (getattr(sc, "match", None) for sc in reversed(self.screen_stack))
+                          if isinstance(m, Match)), None)
         while len(self.screen_stack) > 2 and not isinstance(self.screen, PickerScreen):
             self.pop_screen()
         if isinstance(self.screen, PickerScreen):
             self.screen.refresh_list()
+            if match is not None:
+                note = leave_note(match)
             if note:
-                self.screen.query_one("#picker-message").update(note)
+                self.screen.say(note)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,7 +30,7 @@ class PickerScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._saves: list[tuple[str, str]] = []  # (option id, label)
+        self._saves: list[tuple[str, Text]] = []  # (option id, label)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -54,20 +55,23 @@ class PickerScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="saves")
     def _read_saves(self) -> None:
         from tabletop_tui.engine.match import list_saves
+        from tabletop_tui.engine.storage import storage_problem
         from tabletop_tui.engine.registry import games
 
         titles = {info.id: info.title for info in catalogue()}
         found = []
-        for path, save, _note in list_saves():
-            if save is None or save.over or save.game not in titles:
+        for entry in list_saves():
+            save = entry.summary
+            if save is None or save.over or not save.moves or save.game not in titles:
                 continue
-            names = ", ".join(s.name for s in save.seats)
-            when = save.updated[:16].replace("T", " ")
-            found.append((f"save:{path}", f"Resume {titles[save.game]}: {names} — {len(save.log)} moves, {when}"))
+            found.append((f"save:{entry.path}", resume_label(titles[save.game], save)))
+        problem = storage_problem()
         self.app.call_from_thread(self._saves_read, found[:9])
+        if problem:
+            self.app.call_from_thread(self.say, problem)
         games()  # warm up every rules model while the player reads the list
 
-    def _saves_read(self, found: list[tuple[str, str]]) -> None:
+    def _saves_read(self, found: list[tuple[str, Text]]) -> None:
         if found != self._saves:
             self._saves = found
             self._show()
@@ -77,7 +81,8 @@ class PickerScreen(Screen[None]):
         keep = ol.highlighted
         ol.clear_options()
         for g in catalogue():
-            ol.add_option(Option(f"[b]{g.title}[/b]  ({g.players_text})\n  {g.blurb}", id=f"game:{g.id}"))
+            label = Text.assemble((g.title, "bold"), f"  ({g.players_text})\n  {g.blurb}")
+            ol.add_option(Option(label, id=f"game:{g.id}"))
         if self._saves:
             ol.add_option(None)
             for oid, label in self._saves:
@@ -113,7 +118,7 @@ class PickerScreen(Screen[None]):
             try:
                 match = Match.load(value)
             except SaveError as err:
-                self.query_one("#picker-message", Static).update(f"[b]Cannot resume:[/b] {err.reason}")
+                self.say(Text.assemble(("Cannot resume: ", "bold"), err.reason))
                 return
             self.app.start_match(match)
 
@@ -125,4 +130,36 @@ class PickerScreen(Screen[None]):
 
             self.app.push_screen(RulesScreen(value))
         else:
-            self.query_one("#picker-message", Static).update("Highlight a game to read its rules.")
+            self.say("Highlight a game to read its rules.")
+
+    def say(self, text: str | Text) -> None:
+        """Show ``text`` (plain text, never markup) under the list."""
+        self.query_one("#picker-message", Static).update(Text(text) if isinstance(text, str) else text)
+
+
+def resume_label(title: str, save) -> Text:
+    """A resume entry: the game, who sits where (naming the bots), how far
+    it got and when. Names are outside text: plain Text, never markup."""
+    who = []
+    for seat in save.seats:
+        if seat.is_human:
+            who.append(seat.name)
+        else:
+            kind = "random bot" if seat.bot == "random" else f"bot L{seat.level}"
+            who.append(f"{seat.name} ({kind})")
+    when = save.updated[:16].replace("T", " ")
+    moves = f"{save.moves} move{'s' if save.moves != 1 else ''}"
+    return Text(f"Resume {title}: {', '.join(who)} — {moves}, {when}")
+
+
+def leave_note(match) -> str:
+    """What the picker says when a game is left: true to what was saved."""
+    if match.save_problem:
+        return f"{match.save_problem.split('. ')[0]}. This game was not saved, so it cannot be resumed."
+    if match.is_over():
+        return "That game is over; start a new one."
+    if not match.log:
+        return "That game had no moves yet, so there is nothing to resume."
+    if not match.autosave or match.saved_moves != len(match.log):
+        return "That game was not saved."
+    return "The game is saved; resume it from this list."

@@ -84,7 +84,9 @@ def test_autosave_after_every_action_under_the_data_dir(_data_dir):
         assert len(data["log"]) == n
         assert data["snapshot"] == json.loads(match.state.model_dump_json())
         assert [s["name"] for s in data["seats"]] == ["Ana", "Ben"]
-    assert sorted(p.name for p in match.path.parent.iterdir()) == [match.path.name], "no temp files left"
+    meta = match.path.with_suffix(".meta")
+    assert sorted(p.name for p in match.path.parent.iterdir()) == sorted([match.path.name, meta.name]), \
+        "the save and its summary, no temp files left"
 
 
 def test_nothing_is_written_to_the_real_user_data_dir(_data_dir):
@@ -135,9 +137,10 @@ def test_list_saves(tmp_path):
     a = tiki_match(seed=1)
     play_some(a, 2)
     (a.path.parent / "junk.json").write_text("{")
-    found = {p.name: (save, note) for p, save, note in list_saves()}
-    assert found[a.path.name][0] is not None and found[a.path.name][0].game == "tiki"
-    assert found["junk.json"] == (None, "damaged")
+    found = {e.path.name: e for e in list_saves()}
+    assert found[a.path.name].summary is not None and found[a.path.name].summary.game == "tiki"
+    assert found[a.path.name].summary.moves == 2 and [s.name for s in found[a.path.name].summary.seats] == ["Ana", "Ben"]
+    assert found["junk.json"].summary is None and "not JSON" in found["junk.json"].note
 
 
 # -- load --------------------------------------------------------------------------------------

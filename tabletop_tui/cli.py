@@ -82,6 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", choices=["random", "search"], default="random")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from tabletop_tui.net.command import add_parser as add_serve
+
+    add_serve(sub, _positive, _seed)
     return p
 
 
@@ -178,6 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             seats = _seats(game, args.players, args.names, args.bot, args.watch)
             opts = _options(game, args.option)
             return _run_app(match=Match(game, seats, opts, args.seed))
+        if args.command == "serve":
+            from tabletop_tui.net.command import run as serve
+
+            return serve(args, UsageError)
         if args.command == "simulate":
             from tabletop_tui.simulate import simulate
 

@@ -315,6 +315,15 @@ class Game(Generic[S]):
         """
         raise NotImplementedError
 
+    def view_model(self) -> type[BaseModel]:
+        """The class of this game's views, so a remote client can read a view
+        sent as JSON (worked out once from a fresh game's public view)."""
+        cls = self.__dict__.get("_view_model")
+        if cls is None:
+            cls = type(self.view(self.new_state(self.min_players, None, 0), None))
+            self.__dict__["_view_model"] = cls
+        return cls
+
     def determinize(self, state: S, seat: Seat, rng: random.Random) -> S:
         """A copy of ``state`` whose hidden parts are re-sampled from ``seat``'s
         point of view: everything ``seat`` cannot see is replaced by a random

@@ -242,6 +242,15 @@ class Match:
             self.try_save()
         return events
 
+    def set_seat(self, seat: Seat, config: SeatConfig) -> None:
+        """Put ``config`` at ``seat``: a new name, or a bot in a player's place
+        (and back). The game itself does not change."""
+        check_seat(seat, self.players)
+        with self._lock:
+            self.seats[seat] = config
+            self._bots[seat] = make_bot(config.bot, config.level)
+            self._version += 1
+
     def bot_choose(self, seat: Seat) -> Action:
         """The bot's choice for ``seat`` (does not apply it). Safe to call off
         the UI thread: it works on the state without changing it."""

@@ -246,6 +246,19 @@ class Table:
 
         threading.Thread(target=run, name="hint", daemon=True).start()
 
+    def set_seat(self, seat: Seat, name: str, bot: str | None = None, level: int = 2) -> None:
+        """Seat someone new: a player's name, or a bot in their place (the
+        creator of an ssh table may hand an absent player's seat to a bot and
+        take it back). Everyone is told; a bot due to act starts thinking."""
+        from .match import SeatConfig
+
+        self._check_seat(seat)
+        config = SeatConfig(name=name, bot=bot, level=level)  # validates the name
+        with self._lock:
+            self.match.set_seat(seat, config)
+            self.seats[seat] = SeatInfo(config.name, self.seats[seat].colour, config.bot, config.level)
+            self._changed()
+
     def close(self) -> None:
         """Stop the bots and finish the last save."""
         with self._lock:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 from tabletop_tui.resources import stylesheet
@@ -25,14 +26,19 @@ class TabletopApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(self, match: "Match | None" = None, setup: str | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, remote: Any = None) -> None:
         super().__init__()
         self._start_match = match
         self._start_setup = setup
+        #: the table service this app plays on (an ssh session), or None
+        self.remote = remote
         #: seconds a bot's move stays at least "thinking", so people can follow
         self.bot_delay = bot_delay
 
     def on_mount(self) -> None:
+        if self.remote is not None:
+            self._open_lobby()
+            return
         self.push_screen(PickerScreen())
         if self._start_setup:
             from .setup import SetupScreen
@@ -54,6 +60,46 @@ class TabletopApp(App[None]):
         else:
             self.push_screen(screen)
 
+    # -- on a server (an ssh session) ----------------------------------------------------
+    class Joined(Message):
+        def __init__(self, table: Any) -> None:
+            super().__init__()
+            self.table = table
+
+    class Gone(Message):
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def _open_lobby(self) -> None:
+        from .lobby import LobbyScreen
+
+        service = self.remote
+        service.on_joined = lambda table: self.post_message(self.Joined(table))
+        service.on_gone = lambda reason: self.post_message(self.Gone(reason))
+        service.on_error = lambda reason: self.call_from_thread(self._remote_error, reason)
+        self.push_screen(LobbyScreen(service))
+
+    def _remote_error(self, reason: str) -> None:
+        say = getattr(self.screen, "say", None)
+        if callable(say):
+            say(reason)
+        else:
+            self.notify(reason)
+
+    def on_tabletop_app_joined(self, message: Joined) -> None:
+        from .game_screen import GameScreen
+        from .seats import HotSeat, Spectator
+
+        table = message.table
+        policy = HotSeat(table.yours, table.game.hidden_information) if table.yours else Spectator()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(table, policy, owns_table=True))
+
+    def on_tabletop_app_gone(self, message: Gone) -> None:
+        self.exit(message=message.reason)
+
     def back_to_picker(self, note: str = "", match: "Match | None" = None) -> None:
         """Close everything above the picker. The picker then says ``note``,
         or, given the ``match`` that was left, what became of it (saved,
@@ -62,6 +108,12 @@ class TabletopApp(App[None]):
 
         from .picker import leave_note
 
+        if self.remote is not None:  # back to the lobby
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            if note:
+                self.screen.say(note)  # type: ignore[attr-defined]
+            return
         if match is None:  # the game screen being left, if it holds its match
             match = next((m for m in (getattr(sc, "match", None) for sc in reversed(self.screen_stack))
                           if isinstance(m, Match)), None)

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.crash import report_crash
@@ -44,6 +44,7 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
+        Binding("slash", "chat", "Chat", show=False),
     ]
 
     class Updated(Message):
@@ -52,6 +53,13 @@ class GameScreen(Screen[None]):
         def __init__(self, updates: dict[Seat | None, Update]) -> None:
             super().__init__()
             self.updates = updates
+
+    class ChatLine(Message):
+        """A line of table chat (over ssh)."""
+
+        def __init__(self, name: str, text: str) -> None:
+            super().__init__()
+            self.name, self.text = name, text
 
     class Hinted(Message):
         """The table's hint for ``seat`` (``action`` None: ``label`` says why not)."""
@@ -95,12 +103,23 @@ class GameScreen(Screen[None]):
                 yield Static("", id="seats")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
+        if self.chatty:
+            yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
+                        max_length=200)
         yield Footer()
+
+    @property
+    def chatty(self) -> bool:
+        """The table has chat (a server's table)."""
+        return callable(getattr(self.table, "send_chat", None))
 
     def on_mount(self) -> None:
         self.title = self.game.title
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
                         self.table.explain)
+        if self.chatty:
+            self.query_one("#chat", Input).display = False
+            self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
 
     def on_unmount(self) -> None:
@@ -131,7 +150,14 @@ class GameScreen(Screen[None]):
     # -- updates from the table ------------------------------------------------------
     def on_game_screen_updated(self, message: Updated) -> None:
         message.stop()
+        names = [s.name for s in self.table.seats]
+        if names != self.board.names:  # a seat was taken, or handed to a bot
+            self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
+        was_mine = any(u.my_turn for u in self.updates.values())
         self.updates.update(message.updates)
+        if self.chatty and not was_mine and any(u.my_turn for u in message.updates.values()):
+            self.app.bell()  # over ssh the turn comes to you: ring and say so
+            self.say("Your turn.")
         mine = message.updates.get(self.viewer)
         if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
             self._moved = mine.last.reveals
@@ -281,16 +307,6 @@ class GameScreen(Screen[None]):
         message.stop()
         self.say(message.text)
 
-    def on_key(self, event) -> None:
-        if self._review_for is not None and event.key in ("enter", "space"):
-            event.stop()
-            event.prevent_default()
-            seat = self._review_for
-            self._review_for = None
-            self._moved = False
-            self.say("")
-            self._handoff(seat)
-
     def play(self, action: Action) -> bool:
         """Send the viewer's action to the table; show the reason if refused."""
         seat = self.viewer
@@ -333,6 +349,49 @@ class GameScreen(Screen[None]):
         self.table.hint(seat, lambda serial, action, label: self.post_message(
             self.Hinted(serial, seat, action, label)))
 
+    def action_chat(self) -> None:
+        if not self.chatty:
+            return
+        box = self.query_one("#chat", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "chat":
+            return
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.board.focus_board()
+        if text:
+            try:
+                self.table.send_chat(text)
+            except Exception as err:  # the server is gone: the app is told separately
+                self.say(getattr(err, "reason", "The message was not sent."), error=True)
+
+    def on_key(self, event) -> None:
+        if self.chatty and event.key == "escape" and self.query_one("#chat", Input).has_focus:
+            event.stop()
+            event.prevent_default()
+            self.query_one("#chat", Input).display = False
+            self.board.focus_board()
+            return
+        if self._review_for is not None and event.key in ("enter", "space"):
+            event.stop()
+            event.prevent_default()
+            seat = self._review_for
+            self._review_for = None
+            self._moved = False
+            self.say("")
+            self._handoff(seat)
+
+    def on_game_screen_chat_line(self, message: ChatLine) -> None:
+        message.stop()
+        line = Text(f"{message.name}: ", style="bold")
+        line.append(message.text)  # outside text, cleaned by the service: plain
+        self.query_one("#log", RichLog).write(line)
+
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()
         up = self.current
@@ -350,11 +409,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.game.id))
 
     def action_leave(self) -> None:
-        up = self.current
-        note = ""
-        if up is not None and not up.over and up.serial > 0 and self.table.saving:
-            note = up.note or "The game is saved; resume it from this list."
-        self.app.back_to_picker(note=note)
+        """Back to the picker (or the lobby); it says what became of the game."""
+        flush = getattr(self.table, "flush", None)
+        if callable(flush):
+            flush(timeout=5.0)  # the last autosave is on disk before the picker says so
+        self.app.back_to_picker(match=getattr(self.table, "match", None))
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":

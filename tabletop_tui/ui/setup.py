@@ -38,6 +38,11 @@ def option_fields(model: type) -> list[tuple[str, Any, str, Any]]:
 class SetupScreen(Screen[None]):
     """Choose players and variants, then start."""
 
+    #: the choices of each seat's kind (label, value); a subclass may change them
+    seat_labels = SEAT_LABELS
+    #: ask for each seat's name (a server's seats take their players' names)
+    ask_names = True
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start", show=True),
@@ -62,7 +67,7 @@ class SetupScreen(Screen[None]):
                     yield Label(f"{colours[i]}", classes="setup-label")
                     yield Input(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}",
                                 max_length=24, id=f"name-{i}", classes="seat-name", compact=True)
-                    yield Select(SEAT_LABELS, value="human" if i == 0 else "search-1",
+                    yield Select(self.seat_labels, value="human" if i == 0 else "search-1",
                                  allow_blank=False, id=f"kind-{i}", classes="seat-kind", compact=True)
             for name, ann, desc, default in option_fields(g.options_model):
                 with Horizontal(classes="setup-row"):
@@ -125,6 +130,13 @@ class SetupScreen(Screen[None]):
     def _say(self, text: str) -> None:
         self.query_one("#setup-message", Static).update(f"[b]{text}[/b]")
 
+    def options(self) -> dict[str, Any]:
+        """The variants as the form has them (not yet checked by the game)."""
+        options: dict[str, Any] = {}
+        for name, _ann, _desc, _default in option_fields(self.game.options_model):
+            options[name] = self.query_one(f"#opt-{name}").value  # type: ignore[attr-defined]
+        return options
+
     def build(self) -> Match:
         """The match this form describes; IllegalAction with a reason if not valid."""
         n = self.players()
@@ -137,16 +149,7 @@ class SetupScreen(Screen[None]):
                 raise IllegalAction(f"Two seats are called {name}; give each a different name.")
             bot, level = SEAT_KINDS[str(self.query_one(f"#kind-{i}", Select).value)]
             seats.append(SeatConfig(name=name, bot=bot, level=level))  # type: ignore[arg-type]
-        options: dict[str, Any] = {}
-        for name, ann, _desc, _default in option_fields(self.game.options_model):
-            w = self.query_one(f"#opt-{name}")
-            if isinstance(w, Checkbox):
-                options[name] = w.value
-            elif isinstance(w, Select):
-                options[name] = w.value
-            else:
-                options[name] = w.value  # type: ignore[attr-defined]
-        opts = self.game.parse_options(options)
+        opts = self.game.parse_options(self.options())
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         return Match(self.game, seats, opts, seed)

@@ -1,0 +1,290 @@
+"""The app's side of the table service: the lobby and a remote table.
+
+:class:`RemoteTable` has the same face as :class:`~tabletop_tui.engine.table.Table`
+(subscribe, act, explain, undo, hint, seats), so the game screen cannot tell
+a table over the socket from one in its own process. What arrives is parsed
+back into the game's own views and actions; what is sent is only ever an
+action for one of this connection's seats, which the service checks again.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from typing import Any, Callable
+
+from tabletop_tui.engine import registry
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import Result, Seat
+from tabletop_tui.engine.table import LastMove, LogLine, SeatInfo, Update
+
+from . import protocol as p
+
+#: how long a request waits for the service's answer, in seconds
+REPLY_TIMEOUT = 15.0
+
+
+class ServiceGone(Exception):
+    """The connection to the table service ended; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RemoteService:
+    """One connection to the table service, read by a background thread.
+
+    ``on_lobby(data)``, ``on_joined(table)`` and ``on_gone(reason)`` are called
+    from that thread.
+    """
+
+    def __init__(self, socket_path: str, token: str) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(socket_path)
+        self.file = self.sock.makefile("rb")
+        self.user = ""
+        self.on_lobby: Callable[[dict], None] = lambda data: None
+        self.on_joined: Callable[["RemoteTable"], None] = lambda table: None
+        self.on_error: Callable[[str], None] = lambda reason: None
+        self.on_gone: Callable[[str], None] = lambda reason: None
+        self.table: RemoteTable | None = None
+        self.lobby: dict = {}
+        self._send_lock = threading.Lock()
+        self._waiting: dict[int, tuple[threading.Event, list]] = {}
+        self._next = 0
+        self._welcome = threading.Event()
+        self.gone: str | None = None
+        self.send(p.Hello(token=token))
+        threading.Thread(target=self._read, name="service", daemon=True).start()
+        if not self._welcome.wait(REPLY_TIMEOUT):
+            raise ServiceGone(self.gone or "The table service did not answer.")
+
+    # -- sending ------------------------------------------------------------------------
+    def send(self, message: p.Message) -> None:
+        if self.gone:
+            raise ServiceGone(self.gone)
+        with self._send_lock:
+            try:
+                self.sock.sendall(p.encode(message))
+            except OSError:
+                self._end("The connection to the server was lost.")
+                raise ServiceGone(self.gone or "") from None
+
+    def request(self, message: Any) -> dict:
+        """Send a request with an id and wait for its reply."""
+        with self._send_lock:
+            self._next += 1
+            rid = self._next
+        message.id = rid
+        done, box = threading.Event(), []
+        self._waiting[rid] = (done, box)
+        self.send(message)
+        if not done.wait(REPLY_TIMEOUT):
+            self._waiting.pop(rid, None)
+            raise IllegalAction("The server did not answer in time; try again.")
+        if not box:
+            raise IllegalAction(self.gone or "The connection to the server was lost.")
+        return box[0]
+
+    # -- receiving --------------------------------------------------------------------------
+    def _read(self) -> None:
+        while True:
+            try:
+                line = self.file.readline(p.MAX_LINE + 1)
+            except OSError:
+                line = b""
+            if not line:
+                self._end(self.gone or "The server closed the connection.")
+                return
+            try:
+                msg = json.loads(line)
+                self._dispatch(msg)
+            except Exception as err:  # a bad line from the server: end cleanly
+                self._end(f"The server sent something this app does not understand ({type(err).__name__}).")
+                return
+
+    def _dispatch(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "welcome":
+            self.user = str(msg.get("user", ""))
+            self._welcome.set()
+        elif kind == "lobby":
+            self.lobby = msg
+            self.on_lobby(msg)
+        elif kind == "joined":
+            self.table = RemoteTable(self, msg)
+            self.on_joined(self.table)
+        elif kind == "update" and self.table is not None:
+            self.table._receive(msg["updates"])
+        elif kind == "reply":
+            waiting = self._waiting.pop(int(msg.get("id", 0)), None)
+            if waiting is not None:
+                waiting[1].append(msg)
+                waiting[0].set()
+        elif kind == "hint" and self.table is not None:
+            self.table._hinted(msg)
+        elif kind == "chat" and self.table is not None:
+            self.table._chat(str(msg.get("name", "")), str(msg.get("text", "")))
+        elif kind == "error":
+            self.on_error(str(msg.get("reason", "")))
+        elif kind == "bye":
+            self._end(str(msg.get("reason", "The server closed the connection.")))
+
+    def _end(self, reason: str) -> None:
+        if self.gone:
+            return
+        self.gone = reason
+        self._welcome.set()
+        for done, _box in list(self._waiting.values()):
+            done.set()
+        self._waiting.clear()
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+        self.on_gone(reason)
+
+    def close(self) -> None:
+        self._end("You left.")
+
+
+class _Sub:
+    def __init__(self, table: "RemoteTable", listener: Callable) -> None:
+        self.table, self.listener = table, listener
+
+    def close(self) -> None:
+        self.table._subs = [s for s in self.table._subs if s is not self]
+
+
+class RemoteTable:
+    """A table in the server's process, seen through the table service."""
+
+    def __init__(self, service: RemoteService, joined: dict) -> None:
+        self.service = service
+        self.id = str(joined["table"])
+        self.game = registry.get(str(joined["game"]))
+        self.seats = [SeatInfo(str(s["name"]), str(s["colour"]), s.get("bot"), int(s.get("level", 2)))
+                      for s in joined["seats"]]
+        self.yours: list[Seat] = [int(s) for s in joined.get("yours", [])]
+        self.creator = bool(joined.get("creator"))
+        self.chat_lines: list[tuple[str, str]] = [(str(n), str(t)) for n, t in joined.get("chat", [])]
+        self.saving = True  # the server saves its tables
+        self.on_chat: Callable[[str, str], None] = lambda name, text: None
+        self._subs: list[_Sub] = []
+        self._latest: dict[Seat | None, Update] = {}
+        self._logs: dict[str, list[LogLine]] = {}
+        self._hint_replies: dict[Seat, Callable] = {}
+        self._lock = threading.Lock()
+
+    # -- the Table's face ---------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[Seat]:
+        return list(self.yours)
+
+    @property
+    def serial(self) -> int:
+        return max((u.serial for u in self._latest.values()), default=0)
+
+    def idle(self) -> bool:
+        return all(u.thinking is None for u in self._latest.values())
+
+    def subscribe(self, seats: Any, listener: Callable) -> _Sub:
+        sub = _Sub(self, listener)
+        self._subs.append(sub)
+        with self._lock:
+            if self._latest:
+                listener(dict(self._latest))
+        return sub
+
+    def update_for(self, seat: Seat | None) -> Update:
+        up = self._latest.get(seat)
+        if up is None:
+            raise IllegalAction("Nothing has arrived from the server yet.")
+        return up
+
+    def act(self, action: Any, seat: Seat) -> None:
+        reply = self.service.request(p.Act(seat=seat, action=action.model_dump(mode="json")))
+        if not reply.get("ok"):
+            raise IllegalAction(str(reply.get("reason") or "The server refused that."))
+
+    def explain(self, action: Any, seat: Seat) -> str | None:
+        try:
+            reply = self.service.request(p.Explain(seat=seat, action=action.model_dump(mode="json")))
+        except IllegalAction as err:
+            return err.reason
+        return None if reply.get("ok") else str(reply.get("reason") or "")
+
+    def undo(self, by: Seat | None = None) -> int:
+        if by is None:
+            raise IllegalAction("Only a player at the table can undo.")
+        reply = self.service.request(p.Undo(seat=by))
+        if not reply.get("ok"):
+            raise IllegalAction(str(reply.get("reason") or "That cannot be undone."))
+        return int(reply.get("count", 1))
+
+    def hint(self, seat: Seat, reply: Callable[[int, Any, str], None]) -> None:
+        self._hint_replies[seat] = reply
+        self.service.send(p.Hint(seat=seat))
+
+    def send_chat(self, text: str) -> None:
+        """Say one line to the table."""
+        self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
+
+    def close(self) -> None:
+        """Leave the table (the seats stay yours) for the lobby."""
+        self._subs.clear()
+        if not self.service.gone:
+            try:
+                self.service.send(p.Leave())
+            except ServiceGone:
+                pass
+
+    # -- from the service (its reader thread) ------------------------------------------------
+    def _receive(self, updates: dict) -> None:
+        parsed: dict[Seat | None, Update] = {}
+        for key, data in updates.items():
+            seat = None if key == "public" else int(key)
+            parsed[seat] = self._update(key, data)
+        with self._lock:
+            self._latest.update(parsed)
+        for sub in list(self._subs):
+            sub.listener(parsed)
+
+    def _update(self, key: str, d: dict) -> Update:
+        game = self.game
+        log = self._logs.setdefault(key, [])
+        start = int(d.get("log_start", 0))
+        del log[start:]
+        log.extend(LogLine(str(text), seat) for text, seat in d.get("log", []))
+        last = d.get("last")
+        if last is not None:
+            last = LastMove(int(last["seat"]), game.parse_action(last["action"]), str(last.get("text", "")),
+                            bool(last.get("reveals")))
+        if d.get("seats"):  # a seat was taken or handed to a bot
+            self.seats = [SeatInfo(str(n), str(c), b, int(lv)) for n, c, b, lv in d["seats"]]
+        result = Result.model_validate(d["result"]) if d.get("result") is not None else None
+        return Update(
+            serial=int(d["serial"]), seat=d.get("seat"), view=game.view_model().model_validate(d["view"]),
+            to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
+            legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
+            last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")),
+            public_status=str(d.get("public_status", "")))
+
+    def _hinted(self, msg: dict) -> None:
+        seat = int(msg.get("seat", -1))
+        reply = self._hint_replies.pop(seat, None)
+        if reply is None:
+            return
+        action = msg.get("action")
+        reply(int(msg.get("serial", 0)), None if action is None else self.game.parse_action(action),
+              str(msg.get("label", "")))
+
+    def _chat(self, name: str, text: str) -> None:
+        self.chat_lines.append((name, text))
+        self.on_chat(name, text)

@@ -1,0 +1,442 @@
+"""The table service: every table of a server, and the lobby.
+
+It runs in the server's process, on its asyncio loop. Each ssh session's app
+process connects to it over a local socket (a Unix socket in a folder only
+the server's user may enter) and proves who it is with the one-time token the
+server gave it. From then on the service is the authority: a connection acts
+only for the seats it holds, receives only those seats' updates (plus the
+public log), and everything it sends is parsed by :mod:`.protocol` first.
+Tables autosave; when the server restarts they resume from their saves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop_tui.engine import registry
+from tabletop_tui.engine.errors import IllegalAction, SaveError
+from tabletop_tui.engine.match import Match, SeatConfig
+from tabletop_tui.engine.outside_text import clean_name
+from tabletop_tui.engine.storage import atomic_write, read_limited
+from tabletop_tui.engine.table import Subscription, Table, Update
+
+from . import protocol as p
+
+
+@dataclass
+class Limits:
+    """What one server allows; each has a ``tabletop serve`` flag."""
+
+    max_connections: int = 64
+    idle_minutes: float = 30.0
+    actions_per_second: float = 5.0
+    hints_per_minute: float = 6.0
+    chat_per_minute: float = 20.0
+    max_tables: int = 64
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+@dataclass
+class TableEntry:
+    """A table of the server: the Table, who holds which seat, its chat."""
+
+    id: str
+    table: Table
+    creator: str
+    #: the user holding each seat (None: open, or a bot's from the start)
+    owners: list[str | None]
+    chat: deque = field(default_factory=lambda: deque(maxlen=50))
+    conns: set = field(default_factory=set)
+
+    def connected(self) -> set[str]:
+        return {c.user for c in self.conns if c.user}
+
+
+def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
+    """An update as JSON data; the log from line ``log_from`` on."""
+    return {
+        "serial": up.serial, "seat": up.seat, "view": json.loads(up.view.model_dump_json()),
+        "to_act": up.to_act, "status": up.status, "log_start": log_from,
+        "log": [[line.text, line.seat] for line in up.log[log_from:]],
+        "legal": [a.model_dump(mode="json") for a in up.legal], "labels": up.labels,
+        "last": None if up.last is None else {
+            "seat": up.last.seat, "action": up.last.action.model_dump(mode="json"),
+            "text": up.last.text, "reveals": up.last.reveals},
+        "result": None if up.result is None else up.result.model_dump(mode="json"),
+        "thinking": up.thinking, "note": up.note, "public_status": up.public_status,
+    }
+
+
+def wire_seats(table: Table) -> list[list[Any]]:
+    """Who sits where, for a client's players panel."""
+    return [[s.name, s.colour, s.bot, s.level] for s in table.seats]
+
+
+class Conn:
+    """One app process connected to the service."""
+
+    def __init__(self, service: "Service", writer: asyncio.StreamWriter) -> None:
+        self.service = service
+        self.writer = writer
+        self.user: str = ""
+        self.entry: TableEntry | None = None
+        self.seats: tuple[int, ...] = ()
+        self.sub: Subscription | None = None
+        self.in_lobby = False
+        self.sent: dict[Any, int] = {}  # log lines already sent, per seat key
+        limits = service.limits
+        self.actions = Bucket(limits.actions_per_second, limits.actions_per_second * 4)
+        self.hints = Bucket(limits.hints_per_minute / 60, 2)
+        self.chats = Bucket(limits.chat_per_minute / 60, 3)
+        self.closed = False
+
+    # -- sending (any thread) --------------------------------------------------------
+    def send(self, message: Any) -> None:
+        """Queue ``message`` for this connection (safe from any thread)."""
+        data = p.encode(message)
+        loop = self.service.loop
+        if loop is None:
+            return
+        loop.call_soon_threadsafe(self._write, data)
+
+    def _write(self, data: bytes) -> None:
+        if not self.closed and not self.writer.is_closing():
+            self.writer.write(data)
+
+    def table_listener(self, updates: dict) -> None:
+        """The Table's listener: per-seat updates, the log sent once per line."""
+        out = {}
+        for key, up in updates.items():
+            k = "public" if key is None else str(key)
+            start = self.sent.get(k, 0)
+            if start > len(up.log):
+                start = 0  # an undo shortened the log: send it again
+            out[k] = wire_update(up, start)
+            out[k]["seats"] = wire_seats(self.entry.table) if self.entry else []
+            self.sent[k] = len(up.log)
+        self.send({"type": "update", "table": self.entry.id if self.entry else "", "updates": out})
+
+    def bye(self, reason: str) -> None:
+        self.send({"type": "bye", "reason": reason})
+        loop = self.service.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self.writer.close)
+
+
+class Service:
+    """Every table of one server, the lobby, and the local socket."""
+
+    def __init__(self, folder: Path, limits: Limits | None = None, *, bot_delay: float = 0.6) -> None:
+        self.folder = Path(folder)
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.tables: dict[str, TableEntry] = {}
+        self.conns: set[Conn] = set()
+        self.tokens: dict[str, str] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: asyncio.AbstractServer | None = None
+
+    # -- tokens ----------------------------------------------------------------------
+    def issue_token(self, user: str) -> str:
+        """A one-time token that lets an app process speak for ``user``."""
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = clean_name(user) or "guest"
+        return token
+
+    # -- the socket ----------------------------------------------------------------------
+    async def start(self, socket_path: Path) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.resume()
+        self.server = await asyncio.start_unix_server(self._serve, path=str(socket_path), limit=p.MAX_LINE)
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        for conn in list(self.conns):
+            conn.writer.close()
+        for entry in self.tables.values():
+            entry.table.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(self, writer)
+        self.conns.add(conn)
+        try:
+            await self._converse(conn, reader)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self._drop(conn)
+            try:
+                writer.close()
+            except Exception:
+                pass
+
+    async def _converse(self, conn: Conn, reader: asyncio.StreamReader) -> None:
+        while not conn.closed:
+            try:
+                line = await reader.readuntil(b"\n")
+            except asyncio.LimitOverrunError:
+                conn.bye("That message is too long; the connection is closed.")
+                return
+            except asyncio.IncompleteReadError:
+                return
+            try:
+                req = p.parse_request(line)
+            except p.ProtocolError as err:
+                conn.bye(f"{err.reason} The connection is closed.")
+                return
+            if not conn.user:
+                if not isinstance(req, p.Hello) or req.token not in self.tokens:
+                    conn.bye("Unknown session; the connection is closed.")
+                    return
+                conn.user = self.tokens.pop(req.token)
+                conn.send({"type": "welcome", "user": conn.user})
+                continue
+            self.handle(conn, req)
+
+    def _drop(self, conn: Conn) -> None:
+        """A connection ended: its seats stay its user's."""
+        conn.closed = True
+        self.conns.discard(conn)
+        self._leave(conn)
+        self._lobby_changed()
+
+    # -- requests ----------------------------------------------------------------------------
+    def handle(self, conn: Conn, req: Any) -> None:
+        """One parsed request from an identified connection."""
+        kind = req.type
+        try:
+            if kind == "lobby":
+                self._leave(conn)
+                conn.in_lobby = True
+                conn.send(self.lobby())
+            elif kind == "create":
+                self.create(conn, req)
+            elif kind == "join":
+                self.join(conn, req.table, req.seats)
+            elif kind == "leave":
+                self._leave(conn)
+                conn.in_lobby = True
+                conn.send(self.lobby())
+                self._lobby_changed()
+            elif kind == "chat":
+                self.chat(conn, req.text)
+            elif kind in ("act", "explain", "undo"):
+                self._answer(conn, req)
+            elif kind == "hint":
+                self.hint(conn, req.seat)
+            elif kind == "set_bot":
+                self.set_bot(conn, req.table, req.seat, req.bot, req.level)
+            else:  # a second hello
+                conn.send({"type": "error", "reason": "You are already known here."})
+        except IllegalAction as err:
+            conn.send({"type": "error", "reason": err.reason})
+        except Exception as err:  # a bug: this request fails, the server goes on
+            from tabletop_tui.engine.crash import report_crash
+
+            conn.send({"type": "error", "reason": report_crash(err)})
+
+    def _mine(self, conn: Conn, seat: int) -> Table:
+        entry = conn.entry
+        if entry is None:
+            raise IllegalAction("You are not at a table.")
+        if seat not in conn.seats:
+            raise IllegalAction("That seat is not yours.")
+        return entry.table
+
+    def _answer(self, conn: Conn, req: Any) -> None:
+        reply: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, "reason": ""}
+        try:
+            if req.type == "act" and not conn.actions.take():
+                raise IllegalAction("Too fast: wait a moment.")
+            table = self._mine(conn, req.seat)
+            if req.type == "undo":
+                reply["count"] = table.undo(by=req.seat)
+            else:
+                action = table.game.parse_action(req.action)
+                if req.type == "act":
+                    table.act(action, req.seat)
+                else:
+                    why = table.explain(action, req.seat)
+                    if why:
+                        reply.update(ok=False, reason=why)
+        except IllegalAction as err:
+            reply.update(ok=False, reason=err.reason)
+        conn.send(reply)
+
+    def hint(self, conn: Conn, seat: int) -> None:
+        table = self._mine(conn, seat)
+        if not conn.hints.take():
+            conn.send({"type": "hint", "seat": seat, "serial": table.serial, "action": None,
+                       "label": "One hint at a time: wait a little before the next."})
+            return
+
+        def reply(serial: int, action: Any, label: str) -> None:
+            conn.send({"type": "hint", "seat": seat, "serial": serial,
+                       "action": None if action is None else action.model_dump(mode="json"), "label": label})
+
+        table.hint(seat, reply)
+
+    def chat(self, conn: Conn, text: str) -> None:
+        entry = conn.entry
+        if entry is None:
+            raise IllegalAction("Chat is for the people at a table.")
+        if not conn.chats.take():
+            raise IllegalAction("Too many lines at once: wait a moment.")
+        line = p.clean_chat(text)
+        if not line.strip():
+            return
+        entry.chat.append((conn.user, line))
+        for other in list(entry.conns):
+            other.send({"type": "chat", "name": conn.user, "text": line})
+
+    # -- tables ----------------------------------------------------------------------------------
+    def create(self, conn: Conn, req: p.Create) -> None:
+        if len(self.tables) >= self.limits.max_tables:
+            raise IllegalAction("This server has as many tables as it allows; join one or wait.")
+        game = registry.get(req.game)
+        colours = game.seat_names(len(req.seats))
+        seats = [SeatConfig(name=colours[i] if plan.bot is None else f"{colours[i]} bot",
+                            bot=plan.bot, level=plan.level) for i, plan in enumerate(req.seats)]
+        table_id = uuid.uuid4().hex[:8]
+        match = Match(game, seats, req.options, path=self.folder / f"{table_id}.json", match_id=table_id)
+        entry = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), conn.user,
+                           [None] * len(seats))
+        self.tables[table_id] = entry
+        self._write_meta(entry)
+        self.join(conn, table_id, req.take)
+
+    def join(self, conn: Conn, table_id: str, seats: list[int]) -> None:
+        entry = self.tables.get(table_id)
+        if entry is None:
+            raise IllegalAction("There is no such table.")
+        table = entry.table
+        wanted = sorted(set(seats))
+        for s in wanted:
+            if type(s) is not int or not 0 <= s < table.players:
+                raise IllegalAction("There is no such seat at that table.")
+            owner = entry.owners[s]
+            if owner is not None and owner != conn.user:
+                raise IllegalAction(f"That seat is {owner}'s.")
+            if owner is None and not table.seats[s].is_human:
+                raise IllegalAction("A bot plays that seat.")
+        self._leave(conn)
+        for s in wanted:
+            if entry.owners[s] is None:
+                entry.owners[s] = conn.user
+                taken = [i for i in wanted if i < s]
+                name = conn.user if not taken else f"{conn.user} {len(taken) + 1}"
+                table.set_seat(s, name)
+        conn.entry, conn.seats, conn.in_lobby, conn.sent = entry, tuple(wanted), False, {}
+        entry.conns.add(conn)
+        self._write_meta(entry)
+        conn.send({"type": "joined", "table": entry.id, "game": table.game.id,
+                   "seats": [{"name": s.name, "colour": s.colour, "bot": s.bot, "level": s.level}
+                             for s in table.seats],
+                   "yours": list(wanted), "creator": entry.creator == conn.user,
+                   "chat": [[n, t] for n, t in entry.chat]})
+        conn.sub = table.subscribe(wanted or None, conn.table_listener)
+        self._lobby_changed()
+
+    def set_bot(self, conn: Conn, table_id: str, seat: int, bot: str | None, level: int) -> None:
+        entry = self.tables.get(table_id)
+        if entry is None:
+            raise IllegalAction("There is no such table.")
+        if entry.creator != conn.user:
+            raise IllegalAction("Only the table's creator may hand a seat to a bot.")
+        table = entry.table
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise IllegalAction("There is no such seat at that table.")
+        owner = entry.owners[seat]
+        if owner is None:
+            raise IllegalAction("That seat is open: a player may take it.")
+        if bot is not None and owner in entry.connected():
+            raise IllegalAction(f"{owner} is here: only an absent player's seat goes to a bot.")
+        table.set_seat(seat, owner, bot, level)
+        self._lobby_changed()
+        conn.send(self.lobby())
+
+    def _leave(self, conn: Conn) -> None:
+        if conn.sub is not None:
+            conn.sub.close()
+            conn.sub = None
+        if conn.entry is not None:
+            conn.entry.conns.discard(conn)
+        conn.entry, conn.seats = None, ()
+
+    # -- the lobby ------------------------------------------------------------------------------
+    def lobby(self) -> dict[str, Any]:
+        tables = []
+        for entry in self.tables.values():
+            t = entry.table
+            here = entry.connected()
+            up = t.update_for(None)
+            tables.append({
+                "id": entry.id, "game": t.game.id, "title": t.game.title, "creator": entry.creator,
+                "over": up.over, "status": up.status,
+                "seats": [{"name": s.name, "colour": s.colour, "bot": s.bot, "level": s.level,
+                           "owner": entry.owners[i], "here": entry.owners[i] in here}
+                          for i, s in enumerate(t.seats)],
+                "watching": sum(1 for c in entry.conns if not c.seats)})
+        games = [{"id": g.id, "title": g.title, "min": g.min_players, "max": g.max_players}
+                 for g in registry.catalogue()]
+        return {"type": "lobby", "tables": tables, "games": games}
+
+    def _lobby_changed(self) -> None:
+        if not any(c.in_lobby for c in self.conns):
+            return
+        message = self.lobby()
+        for conn in list(self.conns):
+            if conn.in_lobby:
+                conn.send(message)
+
+    # -- persistence ------------------------------------------------------------------------------
+    def _write_meta(self, entry: TableEntry) -> None:
+        text = json.dumps({"creator": entry.creator, "owners": entry.owners})
+        try:
+            atomic_write(self.folder / f"{entry.id}.table", text)
+        except OSError:
+            pass  # the table goes on; its seats are only not remembered
+
+    def resume(self) -> int:
+        """Bring back every unfinished table saved in the folder."""
+        n = 0
+        for meta in sorted(self.folder.glob("*.table")):
+            table_id = meta.stem
+            save = self.folder / f"{table_id}.json"
+            try:
+                info = json.loads(read_limited(meta, 64 * 1024))
+                match = Match.load(save)
+                owners = [clean_name(o) if isinstance(o, str) else None for o in info.get("owners", [])]
+                creator = clean_name(str(info.get("creator", "")))
+            except (SaveError, OSError, ValueError, TypeError):
+                continue
+            if match.is_over() or len(owners) != match.players:
+                continue
+            self.tables[table_id] = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), creator, owners)
+            n += 1
+        return n

@@ -1,0 +1,54 @@
+"""One ssh player's process: the Textual app on a pseudo-terminal, playing on
+the server's tables through the table service.
+
+The server starts it (``python -m tabletop_tui.net.session``) on the slave side
+of a pty, with the service's socket and a one-time token in the environment.
+A crash here ends this player's session only: the server and the other
+players go on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def main() -> int:
+    try:  # the pty becomes this session's controlling terminal (for SIGWINCH)
+        import fcntl
+        import termios
+
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass
+    socket_path = os.environ.pop("TABLETOP_SERVICE", "")
+    token = os.environ.pop("TABLETOP_TOKEN", "")
+    if not socket_path or not token:
+        print("This program is started by `tabletop serve` for each ssh player.", file=sys.stderr)
+        return 2
+    from tabletop_tui.net.client import RemoteService, ServiceGone
+
+    try:
+        service = RemoteService(socket_path, token)
+    except (OSError, ServiceGone) as err:
+        print(f"Cannot reach the tables: {getattr(err, 'reason', None) or err}", file=sys.stderr)
+        return 1
+    from tabletop_tui.ui.app import TabletopApp
+
+    app = TabletopApp(remote=service)
+    try:
+        app.run()
+    except Exception as err:  # never a traceback on a player's screen
+        from tabletop_tui.engine.crash import report_crash
+
+        print(report_crash(err), file=sys.stderr)
+        return 1
+    finally:
+        service.close()
+    if app.return_code:
+        return app.return_code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+"""The lobby an ssh player sees: the server's tables, a new table, a seat.
+
+Everything here comes from the table service (:mod:`tabletop_tui.net`);
+names and chat are outside text and are shown only as plain ``Text``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui.engine.errors import IllegalAction
+
+from .setup import SEAT_KINDS, SetupScreen
+
+
+def table_line(t: dict) -> Text:
+    """One table in the list: game, seats (who is here), status."""
+    line = Text()
+    line.append(str(t.get("title", "?")), style="bold")
+    line.append("  ")
+    for i, s in enumerate(t.get("seats", [])):
+        if i:
+            line.append(" · ")
+        if s.get("bot"):
+            who = f"{s.get('colour')}: bot"
+        elif s.get("owner"):
+            who = f"{s.get('colour')}: {s.get('owner')}" + ("" if s.get("here") else " (away)")
+        else:
+            who = f"{s.get('colour')}: open"
+        line.append(who)
+    if t.get("watching"):
+        line.append(f"  · {t['watching']} watching", style="italic")
+    status = "game over" if t.get("over") else str(t.get("status", ""))
+    if status:
+        line.append("\n   " + status[:100], style="dim")
+    return line
+
+
+class LobbyScreen(Screen[None]):
+    """The open tables of the server; create, take seats, watch, leave."""
+
+    BINDINGS = [
+        Binding("enter", "take", "Take seats"),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new", "New table"),
+        Binding("b", "bots", "Bot for absent"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    class Changed(Message):
+        def __init__(self, data: dict) -> None:
+            super().__init__()
+            self.data = data
+
+    def __init__(self, service: Any) -> None:
+        super().__init__()
+        self.service = service
+        self.tables: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(Text(f"Tables on this server — you are {self.service.user}"), id="picker-title")
+            yield OptionList(id="lobby-list")
+            yield Static("", id="picker-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
+        from tabletop_tui.net import protocol as p
+
+        self.service.send(p.Lobby())
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        from tabletop_tui.net import protocol as p
+
+        self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
+        if not self.service.gone:
+            self.service.send(p.Lobby())
+
+    def on_lobby_screen_changed(self, message: Changed) -> None:
+        self.tables = list(message.data.get("tables", []))
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        if not self.tables:
+            ol.add_option(Option(Text("No tables yet: press n to open one."), id="none", disabled=True))
+        for t in self.tables:
+            ol.add_option(Option(table_line(t), id=str(t["id"])))
+        if self.tables:
+            ol.highlighted = min(keep or 0, len(self.tables) - 1)
+
+    def say(self, text: str) -> None:
+        self.query_one("#picker-message", Static).update(Text(text))
+
+    def _selected(self) -> dict | None:
+        i = self.query_one(OptionList).highlighted
+        if i is None or not 0 <= i < len(self.tables):
+            self.say("No table chosen: press n to open one.")
+            return None
+        return self.tables[i]
+
+    def action_take(self) -> None:
+        t = self._selected()
+        if t is None:
+            return
+        me = self.service.user
+        free = [(i, s) for i, s in enumerate(t["seats"]) if not s.get("bot") and s.get("owner") in (None, me)]
+        if not free:
+            self.say("No seat is free at that table: press w to watch it.")
+            return
+        if len(free) == 1:
+            self._join(t["id"], [free[0][0]])
+            return
+        self.app.push_screen(SeatChooser(t, free), lambda seats: seats and self._join(t["id"], seats))
+
+    def action_watch(self) -> None:
+        t = self._selected()
+        if t is not None:
+            self._join(t["id"], [])
+
+    def _join(self, table_id: str, seats: list[int]) -> None:
+        from tabletop_tui.net import protocol as p
+
+        self.service.send(p.Join(table=table_id, seats=seats))
+
+    def action_new(self) -> None:
+        games = self.service.lobby.get("games", [])
+        self.app.push_screen(GameChooser(games), self._new_for)
+
+    def _new_for(self, game_id: str | None) -> None:
+        if game_id:
+            self.app.push_screen(RemoteSetupScreen(game_id, self.service))
+
+    def action_bots(self) -> None:
+        """(The table's creator) hand each absent player's seat to a bot, or
+        give back the seats bots keep for players."""
+        from tabletop_tui.net import protocol as p
+
+        t = self._selected()
+        if t is None:
+            return
+        if t.get("creator") != self.service.user:
+            self.say("Only the table's creator may hand seats to bots.")
+            return
+        changed = []
+        for i, s in enumerate(t["seats"]):
+            owner = s.get("owner")
+            if owner and not s.get("here") and not s.get("bot"):
+                self.service.send(p.SetBot(table=t["id"], seat=i, bot="search", level=1))
+                changed.append(f"{owner}: bot")
+            elif owner and s.get("bot"):
+                self.service.send(p.SetBot(table=t["id"], seat=i, bot=None))
+                changed.append(f"{owner}: back to {owner}")
+        self.say("; ".join(changed) if changed else "Nobody at that table is away.")
+
+    def action_leave(self) -> None:
+        self.service.close()
+        self.app.exit()
+
+
+class SeatChooser(ModalScreen[list]):
+    """Pick one or more free seats (friends sharing a keyboard take several)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "done", "Take them")]
+
+    def __init__(self, table: dict, free: list) -> None:
+        super().__init__()
+        self.table, self.free = table, free
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result"):
+            yield Static(Text("Which seats are yours? Space marks one, Enter takes them."))
+            yield SelectionList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
+                                   bool(s.get("owner")) or n == 0) for n, (i, s) in enumerate(self.free)])
+        yield Footer()
+
+    def action_done(self) -> None:
+        self.dismiss(list(self.query_one(SelectionList).selected))
+
+    def action_cancel(self) -> None:
+        self.dismiss([])
+
+
+class GameChooser(ModalScreen[str]):
+    """Which game the new table plays."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, games: list[dict]) -> None:
+        super().__init__()
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result"):
+            yield Static("Which game?")
+            yield OptionList(*[Option(Text(f"{g['title']} ({g['min']}-{g['max']} players)"), id=g["id"])
+                               for g in self.games])
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss("")
+
+
+class RemoteSetupScreen(SetupScreen):
+    """The new-game form for a server table: each seat open for a player or
+    a bot; seats take their players' names, so none are asked. You take the
+    first open seat."""
+
+    seat_labels = [("Open seat (a player)", "human")] + SetupScreen.seat_labels[1:]
+    ask_names = False
+
+    def __init__(self, game_id: str, service: Any) -> None:
+        super().__init__(game_id)
+        self.service = service
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for i in range(self.game.max_players):
+            self.query_one(f"#name-{i}").display = False
+        self.query_one("#seed").parent.display = False  # type: ignore[union-attr]
+
+    def action_start(self) -> None:
+        from tabletop_tui.net import protocol as p
+
+        try:
+            plans = []
+            for i in range(self.players()):
+                bot, level = SEAT_KINDS[str(self.query_one(f"#kind-{i}").value)]  # type: ignore[attr-defined]
+                plans.append(p.SeatPlan(bot=bot, level=level))  # type: ignore[arg-type]
+            opts = self.game.parse_options(self.options())
+        except IllegalAction as err:
+            self._say(err.reason)
+            return
+        open_seats = [i for i, plan in enumerate(plans) if plan.bot is None]
+        self.service.send(p.Create(game=self.game.id, options=opts.model_dump(mode="json"), seats=plans,
+                                   take=open_seats[:1]))
+        self.app.pop_screen()

@@ -141,10 +141,11 @@ class Conn:
         self.send({"type": "update", "table": self.entry.id if self.entry else "", "updates": out})
 
     def bye(self, reason: str) -> None:
-        self.send({"type": "bye", "reason": reason})
-        loop = self.service.loop
-        if loop is not None:
-            loop.call_soon_threadsafe(self.writer.close)
+        """Say why, then end this connection (called on the service's loop)."""
+        if not self.writer.is_closing():
+            self.writer.write(p.encode({"type": "bye", "reason": reason}))
+            self.writer.close()
+        self.closed = True
 
 
 class Service:
@@ -186,7 +187,7 @@ class Service:
         self.conns.add(conn)
         try:
             await self._converse(conn, reader)
-        except (ConnectionError, asyncio.IncompleteReadError):
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
             pass
         finally:
             self._drop(conn)
@@ -230,8 +231,7 @@ class Service:
         """One parsed request from an identified connection."""
         kind = req.type
         try:
-            if kind == "lobby":
-                self._leave(conn)
+            if kind == "lobby":  # follow the lobby (a table is left only by "leave")
                 conn.in_lobby = True
                 conn.send(self.lobby())
             elif kind == "create":

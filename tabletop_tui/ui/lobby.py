@@ -30,7 +30,9 @@ def table_line(t: dict) -> Text:
     for i, s in enumerate(t.get("seats", [])):
         if i:
             line.append(" · ")
-        if s.get("bot"):
+        if s.get("owner") and s.get("bot"):
+            who = f"{s.get('colour')}: {s.get('owner')} (a bot plays)"
+        elif s.get("bot"):
             who = f"{s.get('colour')}: bot"
         elif s.get("owner"):
             who = f"{s.get('colour')}: {s.get('owner')}" + ("" if s.get("here") else " (away)")
@@ -101,6 +103,10 @@ class LobbyScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         self.query_one("#picker-message", Static).update(Text(text))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_take()
 
     def _selected(self) -> dict | None:
         i = self.query_one(OptionList).highlighted
@@ -227,11 +233,15 @@ class RemoteSetupScreen(SetupScreen):
         super().__init__(game_id)
         self.service = service
 
+    def default_kind(self, seat: int) -> str:
+        return "human"  # on a server every seat starts open for a player
+
     def on_mount(self) -> None:
         super().on_mount()
         for i in range(self.game.max_players):
             self.query_one(f"#name-{i}").display = False
         self.query_one("#seed").parent.display = False  # type: ignore[union-attr]
+        self.query_one("#kind-0").focus()
 
     def action_start(self) -> None:
         from tabletop_tui.net import protocol as p

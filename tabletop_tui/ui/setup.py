@@ -67,7 +67,7 @@ class SetupScreen(Screen[None]):
                     yield Label(f"{colours[i]}", classes="setup-label")
                     yield Input(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}",
                                 max_length=24, id=f"name-{i}", classes="seat-name", compact=True)
-                    yield Select(self.seat_labels, value="human" if i == 0 else "search-1",
+                    yield Select(self.seat_labels, value=self.default_kind(i),
                                  allow_blank=False, id=f"kind-{i}", classes="seat-kind", compact=True)
             for name, ann, desc, default in option_fields(g.options_model):
                 with Horizontal(classes="setup-row"):
@@ -129,6 +129,10 @@ class SetupScreen(Screen[None]):
 
     def _say(self, text: str) -> None:
         self.query_one("#setup-message", Static).update(f"[b]{text}[/b]")
+
+    def default_kind(self, seat: int) -> str:
+        """The kind a seat starts as: you, then easy bots."""
+        return "human" if seat == 0 else "search-1"
 
     def options(self) -> dict[str, Any]:
         """The variants as the form has them (not yet checked by the game)."""

@@ -1,0 +1,219 @@
+"""The table service against hand-written clients: the service is the
+authority over seats, and bad bytes end only the connection that sent them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tabletop_tui.engine import thinker
+from tabletop_tui.net.protocol import MAX_LINE
+from tabletop_tui.net.service import Limits, Service
+
+
+@pytest.fixture(autouse=True)
+def _inline_bots():
+    thinker.set_mode("inline")
+    yield
+    thinker.set_mode("process")
+
+
+class Client:
+    """A crafted client: raw JSON lines over the service's socket."""
+
+    def __init__(self, reader, writer) -> None:
+        self.reader, self.writer = reader, writer
+        self.got: list[dict] = []
+
+    @classmethod
+    async def open(cls, service: Service, sock: Path, user: str) -> "Client":
+        reader, writer = await asyncio.open_unix_connection(str(sock), limit=MAX_LINE * 2)
+        c = cls(reader, writer)
+        await c.send({"type": "hello", "token": service.issue_token(user)})
+        assert (await c.expect("welcome"))["user"] == user
+        return c
+
+    async def send(self, msg) -> None:
+        self.writer.write(msg if isinstance(msg, bytes) else json.dumps(msg).encode() + b"\n")
+        await self.writer.drain()
+
+    async def expect(self, kind: str, timeout: float = 10.0) -> dict:
+        """The next message of ``kind`` (others are kept in ``got``)."""
+        async def read():
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    raise ConnectionError("closed")
+                msg = json.loads(line)
+                self.got.append(msg)
+                if msg.get("type") == kind:
+                    return msg
+        return await asyncio.wait_for(read(), timeout)
+
+    async def pump(self, seconds: float = 0.3) -> None:
+        """Read whatever arrives for a while."""
+        try:
+            await self.expect("nothing-expected", timeout=seconds)
+        except asyncio.TimeoutError:
+            pass
+
+    async def closed(self, timeout: float = 5.0) -> bool:
+        async def drain():
+            while await self.reader.readline():
+                pass
+        try:
+            await asyncio.wait_for(drain(), timeout)
+        except asyncio.TimeoutError:
+            return False
+        return True
+
+
+@pytest.fixture
+async def service():
+    folder = Path(tempfile.mkdtemp(prefix="tt-svc-"))
+    svc = Service(folder / "tables", Limits(actions_per_second=50), bot_delay=0)
+    (folder / "tables").mkdir()
+    sock = Path(tempfile.mkdtemp(prefix="tt-")) / "s.sock"
+    await svc.start(sock)
+    svc.sock = sock
+    yield svc
+    await svc.stop()
+
+
+async def two_players(service, game="rapa_nui"):
+    ana = await Client.open(service, service.sock, "ana")
+    ben = await Client.open(service, service.sock, "ben")
+    await ana.send({"type": "create", "game": game, "seats": [{}, {}], "take": [0]})
+    joined = await ana.expect("joined")
+    table_id = joined["table"]
+    await ben.send({"type": "join", "table": table_id, "seats": [1]})
+    assert (await ben.expect("joined"))["yours"] == [1]
+    return ana, ben, service.tables[table_id]
+
+
+async def test_each_connection_gets_only_its_own_seat(service):
+    ana, ben, entry = await two_players(service)
+    await ana.pump()
+    await ben.pump()
+    m = entry.table.match
+    for client, me in ((ana, 0), (ben, 1)):
+        updates = [u for u in client.got if u["type"] == "update"]
+        assert updates
+        for u in updates:
+            assert set(u["updates"]) == {str(me)}
+            view = u["updates"][str(me)]["view"]
+            assert view["seat"] == me and view["players"][1 - me]["hand"] is None
+    assert [s.name for s in entry.table.seats] == ["ana", "ben"] and entry.owners == ["ana", "ben"]
+    assert m.log == []
+
+
+async def test_acting_for_another_seat_is_refused_and_changes_nothing(service):
+    ana, ben, entry = await two_players(service)
+    m = entry.table.match
+    seat = m.to_act()[0]
+    other = ben if seat == 0 else ana
+    before = m.state.model_dump()
+    action = m.legal_actions(seat)[0].model_dump(mode="json")
+    await other.send({"type": "act", "id": 7, "seat": seat, "action": action})
+    reply = await other.expect("reply")
+    assert reply["id"] == 7 and not reply["ok"] and "not yours" in reply["reason"]
+    # asking for the other seat's view: taking it is refused too
+    await other.send({"type": "join", "table": entry.id, "seats": [seat]})
+    err = await other.expect("error")
+    assert "ana's" in err["reason"] or "ben's" in err["reason"]
+    assert m.state.model_dump() == before and m.log == []
+
+
+async def test_garbage_oversized_and_floods_end_only_that_connection(service):
+    ana, ben, entry = await two_players(service)
+    m = entry.table.match
+    before = m.state.model_dump()
+    mallory = await Client.open(service, service.sock, "mallory")
+    await mallory.send(b"{not json\n")
+    assert (await mallory.expect("bye"))["reason"].startswith("That message is not understood")
+    assert await mallory.closed()
+    huge = await Client.open(service, service.sock, "huge")
+    await huge.send(b"x" * (MAX_LINE + 10) + b"\n")
+    assert "too long" in (await huge.expect("bye"))["reason"]
+    stranger = await Client.open(service, service.sock, "x")  # then a forged second session
+    reader, writer = await asyncio.open_unix_connection(str(service.sock))
+    writer.write(b'{"type":"hello","token":"guessed"}\n')
+    line = await reader.readline()
+    assert json.loads(line)["type"] == "bye"
+    # a flood of moves for a seat it does not hold: refused or slowed, never applied
+    await stranger.send({"type": "join", "table": entry.id, "seats": []})
+    await stranger.expect("joined")
+    for i in range(200):
+        await stranger.send({"type": "act", "id": i, "seat": 0, "action": {"kind": "skip_buy"}})
+    replies = 0
+    while replies < 200:
+        r = await stranger.expect("reply")
+        assert not r["ok"]
+        replies += 1
+    assert m.state.model_dump() == before and m.log == []
+    # the players' game goes on
+    seat = m.to_act()[0]
+    player = ana if seat == 0 else ben
+    await player.send({"type": "act", "id": 1, "seat": seat,
+                       "action": m.legal_actions(seat)[0].model_dump(mode="json")})
+    assert (await player.expect("reply"))["ok"] and len(m.log) == 1
+
+
+async def test_a_dropped_player_gets_the_seat_back(service):
+    ana, ben, entry = await two_players(service)
+    ben.writer.close()
+    await asyncio.sleep(0.1)
+    assert entry.owners[1] == "ben" and "ben" not in entry.connected()
+    # another user cannot take it; ben can
+    eve = await Client.open(service, service.sock, "eve")
+    await eve.send({"type": "join", "table": entry.id, "seats": [1]})
+    assert "ben's" in (await eve.expect("error"))["reason"]
+    ben2 = await Client.open(service, service.sock, "ben")
+    await ben2.send({"type": "join", "table": entry.id, "seats": [1]})
+    assert (await ben2.expect("joined"))["yours"] == [1]
+    # the creator may hand an absent player's seat to a bot, not a present one's
+    await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "random"})
+    assert "here" in (await ana.expect("error"))["reason"]
+    ben2.writer.close()
+    await asyncio.sleep(0.1)
+    await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "random"})
+    await ana.expect("lobby")
+    assert entry.table.seats[1].bot == "random"
+
+
+async def test_a_whole_game_between_two_connections(service):
+    ana, ben, entry = await two_players(service, game="tiki")
+    m = entry.table.match
+    clients = {0: ana, 1: ben}
+    for i in range(400):
+        if m.is_over():
+            break
+        seat = m.to_act()[0]
+        action = m.legal_actions(seat)[0].model_dump(mode="json")
+        await clients[seat].send({"type": "act", "id": i, "seat": seat, "action": action})
+        assert (await clients[seat].expect("reply"))["ok"]
+    assert m.is_over()
+    await ana.pump()
+    last = [u for u in ana.got if u["type"] == "update"][-1]["updates"]["0"]
+    assert last["result"]["winners"] == m.result().winners
+
+
+async def test_tables_resume_after_a_restart(service):
+    ana, ben, entry = await two_players(service)
+    m = entry.table.match
+    seat = m.to_act()[0]
+    entry.table.act(m.legal_actions(seat)[0], seat)
+    entry.table.flush()
+    log = list(m.log)
+    folder = service.folder
+    await service.stop()
+    again = Service(folder, bot_delay=0)
+    assert again.resume() == 1
+    back = again.tables[entry.id]
+    assert back.owners == ["ana", "ben"] and back.table.match.log == log
+    for t in again.tables.values():
+        t.table.close()

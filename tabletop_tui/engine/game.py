@@ -91,6 +91,9 @@ class Game(Generic[S]):
     #: True when some seat holds information another may not see (hands,
     #: bids, shells); the UI then hides the board between seats.
     hidden_information: ClassVar[bool] = False
+    #: names of state fields no view may carry (the deck, other hands, the
+    #: seed): the conformance tests look for them in every serialised view
+    hidden_fields: ClassVar[tuple[str, ...]] = ()
     #: True for a co-operative game: the result is the team's.
     cooperative: ClassVar[bool] = False
 

@@ -240,6 +240,7 @@ class Nyakuza(Game[NyakuzaState]):
     state_model = NyakuzaState
     action_type = NyakuzaAction
     hidden_information = True
+    hidden_fields = ("stack", "seed", "chance", "bids", "secret", "choices")
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

@@ -70,6 +70,8 @@ _REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for
 _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
 _NOT_MOAI = tuple(k for k in CARDS if k != "moai")
+#: how often determinize deals again to give the seat to act a choice
+_REDEALS = 20
 #: seat placeholders ``{s0}``.. for each table size (shared, never mutated)
 _NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 5)}
 
@@ -119,6 +121,7 @@ class RapaNui(Game[RapaNuiState]):
     state_model = RapaNuiState
     action_type = RapaNuiAction
     hidden_information = True
+    hidden_fields = ("deck", "hands", "stone_down", "seed", "chance")
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -652,7 +655,9 @@ class RapaNui(Game[RapaNuiState]):
         """Re-deal what ``seat`` cannot see (R9), from its view only: the cards
         in other hands and the deck are shuffled together and dealt back to the
         same sizes; other hands' offering cards and the kinds of other seats'
-        face-down offerings are shuffled together likewise. Chance is re-seeded."""
+        face-down offerings are shuffled together likewise, again until the
+        seat to act has a choice (as it has in the real game). Chance is
+        re-seeded."""
         v = self.view(state, seat)
         new = self.clone(state)
         others = [s for s in range(state.players) if s != seat]
@@ -666,26 +671,34 @@ class RapaNui(Game[RapaNuiState]):
                 unknown[c] -= n
         for c, n in (v.hand or {}).items():
             unknown[c] -= n
-        pool = [c for c in CARDS for _ in range(unknown[c])]
-        assert len(pool) == v.deck_size + sum(v.players[s].hand_size for s in others)
-        rng.shuffle(pool)
-        for s in others:
-            hand = empty_cards()
-            for _ in range(v.players[s].hand_size):
-                hand[pool.pop()] += 1
-            new.hands[s] = hand  # type: ignore[assignment]
-        new.deck = pool  # type: ignore[assignment]
+        cards = [c for c in CARDS for _ in range(unknown[c])]
+        assert len(cards) == v.deck_size + sum(v.players[s].hand_size for s in others)
         # offerings: 25 of each kind minus the supply, the face-up stone and the seat's own
         unknown_o = {k: OFFERINGS_PER_KIND - v.supply[k] - v.stone.face_up[k] - (v.offerings or {})[k]
                      - (v.stone.my_face_down or {})[k] for k in OFFERINGS}
-        opool = [k for k in OFFERINGS for _ in range(unknown_o[k])]
-        rng.shuffle(opool)
-        for s in others:
-            offs = empty_offerings()
-            for _ in range(v.players[s].offering_count):
-                offs[opool.pop()] += 1
-            new.offerings[s] = offs  # type: ignore[assignment]
-        new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
+        offerings = [k for k in OFFERINGS for _ in range(unknown_o[k])]
+        # The seat to act has a choice (the model never waits on a seat that
+        # has none): a deal that leaves it without one is dealt again.
+        actor = v.to_act[0] if v.to_act else seat
+        for _ in range(_REDEALS):
+            pool = list(cards)
+            rng.shuffle(pool)
+            for s in others:
+                hand = empty_cards()
+                for _ in range(v.players[s].hand_size):
+                    hand[pool.pop()] += 1
+                new.hands[s] = hand  # type: ignore[assignment]
+            new.deck = pool  # type: ignore[assignment]
+            opool = list(offerings)
+            rng.shuffle(opool)
+            for s in others:
+                offs = empty_offerings()
+                for _ in range(v.players[s].offering_count):
+                    offs[opool.pop()] += 1
+                new.offerings[s] = offs  # type: ignore[assignment]
+            new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
+            if actor == seat or v.over or self.legal_actions(new, actor):
+                break
         new.seed = rng.getrandbits(48)
         new.chance = 0
         return new

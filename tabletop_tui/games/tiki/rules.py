@@ -146,7 +146,8 @@ class TikiState(BaseState):
 
 
 class TikiView(BaseModel):
-    """Tiki has no hidden information: every seat sees the whole state."""
+    """Tiki has no hidden information: every seat sees the whole state, but
+    for the seed of chance (``seed`` and ``chance`` read 0)."""
 
     state: TikiState
     seat: int | None
@@ -462,7 +463,8 @@ class Tiki(Game[TikiState]):
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: TikiState, seat: Seat | None) -> TikiView:
-        return TikiView(state=state.model_copy(deep=True), seat=seat)
+        shown = state.model_copy(deep=True, update={"seed": 0, "chance": 0})
+        return TikiView(state=shown, seat=seat)
 
     def clone(self, state: TikiState) -> TikiState:
         new = state.model_copy()

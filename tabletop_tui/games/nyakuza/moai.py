@@ -18,6 +18,8 @@ from itertools import combinations
 from operator import add, itemgetter
 from typing import Any, Callable, Iterable
 
+from tabletop_tui.engine.text import plural
+
 from .island import ISLAND, RESOURCE_KINDS
 
 ORONGO = ISLAND.orongo
@@ -88,12 +90,12 @@ def cheapest_recipe(v: list[int]) -> tuple[int, str] | None:
 
 
 def shells_text(n: int) -> str:
-    return "none" if n == 0 else f"{n} shell{'s' if n != 1 else ''}"
+    return "none" if n == 0 else plural(n, "shell")
 
 
 def need_text(cost: int, name: str, have: int) -> str:
     """"You need 2 shells to spend temple + god; you have 1"."""
-    return f"You need {cost} shell{'s' if cost != 1 else ''} to spend {name}; you have {have if have else 'none'}"
+    return f"You need {plural(cost, 'shell')} to spend {name}; you have {have if have else 'none'}"
 
 
 class Groups:

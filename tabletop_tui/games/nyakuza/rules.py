@@ -27,6 +27,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
 from . import moai
@@ -44,11 +45,6 @@ LATER_REVEAL = {2: 3, 3: 3, 4: 4}
 Phase = Literal["bid", "place", "erect", "secret", "over"]
 
 
-def who(seat: int) -> str:
-    """The placeholder the Match fills with the seat's name."""
-    return f"{{s{seat}}}"
-
-
 #: every space's ``describe()``, worked out once
 _SPACE_TEXT = tuple(sp.describe() for sp in ISLAND.spaces)
 
@@ -59,16 +55,6 @@ def tile_text(number: int) -> str:
 
 def space_text(space: int) -> str:
     return _SPACE_TEXT[space]
-
-
-def and_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- options and actions ---------------------------------------------------------

@@ -32,6 +32,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
@@ -72,23 +73,11 @@ _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default
 _NOT_MOAI = tuple(k for k in CARDS if k != "moai")
 #: how often determinize deals again to give the seat to act a choice
 _REDEALS = 20
-#: seat placeholders ``{s0}``.. for each table size (shared, never mutated)
-_NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 5)}
 
 
 def _gatherer_cost(count: int) -> int:
     """R4.2: the first hunter-gatherer is free, the second 1 wood, the third 1 more."""
     return max(0, count - 1)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -157,8 +146,8 @@ class RapaNui(Game[RapaNuiState]):
     def _names(self, state: RapaNuiState) -> list[str]:
         """Seat placeholders ``{s0}``.. that the Match fills with player names
         (so the log reads "Ana drew a Priest")."""
-        names = _NAMES.get(state.players)
-        return names if names is not None else [f"{{s{i}}}" for i in range(state.players)]
+        names = SEAT_NAMES.get(state.players)
+        return names if names is not None else seat_names(state.players)
 
     def _order_from(self, state: RapaNuiState, first: int) -> list[int]:
         """Seats clockwise starting with ``first``."""
@@ -295,7 +284,7 @@ class RapaNui(Game[RapaNuiState]):
     def _first(p: Pending) -> str:
         """What the seat must do before anything else, as a refusal."""
         if p.choice == "moai_reward":
-            return f"First choose wood or fame for your {_plural(p.moais, 'Moai')}."
+            return f"First choose wood or fame for your {plural(p.moais, 'Moai')}."
         if p.choice == "gain":
             return (f"First choose another kind of offering card to take: the "
                     f"{OFFERING_NAME[p.offering or 'fish']} supply is empty.")
@@ -357,7 +346,7 @@ class RapaNui(Game[RapaNuiState]):
                 state.fame[seat] += p.amount
             bonus = " (with the bonus)" if p.bonus else ""
             events.append(Event(seat=seat, text=f"{name} takes {p.amount} {action.reward} for "
-                                                f"{_plural(p.moais, 'Moai')}{bonus}."))
+                                                f"{plural(p.moais, 'Moai')}{bonus}."))
         elif isinstance(action, SubstituteKind):
             p = state.pending.pop(0)
             self._gain(state, seat, action.offering)
@@ -479,7 +468,7 @@ class RapaNui(Game[RapaNuiState]):
                     state.pending.append(Pending(choice="moai_reward", seat=s, amount=amounts[s],
                                                  moais=counts[s], bonus=s == leader))
                     parts.append(f"{names[s]} {amounts[s]}" + (" (with the bonus)" if s == leader else ""))
-            text = title + _join(parts) + "; each owner chooses wood or fame."
+            text = title + and_list(parts) + "; each owner chooses wood or fame."
         else:
             gains = gatherer_gains(counts)
             leader = sole_leader(counts)
@@ -487,7 +476,7 @@ class RapaNui(Game[RapaNuiState]):
             for s in order:  # base cards first, in order from the active player
                 if counts[s]:
                     state.pending.append(Pending(choice="gain", seat=s, offering=kind))  # type: ignore[arg-type]
-                    parts.append(f"{names[s]} +{gains[s]} {OFFERING_NAME[kind]} offering{'s' if gains[s] != 1 else ''}"
+                    parts.append(f"{names[s]} +{plural(gains[s], OFFERING_NAME[kind] + ' offering')}"
                                  + (" (with the bonus)" if s == leader else ""))
             if leader is not None:  # then the sole leader's extra card
                 state.pending.append(Pending(choice="gain", seat=leader, offering=kind, bonus=True))  # type: ignore[arg-type]
@@ -590,7 +579,7 @@ class RapaNui(Game[RapaNuiState]):
             down = empty_offerings()
             for _, k in state.stone_down:
                 down[k] += 1
-            shown = _join([offering_phrase(k, n) for k, n in down.items() if n])
+            shown = and_list([offering_phrase(k, n) for k, n in down.items() if n])
             events.append(Event(reveals=True, text=f"The face-down offerings are turned up: {shown}."))
         vals = offering_values(self._stone_counts(state))
         events.append(Event(text="Offering cards are worth: " + ", ".join(
@@ -624,11 +613,11 @@ class RapaNui(Game[RapaNuiState]):
         if len(winners) == 1:
             w = winners[0]
             tied = [s for s in range(state.players) if totals[s] == best and s != w]
-            how = f" (more Moais than {_join([names[s] for s in tied])})" if tied else ""
+            how = f" (more Moais than {and_list([names[s] for s in tied])})" if tied else ""
             summary = f"{names[w]} wins with {best} points{how}."
         else:
-            summary = (f"{_join([names[s] for s in winners])} share the win with {best} points "
-                       f"and {_plural(moais[winners[0]], 'Moai')} each.")
+            summary = (f"{and_list([names[s] for s in winners])} share the win with {best} points "
+                       f"and {plural(moais[winners[0]], 'Moai')} each.")
         return Result(winners=winners, scores={s: float(totals[s]) for s in range(state.players)},
                       details={s: dict(d) for s, d in details.items()}, summary=summary)
 
@@ -761,4 +750,4 @@ class RapaNui(Game[RapaNuiState]):
         if state.phase == "play":
             return f"{who}: play a card from your hand.{last}"
         left = HAND_SIZE - state.hand_size(state.active)
-        return f"{who}: take the exposed card of a row ({_plural(left, 'card')} to take).{last}"
+        return f"{who}: take the exposed card of a row ({plural(left, 'card')} to take).{last}"

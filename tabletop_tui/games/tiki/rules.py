@@ -19,6 +19,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import plural, who
 from tabletop_tui.games.tiki import INFO
 
 TIKIS_PER_PLAYER = 8
@@ -299,7 +300,7 @@ class Tiki(Game[TikiState]):
             n = len(state.stacks[start])
             if len(action.path) != n:
                 raise IllegalAction(
-                    f"A totem of {n} tiki{'s' if n > 1 else ''} moves exactly {n} village{'s' if n > 1 else ''}.")
+                    f"A totem of {plural(n, 'tiki')} moves exactly {plural(n, 'village')}.")
             at = start
             seen = {start}
             for step in action.path:
@@ -322,7 +323,7 @@ class Tiki(Game[TikiState]):
 
     # -- play ----------------------------------------------------------------------------
     def _play(self, state: TikiState, action: Action, seat: Seat) -> list[Event]:
-        name = f"{{s{seat}}}"
+        name = who(seat)
         events: list[Event] = []
         if isinstance(action, Place):
             state.stacks[action.village].append(seat)
@@ -387,7 +388,7 @@ class Tiki(Game[TikiState]):
         """T4: resolve an influenced village fully, then check the end (T5)."""
         owner = state.stacks[v][-1]
         kind = state.villages[v]
-        name = f"{{s{owner}}}"
+        name = who(owner)
         where = f"the {village_name(v)} {KIND_NAME[kind]}"
         state.stacks[v] = []  # the 3 tikis go back to their owners
         gained = lost = 0
@@ -422,16 +423,16 @@ class Tiki(Game[TikiState]):
         """T5, checked after every resolution."""
         if state.sudden_death:
             if gained:
-                return self._finish(state, seat, f"{{s{seat}}} wins the sudden-death fruit.", events)
+                return self._finish(state, seat, f"{who(seat)} wins the sudden-death fruit.", events)
             if lost:
-                return self._finish(state, 1 - seat, f"{{s{seat}}} lost a fruit in sudden death.", events)
+                return self._finish(state, 1 - seat, f"{who(seat)} lost a fruit in sudden death.", events)
         if state.fruit[seat] >= WIN_FRUIT:
-            return self._finish(state, seat, f"{{s{seat}}} has {state.fruit[seat]} fruit.", events)
+            return self._finish(state, seat, f"{who(seat)} has {state.fruit[seat]} fruit.", events)
         if state.reserve == 0:
             a, b = state.fruit
             if a != b:
                 w = 0 if a > b else 1
-                return self._finish(state, w, f"The reserve is empty and {{s{w}}} has more fruit "
+                return self._finish(state, w, f"The reserve is empty and {who(w)} has more fruit "
                                               f"({max(a, b)} to {min(a, b)}).", events)
             # A tie: 7 fruit are odd, so with the reserve empty at least one is
             # spoiled. It returns and play goes on in sudden death (also when a
@@ -449,7 +450,7 @@ class Tiki(Game[TikiState]):
         state.end_reason = reason
         state.pending = []
         state.shaman_seat = None
-        events.append(Event(seat=winner, text=f"{reason} {{s{winner}}} wins!"))
+        events.append(Event(seat=winner, text=f"{reason} {who(winner)} wins!"))
         return True
 
     # -- end -----------------------------------------------------------------------------
@@ -495,10 +496,10 @@ class Tiki(Game[TikiState]):
     def status(self, state: TikiState, seat: Seat | None) -> str:
         if state.phase == "over":
             return state.end_reason
-        who = f"{{s{self.to_act(state)[0]}}}"
+        actor = who(self.to_act(state)[0])
         if state.phase == "order":
-            return f"{who}: choose which influenced village resolves first."
+            return f"{actor}: choose which influenced village resolves first."
         if state.phase == "shaman":
-            return f"{who}: place or move the shaman, or leave it."
+            return f"{actor}: place or move the shaman, or leave it."
         sd = " (sudden death)" if state.sudden_death else ""
-        return f"{who} to play: create a totem or move one of yours{sd}."
+        return f"{actor} to play: create a totem or move one of yours{sd}."

@@ -19,9 +19,9 @@ Texts name seats with the placeholders ``{s0}``..``{s3}``.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -179,6 +179,9 @@ class NyakuzaState(BaseState):
     ceremonial: int | None = None
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
+    #: the placement rules' summary of the board (groups, open spaces), kept
+    #: in step by the rules; not saved, not compared, rebuilt when missing
+    _index: Any = PrivateAttr(default=None)
 
     # derived counts -------------------------------------------------------------
     def on_board(self, seat: int) -> int:
@@ -199,6 +202,11 @@ _LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "
                 "bids", "queue", "placed", "secret", "offers", "choices", "winners")
 
 
+#: what a seat must do first in a phase, said when it gives another input
+_FIRST = {"bid": "First enter your bid: tokens are placed after the bids are revealed.",
+          "erect": "First choose where your Moai goes and which tiles pay for it."}
+
+
 def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
     """N4: a bid is 0 up to the bidder's shells."""
     have = state.shells[seat]
@@ -207,15 +215,6 @@ def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
     if action.shells > have:
         raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
                             if have else "You have no shells, so you can only bid 0.")
-
-
-def _check_space(state: NyakuzaState, seat: int, action: Place) -> None:
-    """N5-N7: the space must take ``seat``'s token now."""
-    if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
-        return
-    why = moai.placement_problem(state, seat, action.space)
-    if why:
-        raise IllegalAction(why)
 
 
 class Nyakuza(Game[NyakuzaState]):
@@ -278,21 +277,33 @@ class Nyakuza(Game[NyakuzaState]):
             return state.offers[:1]
         return []
 
-    def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+    def _acts(self, state: NyakuzaState, seat: Seat) -> bool:
+        """``seat in self.to_act(state)``, without building the list (asked
+        by legal_actions and check for every input)."""
         ph = state.phase
-        if ph == "place" and not state.secret_variant:  # the common case, without detours
+        if ph == "place":
             queue = state.queue
-            if not queue or queue[0][0] != seat:  # to_act(state) is [queue[0][0]]
-                return []
-            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
-        if ph == "bid":  # to_act(state): the seats whose bid is still None
-            if seat not in range(state.players) or state.bids[seat] is not None:
-                return []
-            return list(_BIDS[: state.shells[seat] + 1])
-        if seat not in self.to_act(state):
+            return bool(queue) and queue[0][0] == seat
+        if not 0 <= seat < state.players:
+            return False
+        if ph == "bid":
+            return state.bids[seat] is None
+        if ph == "erect":
+            return state.chooser == seat
+        if ph == "secret":
+            return bool(state.offers) and state.offers[0] == seat
+        return False
+
+    def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        if not self._acts(state, seat):
             return []
+        ph = state.phase
+        if ph == "bid":
+            return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
             return [_erect_action(p, t) for p, t in state.choices]
+        if ph == "place" and not state.secret_variant:
+            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
         secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]
@@ -308,40 +319,30 @@ class Nyakuza(Game[NyakuzaState]):
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state.players:
             raise IllegalAction("There is no such seat at this table.")
-        if ph == "place" and type(action) is Place:  # straight to the placement (same checks, same order)
-            queue = state.queue
-            if not queue or queue[0][0] != seat:  # seat not in to_act(state)
-                raise IllegalAction("It is not your turn.")
-            _check_space(state, seat, action)
-            return
-        if ph == "bid" and type(action) is Bid:  # likewise straight to the bid
-            if state.bids[seat] is not None:  # seat not in to_act(state)
-                raise IllegalAction("You have already bid this round; wait for the others.")
-            _check_amount(state, seat, action)
-            return
-        if seat not in self.to_act(state):
+        if not self._acts(state, seat):
             if ph == "bid":
                 raise IllegalAction("You have already bid this round; wait for the others.")
             raise IllegalAction("It is not your turn.")
+        if isinstance(action, Place):  # the most common input first
+            if ph != "place":
+                raise IllegalAction(_FIRST.get(ph, "You have no token to place now; you may lay your secret tile "
+                                                   "or pass."))
+            why = moai.placement_problem(state, seat, action.space)  # N5-N7
+            if why:
+                raise IllegalAction(why)
+            return
         if isinstance(action, Bid):
             if ph != "bid":
                 raise IllegalAction("Bids are made at the start of a round, not now.")
             _check_amount(state, seat, action)
             return
-        if ph == "bid":
-            raise IllegalAction("First enter your bid: tokens are placed after the bids are revealed.")
+        if ph == "bid" or (ph == "erect" and not isinstance(action, Erect)):
+            raise IllegalAction(_FIRST[ph])
         if isinstance(action, Erect):
             if ph != "erect":
                 raise IllegalAction("There is no Moai waiting to be erected.")
             if (action.palm, tuple(action.tiles)) not in state.choices:
                 raise IllegalAction("Your group cannot erect a Moai that way; choose one of the offered ways.")
-            return
-        if ph == "erect":
-            raise IllegalAction("First choose where your Moai goes and which tiles pay for it.")
-        if isinstance(action, Place):
-            if ph != "place":
-                raise IllegalAction("You have no token to place now; you may lay your secret tile or pass.")
-            _check_space(state, seat, action)
             return
         if isinstance(action, PlaySecret):
             why = self._secret_problem(state, seat)
@@ -390,7 +391,7 @@ class Nyakuza(Game[NyakuzaState]):
             events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
             if state.resume != "place":
                 state.resume = "place"
-            self._after_placement(state, seat, action.space, events)
+            self._erection_loop(state, events, seat, action.space)  # N6/N7: erect what the group must
         elif isinstance(action, PlaySecret):
             tile = state.secret[seat]
             assert tile is not None
@@ -409,7 +410,7 @@ class Nyakuza(Game[NyakuzaState]):
                 state.resume = "secret"
             else:
                 state.resume = "place"
-            self._after_placement(state, seat, space, events)
+            self._erection_loop(state, events, seat, space)
         elif isinstance(action, Erect):
             self._erect(state, seat, (action.palm, tuple(action.tiles)), events)
             state.choices = []
@@ -540,10 +541,6 @@ class Nyakuza(Game[NyakuzaState]):
             self._start_round(state, events)
 
     # placing and Moai -------------------------------------------------------------------
-    def _after_placement(self, state: NyakuzaState, seat: int, space: int, events: list[Event]) -> None:
-        """N6/N7: after a token is placed, erect what its group must erect."""
-        self._erection_loop(state, events, seat, space)
-
     def _erection_loop(self, state: NyakuzaState, events: list[Event], seat: int | None = None,
                        anchor: int | None = None) -> None:
         """Erect while the group qualifies (N6): alone when only one way is

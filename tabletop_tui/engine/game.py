@@ -166,6 +166,16 @@ class Game(Generic[S]):
         """Play an action already checked legal. Mutates ``state``."""
         raise NotImplementedError
 
+    def play_silent(self, state: S, action: Action, seat: Seat) -> None:
+        """Play an action already checked legal, as ``_play`` does, without
+        the log: the search bot's tree walks and playouts call it thousands
+        of times and never read the events. The default calls ``_play`` and
+        drops its events; a game whose log text costs time overrides it
+        (Tiki, Rapa Nui and Nyakuza pass ``quiet=True`` to their ``_play``,
+        which then builds no Event and no text). It must change the state
+        exactly as ``_play`` does."""
+        self._play(state, action, seat)
+
     def is_over(self, state: S) -> bool:
         raise NotImplementedError
 

@@ -145,6 +145,23 @@ def test_check_agrees_with_legal_actions(game, players, seed):
 
 
 @pytest.mark.parametrize("game,players,seed", CASES)
+def test_silent_play_changes_the_state_as_apply_does(game, players, seed):
+    """``play_silent`` (the search bot's path, without the log) leaves the
+    same state as ``apply`` for every sampled action."""
+    rng = random.Random(seed)
+    for state in sampled_states(game, players, seed):
+        if game.is_over(state):
+            continue
+        for s in game.to_act(state):
+            legal = game.legal_actions(state, s)
+            for a in rng.sample(legal, min(4, len(legal))):
+                loud, quiet = game.clone(state), game.clone(state)
+                game.apply(loud, a, s)
+                assert game.play_silent(quiet, a, s) is None
+                assert dump(quiet) == dump(loud)
+
+
+@pytest.mark.parametrize("game,players,seed", CASES)
 def test_save_load_and_replay_give_an_equal_state(game, players, seed, tmp_path):
     seats = [SeatConfig(name=f"P{i + 1}") for i in range(players)]
     match = Match(game, seats, seed=seed, autosave=False)

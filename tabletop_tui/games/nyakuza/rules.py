@@ -373,12 +373,14 @@ class Nyakuza(Game[NyakuzaState]):
         return f"You cannot lay your secret tile now: {why[0].lower()}{why[1:]}" if why else None
 
     # -- play ---------------------------------------------------------------------------
-    def _play(self, state: NyakuzaState, action: Action, seat: Seat) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, state: NyakuzaState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) builds no events."""
+        events: list[Event] | None = None if quiet else []
         if isinstance(action, Bid):
             state.bids[seat] = action.shells
-            events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
-            events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
+            if events is not None:
+                events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
+                events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
             if None not in state.bids:
                 self._reveal_bids(state, events)
                 self._advance(state, events)
@@ -388,7 +390,8 @@ class Nyakuza(Game[NyakuzaState]):
             state.occupant[action.space] = seat
             moai.note_placed(state, seat, action.space)
             state.placed[seat] = True
-            events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
             if state.resume != "place":
                 state.resume = "place"
             self._erection_loop(state, events, seat, action.space)  # N6/N7: erect what the group must
@@ -403,8 +406,9 @@ class Nyakuza(Game[NyakuzaState]):
             state.occupant[space] = seat
             moai.note_placed(state, seat, space)
             state.placed[seat] = True
-            events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
-                                                              f"{tile_text(tile)} and puts an extra token on it."))
+            if events is not None:
+                events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
+                                                                  f"{tile_text(tile)} and puts an extra token on it."))
             if state.phase == "secret":
                 state.offers.pop(0)
                 state.resume = "secret"
@@ -419,17 +423,22 @@ class Nyakuza(Game[NyakuzaState]):
         elif isinstance(action, Pass):
             if state.phase == "secret":
                 state.offers.pop(0)
-                events.append(Event(seat=seat, text=f"{who(seat)} keeps their secret tile for later."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)} keeps their secret tile for later."))
             else:
                 s, n = state.queue.pop(0)
                 state.supply[s] += n
-                events.append(Event(seat=seat, text=f"{who(seat)} cannot place {plural(n, 'token')} and "
-                                                    f"returns {'it' if n == 1 else 'them'} to the supply."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)} cannot place {plural(n, 'token')} and "
+                                                        f"returns {'it' if n == 1 else 'them'} to the supply."))
             self._advance(state, events)
-        return events
+        return events or []
+
+    def play_silent(self, state: NyakuzaState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
 
     # rounds -------------------------------------------------------------------------
-    def _start_round(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _start_round(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N3: turn up the round's tiles, or begin the last round."""
         state.round += 1
         state.placed = [False] * state.players
@@ -438,8 +447,9 @@ class Nyakuza(Game[NyakuzaState]):
         if not state.stack:
             state.new_tiles = []
             state.last_round = True
-            events.append(Event(text=f"Round {state.round} begins. No tiles are left to turn up: "
-                                     f"this is the last round."))
+            if events is not None:
+                events.append(Event(text=f"Round {state.round} begins. No tiles are left to turn up: "
+                                         f"this is the last round."))
             return
         k = (FIRST_REVEAL if state.round == 1 else LATER_REVEAL)[state.players]
         stack, revealed, by_number = state.stack, state.revealed, ISLAND.by_number
@@ -450,17 +460,19 @@ class Nyakuza(Game[NyakuzaState]):
             revealed[space] = True
         moai.note_revealed(state, *spaces)
         state.new_tiles = tiles
-        note = " That was the last of the stack: the next round is the last." if not state.stack else ""
-        shown = and_list([tile_text(t) for t in sorted(tiles)])
-        events.append(Event(reveals=True, text=f"Round {state.round}: tiles {shown} are turned up.{note}"))
+        if events is not None:
+            note = " That was the last of the stack: the next round is the last." if not state.stack else ""
+            shown = and_list([tile_text(t) for t in sorted(tiles)])
+            events.append(Event(reveals=True, text=f"Round {state.round}: tiles {shown} are turned up.{note}"))
 
-    def _reveal_bids(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _reveal_bids(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N4: reveal the bids together and settle them."""
         n = state.players
         bids = [int(b or 0) for b in state.bids]
         out = resolve_bids(bids, state.amulet, state.reef)
-        events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
-            f"{who(s)} {bids[s]}" for s in range(n)) + "."))
+        if events is not None:
+            events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
+                f"{who(s)} {bids[s]}" for s in range(n)) + "."))
         supply, tokens = state.supply, out.tokens
         got = [0] * n
         for s in range(n):
@@ -471,21 +483,23 @@ class Nyakuza(Game[NyakuzaState]):
         if top is not None:
             shells[top] -= out.paid
             state.reef += out.paid
-            parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
-                     f"takes the amulet and {plural(got[top], 'token')}"]
-            if second is not None:
-                parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
-            ones = [s for s, k in out.order if s != top and s != second]  # in placing order
-            if ones:
-                parts.append(f"{and_list([who(s) for s in ones])} "
-                             f"{'takes' if len(ones) == 1 else 'take'} 1 token{'' if len(ones) == 1 else ' each'}")
-            events.append(Event(seat=top, text="; ".join(parts) + "."))
+            if events is not None:
+                parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
+                         f"takes the amulet and {plural(got[top], 'token')}"]
+                if second is not None:
+                    parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
+                ones = [s for s, k in out.order if s != top and s != second]  # in placing order
+                if ones:
+                    parts.append(f"{and_list([who(s) for s in ones])} {'takes' if len(ones) == 1 else 'take'} "
+                                 f"1 token{'' if len(ones) == 1 else ' each'}")
+                events.append(Event(seat=top, text="; ".join(parts) + "."))
             for s in range(n):
-                if got[s] < tokens[s]:
+                if got[s] < tokens[s] and events is not None:
                     events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the "
-                                                     f"supply."))
+                                                         f"supply."))
         else:
-            events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
+            if events is not None:
+                events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
         zero = out.zero
         if zero:
             before = state.reef
@@ -493,14 +507,15 @@ class Nyakuza(Game[NyakuzaState]):
                 shells[s] += out.share
             if out.reef_after != before:
                 state.reef = out.reef_after
-            names = and_list([who(s) for s in zero])
-            if len(zero) == 1:
-                text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
-            else:
-                text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
-                        f"{plural(out.share, 'shell')} each")
-                text += f", {out.reef_after} left on the reef." if out.reef_after else "."
-            events.append(Event(text=text))
+            if events is not None:
+                names = and_list([who(s) for s in zero])
+                if len(zero) == 1:
+                    text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
+                else:
+                    text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
+                            f"{plural(out.share, 'shell')} each")
+                    text += f", {out.reef_after} left on the reef." if out.reef_after else "."
+                events.append(Event(text=text))
         if state.amulet != out.amulet:
             state.amulet = out.amulet
         state.last_bids = bids
@@ -509,7 +524,7 @@ class Nyakuza(Game[NyakuzaState]):
         state.queue = [(s, got[s]) for s, _ in out.order if got[s] > 0]
         state.phase = "place"
 
-    def _advance(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _advance(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """Move on until some seat must give input, or the game ends."""
         if state.phase == "place":
             while state.queue:
@@ -519,9 +534,10 @@ class Nyakuza(Game[NyakuzaState]):
                 state.queue.pop(0)
                 if n > 0:  # N5: a token with no legal space goes back to the supply
                     state.supply[s] += n
-                    events.append(Event(seat=s, text=f"{who(s)} has no space to place "
-                                                     f"{'a token' if n == 1 else f'{n} tokens'} on; "
-                                                     f"{'it goes' if n == 1 else 'they go'} back to the supply."))
+                    if events is not None:
+                        events.append(Event(seat=s, text=f"{who(s)} has no space to place "
+                                                         f"{'a token' if n == 1 else f'{n} tokens'} on; "
+                                                         f"{'it goes' if n == 1 else 'they go'} back to the supply."))
             state.phase = "secret"
             # N9: who placed nothing may still lay the secret tile, clockwise from the amulet
             state.offers = ([s for s in clockwise_after(state.amulet, state.players)
@@ -534,14 +550,14 @@ class Nyakuza(Game[NyakuzaState]):
                 state.offers.pop(0)
             self._end_round(state, events)  # a new round waits for bids, or the game is over
 
-    def _end_round(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _end_round(self, state: NyakuzaState, events: list[Event] | None) -> None:
         if state.last_round:
             self._final_scoring(state, events)
         else:
             self._start_round(state, events)
 
     # placing and Moai -------------------------------------------------------------------
-    def _erection_loop(self, state: NyakuzaState, events: list[Event], seat: int | None = None,
+    def _erection_loop(self, state: NyakuzaState, events: list[Event] | None, seat: int | None = None,
                        anchor: int | None = None) -> None:
         """Erect while the group qualifies (N6): alone when only one way is
         open, else wait in phase "erect" for the owner's choice.
@@ -561,8 +577,9 @@ class Nyakuza(Game[NyakuzaState]):
                 break
             options = moai.erection_choices(state, seat, anchor)
             if not options:  # N6: a further erection that cannot be paid is not made
-                events.append(Event(seat=seat, text=f"{who(seat)}'s group could raise another Moai, but "
-                                                    f"{who(seat)} cannot pay for it: it is not erected."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)}'s group could raise another Moai, but "
+                                                        f"{who(seat)} cannot pay for it: it is not erected."))
                 break
             if len(options) > 1:
                 state.chooser = seat
@@ -584,7 +601,7 @@ class Nyakuza(Game[NyakuzaState]):
         self._advance(state, events)
 
     def _erect(self, state: NyakuzaState, seat: int, choice: tuple[int, tuple[int, ...]],
-               events: list[Event]) -> None:
+               events: list[Event] | None) -> None:
         palm, tiles = choice
         state.shells[seat] -= len(tiles)
         for t in tiles:
@@ -592,21 +609,23 @@ class Nyakuza(Game[NyakuzaState]):
             moai.note_spent(state, t)
         state.moai[palm] = True
         moai.note_moai(state, palm)
-        spent = " + ".join(space_text(t) for t in tiles)
-        on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
         if palm == moai.ORONGO:  # N7
             state.ceremonial = seat
-            events.append(Event(seat=seat, text=f"{who(seat)} erects the Ceremonial Moai at Orongo, spending "
-                                                f"{spent}!"))
+            if events is not None:
+                spent = " + ".join(space_text(t) for t in tiles)
+                events.append(Event(seat=seat, text=f"{who(seat)} erects the Ceremonial Moai at Orongo, spending "
+                                                    f"{spent}!"))
             self._finish(state, [seat], f"{who(seat)} erected the Ceremonial Moai at Orongo.", events)
             return
         state.moai_left[seat] -= 1
         left = state.moai_left[seat]
-        events.append(Event(seat=seat, text=f"{who(seat)} erects a Moai on {space_text(palm)}, putting a shell "
-                                            f"on {on} ({left} Moai left)."))
+        if events is not None:
+            on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
+            events.append(Event(seat=seat, text=f"{who(seat)} erects a Moai on {space_text(palm)}, putting a shell "
+                                                f"on {on} ({left} Moai left)."))
 
     # end ------------------------------------------------------------------------------
-    def _final_scoring(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _final_scoring(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N8: fewest Moai left; tie: most shells; still tied: a shared win."""
         fewest = min(state.moai_left)
         tied = [s for s in range(state.players) if state.moai_left[s] == fewest]
@@ -623,7 +642,7 @@ class Nyakuza(Game[NyakuzaState]):
                       f"{plural(richest, 'shell')} each, and share the win.")
         self._finish(state, winners, reason, events)
 
-    def _finish(self, state: NyakuzaState, winners: list[int], reason: str, events: list[Event]) -> None:
+    def _finish(self, state: NyakuzaState, winners: list[int], reason: str, events: list[Event] | None) -> None:
         state.phase = "over"
         state.winners = winners
         state.end_reason = reason
@@ -634,9 +653,10 @@ class Nyakuza(Game[NyakuzaState]):
         state.chooser = state.anchor = None
         state.choices = []
         state.bids = [None] * state.players
-        shells = ", ".join(f"{who(s)} {state.shells[s]}" for s in range(state.players))
-        events.append(Event(reveals=True, text=f"{reason} {and_list([who(s) for s in winners])} "
-                                               f"{'wins' if len(winners) == 1 else 'win'}! Shells: {shells}."))
+        if events is not None:
+            shells = ", ".join(f"{who(s)} {state.shells[s]}" for s in range(state.players))
+            events.append(Event(reveals=True, text=f"{reason} {and_list([who(s) for s in winners])} "
+                                                   f"{'wins' if len(winners) == 1 else 'win'}! Shells: {shells}."))
 
     def is_over(self, state: NyakuzaState) -> bool:
         return state.phase == "over"

@@ -322,24 +322,28 @@ class Tiki(Game[TikiState]):
         raise IllegalAction("That move is not part of Tiki.")
 
     # -- play ----------------------------------------------------------------------------
-    def _play(self, state: TikiState, action: Action, seat: Seat) -> list[Event]:
+    def _play(self, state: TikiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) builds no events."""
         name = who(seat)
-        events: list[Event] = []
+        events: list[Event] | None = None if quiet else []
         if isinstance(action, Place):
             state.stacks[action.village].append(seat)
-            events.append(Event(seat=seat, text=f"{name} created a totem on the {village_name(action.village)} "
-                                                 f"{KIND_NAME[state.villages[action.village]]}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} created a totem on the {village_name(action.village)} "
+                                                     f"{KIND_NAME[state.villages[action.village]]}."))
             self._after_move(state, [action.village], events)
         elif isinstance(action, Move):
             totem = state.stacks[action.start]
             state.stacks[action.start] = []
             for v in action.path:
                 state.stacks[v].append(totem.pop(0))
-            route = " → ".join(village_name(v) for v in (action.start, *action.path))
-            events.append(Event(seat=seat, text=f"{name} moved a totem of {len(action.path)}: {route}."))
+            if events is not None:
+                route = " → ".join(village_name(v) for v in (action.start, *action.path))
+                events.append(Event(seat=seat, text=f"{name} moved a totem of {len(action.path)}: {route}."))
             self._after_move(state, list(action.path), events)
         elif isinstance(action, Pass):
-            events.append(Event(seat=seat, text=f"{name} cannot move and passes."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} cannot move and passes."))
             self._end_turn(state)
         elif isinstance(action, Resolve):
             state.pending.remove(action.village)
@@ -347,25 +351,30 @@ class Tiki(Game[TikiState]):
             self._continue(state, events)
         elif isinstance(action, Shaman):
             if action.edge is None:
-                events.append(Event(seat=seat, text=f"{name} leaves the shaman where it is."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{name} leaves the shaman where it is."))
             else:
                 a, b = action.edge
                 state.shaman = (min(a, b), max(a, b))
-                events.append(Event(seat=seat, text=f"{name} puts the shaman between the "
-                                                     f"{village_name(a)} and {village_name(b)} villages."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{name} puts the shaman between the "
+                                                         f"{village_name(a)} and {village_name(b)} villages."))
             state.shaman_seat = None
             state.phase = "turn"
             self._continue(state, events)
-        return events
+        return events or []
 
-    def _after_move(self, state: TikiState, touched: list[int], events: list[Event]) -> None:
+    def play_silent(self, state: TikiState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
+
+    def _after_move(self, state: TikiState, touched: list[int], events: list[Event] | None) -> None:
         state.pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
         if len(state.pending) == 1:
             v = state.pending.pop()
             self._resolve(state, v, events)
         self._continue(state, events)
 
-    def _continue(self, state: TikiState, events: list[Event]) -> None:
+    def _continue(self, state: TikiState, events: list[Event] | None) -> None:
         """After a resolution step: ask for the order, the shaman, or end the turn."""
         if state.phase == "over" or state.phase == "shaman":
             return
@@ -384,42 +393,47 @@ class Tiki(Game[TikiState]):
         state.active = 1 - state.active
         state.turn += 1
 
-    def _resolve(self, state: TikiState, v: int, events: list[Event]) -> None:
+    def _resolve(self, state: TikiState, v: int, events: list[Event] | None) -> None:
         """T4: resolve an influenced village fully, then check the end (T5)."""
         owner = state.stacks[v][-1]
         kind = state.villages[v]
         name = who(owner)
-        where = f"the {village_name(v)} {KIND_NAME[kind]}"
+        where = f"the {village_name(v)} {KIND_NAME[kind]}" if events is not None else ""
         state.stacks[v] = []  # the 3 tikis go back to their owners
         gained = lost = 0
         if kind in ("harbour", "jungle"):
             gained = min(VALUE[kind], state.reserve)
             state.reserve -= gained
             state.fruit[owner] += gained
-            events.append(Event(seat=owner, text=f"{name} influences {where} and gains {gained} fruit."
-                                if gained else f"{name} influences {where}, but the reserve is empty."))
+            if events is not None:
+                events.append(Event(seat=owner, text=f"{name} influences {where} and gains {gained} fruit."
+                                    if gained else f"{name} influences {where}, but the reserve is empty."))
         elif kind == "cursed":
             if state.fruit[owner] > 0:
                 state.fruit[owner] -= 1
                 state.spoiled += 1
                 lost = 1
-                events.append(Event(seat=owner, text=f"{name} influences {where} and loses a fruit, which spoils."))
+                if events is not None:
+                    events.append(Event(seat=owner, text=f"{name} influences {where} and loses a fruit, which spoils."))
             elif state.reserve > 0:
                 state.reserve -= 1
                 state.spoiled += 1
-                events.append(Event(seat=owner, text=f"{name} influences {where}; having no fruit, "
-                                                     f"a fruit from the reserve spoils."))
+                if events is not None:
+                    events.append(Event(seat=owner, text=f"{name} influences {where}; having no fruit, "
+                                                         f"a fruit from the reserve spoils."))
             else:
-                events.append(Event(seat=owner, text=f"{name} influences {where}; there is no fruit to spoil."))
+                if events is not None:
+                    events.append(Event(seat=owner, text=f"{name} influences {where}; there is no fruit to spoil."))
         else:
-            events.append(Event(seat=owner, text=f"{name} influences {where}; it yields nothing."))
+            if events is not None:
+                events.append(Event(seat=owner, text=f"{name} influences {where}; it yields nothing."))
         if self._check_end(state, owner, gained, lost, events):
             return
         if kind == "marsh" and state.shaman_variant:
             state.phase = "shaman"
             state.shaman_seat = owner
 
-    def _check_end(self, state: TikiState, seat: int, gained: int, lost: int, events: list[Event]) -> bool:
+    def _check_end(self, state: TikiState, seat: int, gained: int, lost: int, events: list[Event] | None) -> bool:
         """T5, checked after every resolution."""
         if state.sudden_death:
             if gained:
@@ -440,17 +454,19 @@ class Tiki(Game[TikiState]):
             state.spoiled -= 1
             state.reserve += 1
             state.sudden_death = True
-            events.append(Event(text=f"The reserve is empty with a tie at {a} fruit each: one spoiled "
-                                     f"fruit returns and play goes on in sudden death."))
+            if events is not None:
+                events.append(Event(text=f"The reserve is empty with a tie at {a} fruit each: one spoiled "
+                                         f"fruit returns and play goes on in sudden death."))
         return False
 
-    def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event]) -> bool:
+    def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event] | None) -> bool:
         state.phase = "over"
         state.winner = winner
         state.end_reason = reason
         state.pending = []
         state.shaman_seat = None
-        events.append(Event(seat=winner, text=f"{reason} {who(winner)} wins!"))
+        if events is not None:
+            events.append(Event(seat=winner, text=f"{reason} {who(winner)} wins!"))
         return True
 
     # -- end -----------------------------------------------------------------------------

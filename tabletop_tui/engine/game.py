@@ -152,6 +152,19 @@ class Game(Generic[S]):
         if action not in self.legal_actions(state, seat):
             raise IllegalAction("That move is not allowed now.")
 
+    def explain(self, state: S, action: Action, seat: Seat) -> str | None:
+        """Why ``action`` by ``seat`` would be refused now (the sentence
+        ``apply`` would give), or None when it is legal. Never raises and never
+        changes the state: a board asks it why a key does nothing, instead
+        of playing the move to see."""
+        if self.is_over(state):
+            return "The game is over."
+        try:
+            self.check(state, action, seat)
+        except IllegalAction as err:
+            return err.reason
+        return None
+
     def apply(self, state: S, action: Action, seat: Seat) -> list[Event]:
         """Validate ``action`` for ``seat`` and, if legal, play it on ``state``.
 

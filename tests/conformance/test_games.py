@@ -1,6 +1,6 @@
 """What every registered game promises the engine, checked by random legal
 play (several seeds, every seat count): ``check`` agrees with
-``legal_actions``; a refused input changes nothing; save, load and replay
+``legal_actions`` (and ``explain`` with both); a refused input changes nothing; save, load and replay
 reach an equal state; clones are independent; ``determinize`` keeps the
 seat's view and reads nothing else; views hide what their seat may not see;
 a random game ends.
@@ -102,8 +102,10 @@ def mutations(game, action: Action) -> Iterator[Action]:
 
 def assert_refused_unchanged(game, state, action, seat) -> str:
     before = dump(state)
+    explained = game.explain(state, action, seat)
     with pytest.raises(IllegalAction) as info:
         game.apply(state, action, seat)
+    assert explained == info.value.reason, "explain does not give the sentence apply gives"
     assert dump(state) == before, f"refusing {action!r} for seat {seat} changed the state"
     # a reason may name seats by placeholder, as events do: the table fills them in
     reason = re.sub(r"\{s(\d)\}", lambda m: f"Player {int(m.group(1)) + 1}", info.value.reason)
@@ -126,6 +128,7 @@ def test_check_agrees_with_legal_actions(game, players, seed):
                 assert legal[s] == [], f"seat {s} is not to act but has legal actions"
             for a in legal[s]:
                 game.check(state, a, s)
+                assert game.explain(state, a, s) is None
             assert len(set(legal[s])) == len(legal[s]), "an action is listed twice"
         assert dump(state) == before, "check or legal_actions changed the state"
         listed = [a for s in range(players) for a in legal[s]]

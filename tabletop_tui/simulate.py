@@ -12,13 +12,15 @@ from tabletop_tui.engine import Game, RandomBot, SearchBot
 def play_out(game: Game, players: int, seed: int, bots: list, rng: random.Random,
              max_actions: int = 20_000, options: Any = None) -> tuple[Any, int]:
     """Play one game with ``bots`` (one per seat) from ``seed``; returns the
-    final state and the number of actions."""
+    final state and the number of actions. Moves are checked but played
+    silently (no log is kept)."""
     state = game.new_state(players, options, seed)
     n = 0
     while not game.is_over(state) and n < max_actions:
         seat = game.to_act(state)[0]
         action = bots[seat].choose(game, state, seat, rng)
-        game.apply(state, action, seat)
+        game.check(state, action, seat)  # checked as apply does; nobody reads the log here
+        game.play_silent(state, action, seat)
         n += 1
     return state, n
 

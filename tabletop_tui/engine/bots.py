@@ -133,7 +133,7 @@ class SearchBot(Bot):
                 child = _Node()
                 child.seen = 1
                 node.children[a] = child
-                game._play(sim, a, actor)
+                game.play_silent(sim, a, actor)
                 path.append((child, actor))
                 break
             log_n = math.log(max(1, node.visits))
@@ -145,7 +145,7 @@ class SearchBot(Bot):
                     best, best_score = a, score
             assert best is not None
             node = node.children[best]
-            game._play(sim, best, actor)
+            game.play_silent(sim, best, actor)
             path.append((node, actor))
         # playout
         steps = 0
@@ -157,7 +157,7 @@ class SearchBot(Bot):
             legal = game.legal_actions(sim, actor)
             if not legal:
                 break
-            game._play(sim, rng.choice(legal), actor)
+            game.play_silent(sim, rng.choice(legal), actor)
             steps += 1
         rewards = _rewards(game, sim, players)
         root.visits += 1

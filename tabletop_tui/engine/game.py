@@ -132,6 +132,9 @@ class Game(Generic[S]):
     #: True when some seat holds information another may not see (hands,
     #: bids, shells); the UI then hides the board between seats.
     hidden_information: ClassVar[bool] = False
+    #: names of state fields no view may carry (the deck, other hands, the
+    #: seed): the conformance tests look for them in every serialised view
+    hidden_fields: ClassVar[tuple[str, ...]] = ()
     #: True for a co-operative game: the result is the team's.
     cooperative: ClassVar[bool] = False
     #: Short headings of ``Result.details`` keys for the final table
@@ -208,6 +211,19 @@ class Game(Generic[S]):
             raise IllegalAction("It is not your turn.")
         if action not in self.legal_actions(state, seat):
             raise IllegalAction("That move is not allowed now.")
+
+    def explain(self, state: S, action: Action, seat: Seat) -> str | None:
+        """Why ``action`` by ``seat`` would be refused now (the sentence
+        ``apply`` would give), or None when it is legal. Never raises and never
+        changes the state: a board asks it why a key does nothing, instead
+        of playing the move to see."""
+        if self.is_over(state):
+            return "The game is over."
+        try:
+            self.check(state, action, seat)
+        except IllegalAction as err:
+            return err.reason
+        return None
 
     def apply(self, state: S, action: Action, seat: Seat) -> list[Event]:
         """Validate ``seat`` and ``action`` and, if legal, play it on ``state``.
@@ -298,6 +314,16 @@ class Game(Generic[S]):
     def _play(self, state: S, action: Action, seat: Seat) -> list[Event]:
         """Play an action already checked legal. Mutates ``state``."""
         raise NotImplementedError
+
+    def play_silent(self, state: S, action: Action, seat: Seat) -> None:
+        """Play an action already checked legal, as ``_play`` does, without
+        the log: the search bot's tree walks and playouts call it thousands
+        of times and never read the events. The default calls ``_play`` and
+        drops its events; a game whose log text costs time overrides it
+        (Tiki, Rapa Nui and Nyakuza pass ``quiet=True`` to their ``_play``,
+        which then builds no Event and no text). It must change the state
+        exactly as ``_play`` does."""
+        self._play(state, action, seat)
 
     def is_over(self, state: S) -> bool:
         raise NotImplementedError

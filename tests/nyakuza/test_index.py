@@ -1,7 +1,8 @@
-"""The board index behind ``moai.legal_spaces`` and ``moai.group_qualifies``
-(kept in step with the rules' own changes, rebuilt when a board changed any
-other way) always answers as the one judge, ``placement_problem``, and as a
-walk of the board."""
+"""The board index a Nyakuza state keeps (``moai.BoardIndex``, behind
+``legal_spaces``, ``check`` and ``group_qualifies``): it follows the rules'
+own changes, answers as a walk of the board itself, belongs to its state
+alone (never saved, never compared, never shared by a copy or another
+state), and is built afresh after a load, a clone or ``forget``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from tabletop_tui.games.nyakuza import moai
 from tabletop_tui.games.nyakuza.island import SPACES
 
-from .util import GAME, legal_by_judge, random_game
+from .util import GAME, legal_by_judge, legal_by_walk, random_game
 
 
 def walked_qualifies(state, seat: int, anchor: int) -> bool:
@@ -21,44 +22,78 @@ def walked_qualifies(state, seat: int, anchor: int) -> bool:
     return bool(moai.free_palms(state, group)) and bool(moai.recipes_in(state, group))
 
 
+def index_of(state):
+    return state.__pydantic_private__["_index"]
+
+
 @pytest.mark.parametrize("players,secret", [(2, False), (3, False), (4, False), (3, True), (4, True)])
-def test_every_seat_every_step_matches_the_judge(players, secret):
+def test_every_seat_every_step_matches_a_walk_of_the_board(players, secret):
     for k in range(6):
         for state, _ in random_game(players, secret, 100 + k, k):
             for seat in range(players):  # seats not to act too: their part of the index follows as well
-                assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
-                assert moai.can_place(state, seat) == bool(legal_by_judge(state, seat))
+                walked = legal_by_walk(state, seat)
+                assert moai.legal_spaces(state, seat) == walked
+                assert legal_by_judge(state, seat) == walked  # check's judge, space by space
+                assert moai.can_place(state, seat) == bool(walked)
                 for s in range(SPACES):
                     if state.occupant[s] == seat:
                         assert moai.group_qualifies(state, seat, s) == walked_qualifies(state, seat, s)
+            assert moai.in_step(state)
 
 
-def test_two_boards_asked_in_turn():
-    """Alternating between two games (and a clone) rebuilds the index, never mixes them."""
+def test_two_games_asked_in_turn_keep_their_own_index():
+    """Alternating between two games (as a server with many tables in one
+    thread does) neither mixes them nor rebuilds either index."""
     a = GAME.new_state(3, None, 7)
     b = GAME.new_state(3, None, 8)
     rng = random.Random(3)
+    kept = {}
     for _ in range(400):
-        for state in (a, b):
+        for name, state in (("a", a), ("b", b)):
             if GAME.is_over(state):
                 continue
-            copy = GAME.clone(state)
             for seat in range(3):
-                assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
-                assert moai.legal_spaces(copy, seat) == legal_by_judge(copy, seat)
+                assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
+            if name in kept:
+                assert index_of(state) is kept[name], "the index was rebuilt"
+            kept[name] = index_of(state)
             seat = GAME.to_act(state)[0]
             GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+    assert kept["a"] is not kept["b"]
 
 
-def test_a_board_changed_behind_the_rules_back():
+def test_the_index_is_not_saved_compared_or_shared():
+    state = next(s for s, _ in random_game(2, False, 21, 21) if s.phase == "place" and s.round > 3)
+    seat = GAME.to_act(state)[0]
+    moai.legal_spaces(state, seat)
+    assert index_of(state) is not None
+    assert "_index" not in state.model_dump_json()
+    loaded = GAME.state_from_json(state.model_dump_json())
+    assert index_of(loaded) is None and loaded == state  # equal whatever the indexes
+    assert moai.legal_spaces(loaded, seat) == moai.legal_spaces(state, seat)
+    # a clone and a deep copy each keep an index of their own
+    for copy in (GAME.clone(state), state.model_copy(deep=True)):
+        before = index_of(state)
+        rng = random.Random(4)
+        while not GAME.is_over(copy):
+            s = GAME.to_act(copy)[0]
+            GAME.apply(copy, rng.choice(GAME.legal_actions(copy, s)), s)
+            assert moai.in_step(copy)
+        assert index_of(copy) is not before
+        assert moai.in_step(state)
+        assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
+
+
+def test_a_board_changed_by_hand_is_read_again_after_forget():
     """Tokens put, tiles turned up, shells spent and Moai raised directly on
-    the state (as tests and loaded games do) are seen at the next question."""
+    the state (as tests do) are read right once ``forget`` is called; a
+    placement after a hand-made token drops the index by itself."""
     rng = random.Random(5)
     for k in range(4):
         for state, seat in random_game(2, False, 300 + k, k):
             if seat is None or state.phase != "place":
                 continue
-            assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+            assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
             change = rng.randrange(4)
             free = [s for s in range(SPACES) if state.occupant[s] is None]
             if change == 0 and free:
@@ -73,22 +108,34 @@ def test_a_board_changed_behind_the_rules_back():
                 sites = [s for s in range(SPACES) if state.occupant[s] is not None and moai.MOAI_SITE[s]]
                 if sites:
                     state.moai[rng.choice(sites)] = True
+            moai.forget(state)
             for s in range(2):
-                assert moai.legal_spaces(state, s) == legal_by_judge(state, s)
+                assert moai.legal_spaces(state, s) == legal_by_walk(state, s)
                 for x in range(SPACES):
                     if state.occupant[x] == s:
                         assert moai.group_qualifies(state, s, x) == walked_qualifies(state, s, x)
+            assert moai.in_step(state)
             break  # the state was changed off the rules: on to the next game
+    state = next(s for s, _ in random_game(2, False, 31, 31) if s.phase == "place")
+    seat = GAME.to_act(state)[0]
+    moai.legal_spaces(state, seat)
+    free = next(s for s in range(SPACES) if state.occupant[s] is None and not moai.IS_PALM[s])
+    state.occupant[free] = 1 - seat  # by hand, and no forget
+    assert not moai.in_step(state)
+    space = GAME.legal_actions(state, seat)[0]
+    moai.forget(state)
+    GAME.apply(state, space, seat)
+    assert moai.in_step(state)
 
 
-def test_each_thread_keeps_its_own_index():
+def test_each_thread_plays_its_own_states():
     errors: list[BaseException] = []
 
     def play(seed: int) -> None:
         try:
             for state, _ in random_game(2, False, seed, seed):
                 for seat in range(2):
-                    assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+                    assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
         except BaseException as err:  # pragma: no cover - reported below
             errors.append(err)
 
@@ -109,7 +156,7 @@ def test_spent_tiles_and_raised_moai_reported_by_the_rules_hooks():
         for state, seat in random_game(2, False, 500 + k, k):
             if seat is None or state.phase != "place" or state.shells[seat] >= 2 or not state.moai_left[seat]:
                 continue
-            assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+            assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
             tiles = [s for s in range(SPACES) if state.occupant[s] == seat and not moai.IS_PALM[s]
                      and not state.spent[s]]
             sites = [s for s in range(SPACES) if state.occupant[s] == seat and moai.MOAI_SITE[s]
@@ -124,7 +171,8 @@ def test_spent_tiles_and_raised_moai_reported_by_the_rules_hooks():
                 moai.note_moai(state, p)
             else:
                 continue
-            assert moai.legal_spaces(state, seat) == legal_by_judge(state, seat)
+            assert moai.legal_spaces(state, seat) == legal_by_walk(state, seat)
+            assert moai.in_step(state)
             checked += 1
             break
     assert checked > 10

@@ -4,6 +4,7 @@ positions, refusal checks and the invariants every reachable state keeps."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from tabletop_tui.games.nyakuza import moai
 from tabletop_tui.games.nyakuza.island import ISLAND, RESOURCES, SPACES
@@ -77,6 +78,7 @@ def position(players: int = 4, *, placer: int | None = None, tokens: int = 3, ow
     shown = {ISLAND.spaces[s].number for s in range(SPACES) if state.revealed[s]}
     state.stack = [t for t in state.stack if t not in shown]
     state.secret = [t if t not in shown else None for t in state.secret]
+    moai.forget(state)  # the board was changed by hand
     return state
 
 
@@ -87,6 +89,7 @@ def put(state: NyakuzaState, seat: int, space: int) -> None:
     state.supply[seat] -= 1
     if ISLAND.spaces[space].is_resource:
         state.revealed[space] = True
+    moai.forget(state)
 
 
 def play(state: NyakuzaState, action, seat: int | None = None):
@@ -157,6 +160,8 @@ def check_invariants(state: NyakuzaState) -> None:
     assert 0 <= state.amulet < n
     if state.phase == "over":
         assert state.winners
+    # the placement index the state keeps has followed every change
+    assert moai.in_step(state)
 
 
 def random_game(players: int, secret: bool, seed: int, play_seed: int, max_actions: int = 3000):
@@ -178,3 +183,34 @@ def random_game(players: int, secret: bool, seed: int, play_seed: int, max_actio
 def legal_by_judge(state: NyakuzaState, seat: int) -> list[int]:
     """Every space the one judge (placement_problem) accepts, asked one by one."""
     return [s for s in range(SPACES) if moai.placement_problem(state, seat, s) is None]
+
+
+def legal_by_walk(state: NyakuzaState, seat: int) -> list[int]:
+    """Every space ``seat`` may put a token on, worked out from N5-N7 by
+    walking the board itself (no index): a free space, a turned-up tile or a
+    palm next to one of the seat's tokens; Orongo only with every Moai
+    erected and a recipe the seat can pay in its group; elsewhere, with Moai
+    left, never a token that would force a Moai the seat cannot pay for."""
+    out = []
+    have, left = state.shells[seat], state.moai_left[seat]
+    for s in range(SPACES):
+        if state.occupant[s] is not None:
+            continue
+        if ISLAND.spaces[s].is_palm:
+            if not any(state.occupant[n] == seat for n in moai.ADJ[s]):
+                continue
+            if s == ORONGO and left > 0:
+                continue
+        elif not state.revealed[s]:
+            continue
+        board = SimpleNamespace(occupant=list(state.occupant))
+        board.occupant[s] = seat
+        group = moai.group_of(board, seat, s)
+        costs = [len(r) for r in moai.recipes_in(state, group)]
+        if s == ORONGO:
+            if not costs or min(costs) > have:
+                continue
+        elif left > 0 and costs and moai.free_palms(state, group) and min(costs) > have:
+            continue
+        out.append(s)
+    return out

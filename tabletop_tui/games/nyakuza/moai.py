@@ -6,19 +6,22 @@ forming a recipe -- one quarry, temple + god, birdman + nest, or two food --
 and (B) a token on a coastal palm without a Moai (Orongo excepted: it is
 reserved for the Ceremonial Moai). Erecting costs one shell per tile used.
 
-The functions here read a board through duck typing (``occupant``,
-``spent``, ``moai``, ``revealed``, ``shells``, ``moai_left`` lists indexed by
-space id or seat), so they serve the rules, the view and the tests alike.
+The functions here read a board through its lists (``occupant``,
+``spent``, ``moai``, ``revealed``, ``shells``, ``moai_left`` indexed by
+space id or seat), so they serve the rules, the view and the tests alike;
+the placement questions also keep a :class:`BoardIndex` of the board in the
+state's private ``_index`` attribute (see below).
 """
 
 from __future__ import annotations
 
-import threading
 from itertools import combinations
 from operator import add, itemgetter
 from typing import Any, Callable, Iterable
 
-from .island import ISLAND, RESOURCE_KINDS
+from tabletop_tui.engine.text import plural
+
+from .island import ISLAND, RESOURCE_KINDS, SPACES
 
 ORONGO = ISLAND.orongo
 ADJ = ISLAND.adjacent
@@ -57,18 +60,6 @@ def group_of(board: Any, seat: int, start: int) -> list[int]:
     return out
 
 
-def contribution(board: Any, space: int) -> list[int]:
-    """What one token on ``space`` adds to its group's summary."""
-    v = [0] * 7
-    kind = KIND[space]
-    if kind != "palm":
-        if not board.spent[space]:
-            v[K_INDEX[kind]] = 1
-    elif MOAI_SITE[space] and not board.moai[space]:
-        v[PALMS_AT] = 1
-    return v
-
-
 def has_recipe(v: list[int]) -> bool:
     """(A): unspent tiles forming at least one recipe."""
     return v[Q] >= 1 or (v[T] >= 1 and v[G] >= 1) or (v[B] >= 1 and v[N] >= 1) or v[F] >= 2
@@ -88,109 +79,105 @@ def cheapest_recipe(v: list[int]) -> tuple[int, str] | None:
 
 
 def shells_text(n: int) -> str:
-    return "none" if n == 0 else f"{n} shell{'s' if n != 1 else ''}"
+    return "none" if n == 0 else plural(n, "shell")
 
 
 def need_text(cost: int, name: str, have: int) -> str:
     """"You need 2 shells to spend temple + god; you have 1"."""
-    return f"You need {cost} shell{'s' if cost != 1 else ''} to spend {name}; you have {have if have else 'none'}"
+    return f"You need {plural(cost, 'shell')} to spend {name}; you have {have if have else 'none'}"
 
 
-class Groups:
-    """The groups of one seat's tokens, labelled on first use (one group at a
-    time, only those next to a space asked about) and then shared by many
-    candidate placements (``legal_spaces``). The board must not change while
-    a ``Groups`` is in use."""
-
-    __slots__ = ("board", "seat", "label", "summaries")
-
-    def __init__(self, board: Any, seat: int) -> None:
-        self.board = board
-        self.seat = seat
-        self.label: dict[int, int] = {}
-        self.summaries: list[list[int]] = []
-
-    def _label(self, start: int) -> int:
-        """Label the group holding ``start`` (a ``seat`` token); its id."""
-        board, label = self.board, self.label
-        gid = len(self.summaries)
-        total = [0] * 7
-        spent, moai = board.spent, board.moai
-        for m in group_of(board, self.seat, start):
-            label[m] = gid
-            kind = KIND[m]  # contribution(board, m), inlined
-            if kind != "palm":
-                if not spent[m]:
-                    total[K_INDEX[kind]] += 1
-            elif MOAI_SITE[m] and not moai[m]:
-                total[PALMS_AT] += 1
-        self.summaries.append(total)
-        return gid
-
-    def merged(self, space: int) -> list[int]:
-        """The summary of the group a new token on ``space`` would be part of."""
-        label, summaries, seat = self.label, self.summaries, self.seat
-        occ = self.board.occupant
-        total = contribution(self.board, space)
-        seen: set[int] = set()
-        for n in ADJ[space]:
-            gid = label.get(n)
-            if gid is None:
-                if occ[n] != seat:
-                    continue
-                gid = self._label(n)
-            if gid not in seen:
-                seen.add(gid)
-                for i, x in enumerate(summaries[gid]):
-                    total[i] += x
-        return total
+def _orongo_kept(left: int) -> str:
+    return (f"Orongo is kept for the Ceremonial Moai: you may go there only once all your Moai stand "
+            f"(you have {left} left).")
 
 
-def placement_problem(board: Any, seat: int, space: int, groups: Groups | None = None,
-                      secret: bool = False) -> str | None:
+def placement_problem(board: Any, seat: int, space: int, secret: bool = False) -> str | None:
     """Why ``seat`` may not put a token on ``space`` now (N5-N7), or None.
 
-    This is the one judge of a placement: ``legal_spaces`` asks it about
-    every space. ``groups`` shares the seat's group labels between calls.
+    This is the one judge of a placement: ``legal_spaces`` lists the spaces
+    it accepts, and the rules' ``check`` asks it. It reads the board's
+    :class:`BoardIndex`: a space is *open* to the seat when it is a free
+    turned-up resource space or a free palm next to one of its tokens; an
+    open space is then refused only for the Moai it would force (N6, N7).
     ``secret``: the token goes on the player's own secret tile (N9), whose
     space opens as it is laid, so it need not be turned up already.
     """
-    occ = board.occupant
-    if not 0 <= space < len(occ):
+    if not 0 <= space < SPACES:
         return "There is no such space on the island."
-    owner = occ[space]
+    occ = board.occupant
+    idx = _index(board)
+    left, have = board.moai_left[seat], board.shells[seat]
+    known = idx.answers.get((seat, left, have))  # this judge's answers for the board, kept by legal_spaces
+    if known is not None and space in known:
+        return None
+    si = idx.seats.get(seat) or idx.seat(seat)
+    if not (space in idx.free or space in si.near or (secret and occ[space] is None and not IS_PALM[space])):
+        return _closed(board, seat, space)
+    if not _refused(idx, si, left, have, (space,)):
+        return None
+    return _cost_refusal(idx, si, left, have, space)
+
+
+def _closed(board: Any, seat: int, space: int) -> str:
+    """Why a space that is not open to ``seat`` is closed, in the order a
+    player would look: taken, Orongo, a palm away from the seat's tokens, a
+    tile still face down."""
+    owner = board.occupant[space]
     if owner is not None:
         return "You already have a token there." if owner == seat else "That space is already taken."
+    if space == ORONGO and board.moai_left[seat] > 0:
+        return _orongo_kept(board.moai_left[seat])
     if IS_PALM[space]:
-        if space == ORONGO and board.moai_left[seat] > 0:
-            left = board.moai_left[seat]
-            return (f"Orongo is kept for the Ceremonial Moai: you may go there only once all your Moai stand "
-                    f"(you have {left} left).")
-        if not any(occ[n] == seat for n in ADJ[space]):
-            return "A palm space must be next to one of your own tokens."
-    elif not secret and not board.revealed[space]:
-        return f"Space {NUMBER[space]} is not open: its tile has not been turned up yet."
-    have = board.shells[seat]
-    if space == ORONGO:  # N7
-        cheap = cheapest_recipe((groups or Groups(board, seat)).merged(space))
+        return "A palm space must be next to one of your own tokens."
+    return f"Space {NUMBER[space]} is not open: its tile has not been turned up yet."
+
+
+def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: Iterable[int]) -> list[int]:
+    """The open ``spaces`` that N6/N7 refuse to a seat with ``left`` Moai
+    left and ``have`` shells: Orongo unless every Moai stands and the group
+    holds a recipe the seat can pay; elsewhere, with Moai left and fewer
+    than 2 shells, a space whose token would force a Moai the seat cannot
+    pay for. Only these two cases refuse an open space. The one place that
+    decides it: ``check`` asks about one space, ``legal_spaces`` about all."""
+    careful = left > 0 and have < 2
+    verdicts = si.verdicts
+    out = []
+    for s in spaces:
+        if s == ORONGO:
+            if left > 0:
+                out.append(s)
+                continue
+            cheap = cheapest_recipe(_merged(idx, si, s))
+            if cheap is None or cheap[0] > have:
+                out.append(s)
+        elif careful:
+            known = verdicts.get(s)
+            cheap = known[0] if known is not None else _forced(idx, si, s)
+            if cheap is not None and cheap[0] > have:
+                out.append(s)
+    return out
+
+
+def _cost_refusal(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, space: int) -> str:
+    """The sentence for an open ``space`` that ``_refused`` refuses."""
+    if space == ORONGO:
+        if left > 0:
+            return _orongo_kept(left)
+        cheap = cheapest_recipe(_merged(idx, si, space))
         if cheap is None:
             return ("To erect the Ceremonial Moai your group must hold an unspent quarry, temple + god, "
                     "birdman + nest or two food.")
-        if cheap[0] > have:
-            return f"{need_text(cheap[0], cheap[1], have)}, so you cannot erect the Ceremonial Moai."
-        return None
-    if board.moai_left[seat] > 0 and have < 2:  # N6: would this force a Moai the seat cannot pay?
-        v = (groups or Groups(board, seat)).merged(space)
-        cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-        if cheap is not None and cheap[0] > have:
-            return (f"A token there would make you erect a Moai you cannot pay for. "
-                    f"{need_text(cheap[0], cheap[1], have)}.")
-    return None
+        return f"{need_text(cheap[0], cheap[1], have)}, so you cannot erect the Ceremonial Moai."
+    cost, name = _forced(idx, si, space)  # type: ignore[misc]
+    return f"A token there would make you erect a Moai you cannot pay for. {need_text(cost, name, have)}."
 
 
 #: resource spaces and palm spaces, in id order
 RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
 PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])
+#: the palms next to each space
+PALMS_NEAR = tuple(tuple(n for n in ADJ[s] if IS_PALM[n]) for s in range(len(IS_PALM)))
 
 
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
@@ -205,22 +192,35 @@ def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
 _NEIGHBOURS_OF = tuple(_getter(ADJ[s]) for s in range(len(IS_PALM)))
 
 
-# -- an index of one board, kept in step with the rules' own changes -----------------
+def _adds(space: int, spent: list, moai: list) -> int:
+    """The summary entry a token on ``space`` adds to its group, or -1:
+    an unspent resource tile its kind, a coastal palm without a Moai (not
+    Orongo) ``PALMS_AT``."""
+    kind = KIND[space]
+    if kind != "palm":
+        return -1 if spent[space] else K_INDEX[kind]
+    return PALMS_AT if MOAI_SITE[space] and not moai[space] else -1
+
+
+# -- the board index a state keeps ---------------------------------------------------
 #
 # Placing is asked about after every token (``can_place`` when the turn
-# passes, ``legal_spaces`` for the legal actions, ``group_qualifies`` for the
-# Moai), and a board changes little between two questions: tokens are only
-# ever added, tiles only turned up, spent or given a Moai. So each thread
-# keeps an index of the last board it was asked about: copies of its four
-# lists (``occupant``, ``revealed``, ``spent``, ``moai``), the free turned-up
-# resource spaces and, per seat, the groups (labels and summaries) and the
-# free palms next to its tokens. The rules report each change they make
-# (``note_placed``, ``note_revealed``, ``note_spent``, ``note_moai``) and
-# the index follows it. Every question first compares the four copies with
-# the board (cheap: list equality) and builds a new index when anything
-# differs, so a board changed any other way (a test, a clone, a loaded
-# game) is never read from a stale index: the answers are exactly those of
-# ``placement_problem``.
+# passes, ``legal_spaces`` for the legal actions, ``check``, and
+# ``group_qualifies`` for the Moai), and a board changes little between two
+# questions: tokens are only ever added, tiles only turned up, spent or given
+# a Moai. So each state keeps a ``BoardIndex`` of itself in a private
+# attribute (never saved, never compared; built on first use, so after a
+# load or a clone too): copies of its four lists (``occupant``, ``revealed``,
+# ``spent``, ``moai``), the free turned-up resource spaces and, per seat, the
+# groups (labels and summaries) and the free palms next to its tokens. The
+# rules report each change they make (``note_placed``, ``note_revealed``,
+# ``note_spent``, ``note_moai``) and the index follows it; each hook checks
+# the list it follows against the board and drops the index when they
+# differ. The board lists change only through the rules: code that changes
+# them by hand after a question has been asked calls :func:`forget` (the
+# tests check :func:`in_step` after every move). An index serves only the
+# state that built it (a copy with its own lists builds its own), so states
+# never share one, whatever thread plays them.
 
 
 class _SeatIndex:
@@ -233,7 +233,7 @@ class _SeatIndex:
         #: group id of each space holding a ``seat`` token, else -1
         self.lab = lab = [-1] * n
         self.members: dict[int, list[int]] = {}
-        #: each group's summary, as ``Groups`` sums it
+        #: each group's summary: unspent tiles by kind, free coastal palms
         self.summ: dict[int, list[int]] = {}
         gid = 0
         for s in range(n):
@@ -256,10 +256,9 @@ class _SeatIndex:
         self.next_gid = gid
         #: free palms next to one of the seat's tokens
         self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
-        #: free space -> (the cost of the Moai a token there would force, or None;
-        #: the groups it would join), while those groups stand (N6: refused when
-        #: the cost is above the seat's shells)
-        self.verdicts: dict[int, tuple[int | None, frozenset[int]]] = {}
+        #: free space -> (the cheapest recipe of the Moai a token there would
+        #: force, or None; the groups it would join), while those groups stand
+        self.verdicts: dict[int, tuple[tuple[int, str] | None, frozenset[int]]] = {}
         #: group -> the spaces whose verdict read it (some may since have been dropped)
         self.readers: dict[int, set[int]] = {}
 
@@ -315,13 +314,15 @@ class _SeatIndex:
             self.summ[gid][i] -= 1
 
 
-class _Index:
-    """What ``legal_spaces`` and ``group_qualifies`` read off one board."""
+class BoardIndex:
+    """What the placement rules read off one state's board (see above)."""
 
-    __slots__ = ("board", "occ", "rev", "spent", "moai", "free", "seats", "answers")
+    __slots__ = ("src", "occ", "rev", "spent", "moai", "free", "seats", "answers")
 
     def __init__(self, board: Any) -> None:
-        self.board = board
+        #: the ``occupant`` list of the state that keeps it: a copy of the
+        #: state (with its own lists) that shares the index builds its own
+        self.src = board.occupant
         self.occ = occ = list(board.occupant)
         self.rev = rev = list(board.revealed)
         self.spent = list(board.spent)
@@ -331,6 +332,12 @@ class _Index:
         self.seats: dict[int, _SeatIndex] = {}
         #: (seat, Moai left, shells) -> legal spaces, until the board changes
         self.answers: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def __eq__(self, other: object) -> bool:
+        # a cache never makes two states differ (pydantic compares private attributes)
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
 
     def seat(self, seat: int) -> _SeatIndex:
         si = self.seats.get(seat)
@@ -342,45 +349,109 @@ class _Index:
 _NO_GROUP = (-1,)
 
 
-def _adds(space: int, spent: list, moai: list) -> int:
-    """The summary entry a token on ``space`` adds (as ``contribution``), or -1."""
-    kind = KIND[space]
-    if kind != "palm":
-        return -1 if spent[space] else K_INDEX[kind]
-    return PALMS_AT if MOAI_SITE[space] and not moai[space] else -1
+def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> list[int]:
+    """The summary of the group a token of the seat on ``space`` would be part of."""
+    v = [0] * 7
+    i = _adds(space, idx.spent, idx.moai)
+    if i >= 0:
+        v[i] += 1
+    summ = si.summ
+    for gid in set(_NEIGHBOURS_OF[space](si.lab)):
+        if gid >= 0:
+            for i, x in enumerate(summ[gid]):
+                v[i] += x
+    return v
 
 
-#: the palms next to each space
-PALMS_NEAR = tuple(tuple(n for n in ADJ[s] if IS_PALM[n]) for s in range(len(IS_PALM)))
-_local = threading.local()
+def _forced(idx: BoardIndex, si: _SeatIndex, space: int) -> tuple[int, str] | None:
+    """The cheapest recipe of the Moai a token of the seat on ``space`` would
+    force (its merged group holds a free coastal palm and a recipe), or None.
+    It depends only on what the token adds and on the groups it joins, so it
+    is kept per space until one of those groups changes."""
+    known = si.verdicts.get(space)
+    if known is not None:
+        return known[0]
+    lab, summ = si.lab, si.summ
+    gids = frozenset(_NEIGHBOURS_OF[space](lab)).difference(_NO_GROUP)
+    cheap = None
+    if gids:  # a token with none of its own next to it is its own group: no palm and a tile, or a palm alone
+        it = iter(gids)
+        v = summ[next(it)][:]
+        for gid in it:
+            v = list(map(add, v, summ[gid]))
+        own = _adds(space, idx.spent, idx.moai)
+        if own >= 0:
+            v[own] += 1
+        cheap = cheapest_recipe(v) if v[PALMS_AT] else None
+        readers = si.readers
+        for gid in gids:
+            r = readers.get(gid)
+            if r is None:
+                readers[gid] = {space}
+            else:
+                r.add(space)
+    si.verdicts[space] = (cheap, gids)
+    return cheap
 
 
-def _index(board: Any) -> _Index:
-    """This thread's index of ``board``, built anew unless it matches the board."""
-    idx = getattr(_local, "index", None)
-    if (idx is None or idx.board is not board or idx.occ != board.occupant or idx.rev != board.revealed
-            or idx.spent != board.spent or idx.moai != board.moai):
-        idx = _local.index = _Index(board)
+def _index(board: Any) -> BoardIndex:
+    """The index ``board`` keeps, built on first use (and after a load, a
+    clone, or :func:`forget`)."""
+    priv = board.__pydantic_private__
+    idx = priv.get("_index")
+    if idx is None or idx.src is not board.occupant:
+        idx = priv["_index"] = BoardIndex(board)
     return idx
 
 
-def _tracked(board: Any) -> _Index | None:
-    idx = getattr(_local, "index", None)
-    return idx if idx is not None and idx.board is board else None
+def forget(board: Any) -> None:
+    """Drop the index of a board changed by hand (a test's position): it is
+    built afresh at the next question."""
+    board.__pydantic_private__["_index"] = None
+
+
+def in_step(board: Any) -> bool:
+    """True if the board has no index, or one that matches its lists (the
+    tests check this after every move)."""
+    idx = board.__pydantic_private__.get("_index")
+    if idx is None or idx.src is not board.occupant:
+        return True
+    fresh = BoardIndex(board)
+    if (idx.occ, idx.rev, idx.spent, idx.moai, idx.free) != (fresh.occ, fresh.rev, fresh.spent, fresh.moai,
+                                                             fresh.free):
+        return False
+    for seat, si in idx.seats.items():
+        new = fresh.seat(seat)
+        groups = sorted(sorted(m) for m in si.members.values())
+        if groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near:
+            return False
+        if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] for m in si.members.values()):
+            return False
+    return True
+
+
+def _tracked(board: Any) -> BoardIndex | None:
+    """The index ``board`` keeps, if it is its own (the hooks update only that one)."""
+    idx = board.__pydantic_private__.get("_index")
+    return idx if idx is not None and idx.src is board.occupant else None
+
+
+def _drop(board: Any) -> None:
+    board.__pydantic_private__["_index"] = None
 
 
 def note_placed(board: Any, seat: int, space: int) -> None:
     """The rules have just put ``seat``'s token on the free ``space``."""
-    idx = _tracked(board)
-    if idx is None:
+    idx = board.__pydantic_private__.get("_index")  # _tracked(board), inlined: once per token
+    if idx is None or idx.src is not board.occupant:
         return
     occ = idx.occ
     if occ[space] is not None:
-        _local.index = None
+        _drop(board)
         return
     occ[space] = seat
     if occ != board.occupant:  # changed some other way too: start afresh next time
-        _local.index = None
+        _drop(board)
         return
     idx.answers.clear()
     idx.free.discard(space)
@@ -403,7 +474,7 @@ def note_revealed(board: Any, *spaces: int) -> None:
             rev[space] = True
             opened.append(space)
     if rev != board.revealed:
-        _local.index = None
+        _drop(board)
         return
     idx.answers.clear()
     for space in opened:
@@ -411,10 +482,10 @@ def note_revealed(board: Any, *spaces: int) -> None:
             free.add(space)
 
 
-def _note_flag(board: Any, field: str, space: int) -> tuple[Any, bool] | None:
+def _note_flag(board: Any, field: str, space: int) -> tuple[BoardIndex, bool] | None:
     """Set ``field`` (``spent`` or ``moai``) of ``space`` in the index, as the
     rules just did on the board; drop every kept answer. Returns the index and
-    whether the flag was already set, or None when the index was rebuilt."""
+    whether the flag was already set, or None when there is none to follow."""
     idx = _tracked(board)
     if idx is None:
         return None
@@ -422,7 +493,7 @@ def _note_flag(board: Any, field: str, space: int) -> tuple[Any, bool] | None:
     was = flags[space]
     flags[space] = True
     if flags != getattr(board, field):
-        _local.index = None
+        _drop(board)
         return None
     idx.answers.clear()
     for si in idx.seats.values():  # rare: no verdict is kept across it
@@ -457,20 +528,10 @@ def note_moai(board: Any, palm: int) -> None:
 
 def legal_spaces(board: Any, seat: int) -> list[int]:
     """Every space where ``seat`` may put a token now: those
-    :func:`placement_problem` accepts, in id order. The same judgement, read
-    off the board's index instead of space by space:
-
-    - a free resource space must be turned up, a free palm must touch one of
-      the seat's tokens, and Orongo needs all the seat's Moai erected;
-    - Orongo then needs the merged group to hold a recipe the seat can pay;
-    - with Moai left and fewer than 2 shells, a space is refused when its
-      merged group would have a free coastal palm and only unaffordable
-      recipes (N6). A token with none of its own next to it is its own
-      group, and a lone resource token has no palm: it is never refused.
-      What such a Moai would cost depends only on what the token itself adds
-      and on the groups it joins, so it is kept per free space until one of
-      those groups changes.
-    """
+    :func:`placement_problem` accepts, in id order. The open spaces are read
+    off the index at once; only when ``_cost_problem`` can refuse one
+    (Orongo is open, or the seat has Moai left and fewer than 2 shells) is it
+    asked about each."""
     idx = _index(board)
     left = board.moai_left[seat]
     have = board.shells[seat]
@@ -478,79 +539,15 @@ def legal_spaces(board: Any, seat: int) -> list[int]:
     known = idx.answers.get(key)
     if known is not None:
         return list(known)
-    out = _legal(idx, seat, left, have)
+    si = idx.seats.get(seat) or idx.seat(seat)
+    near = si.near
+    out = sorted(idx.free.union(near)) if near else sorted(idx.free)
+    if (left > 0 and have < 2) or ORONGO in near:
+        refused = _refused(idx, si, left, have, out)
+        if refused:
+            out = [s for s in out if s not in refused]
     idx.answers[key] = tuple(out)
     return out
-
-
-def _legal(idx: _Index, seat: int, left: int, have: int) -> list[int]:
-    """``legal_spaces`` worked out on the index."""
-    si = idx.seat(seat)
-    careful = left > 0 and have < 2
-    near = si.near
-    cands = sorted(idx.free.union(near)) if near else sorted(idx.free)
-    if not careful and ORONGO not in near:
-        return cands
-    lab, summ, verdicts = si.lab, si.summ, si.verdicts
-    spent, moai = idx.spent, idx.moai
-    nb = _NEIGHBOURS_OF
-    out: list[int] = []
-    for s in cands:
-        if s == ORONGO:
-            if left > 0:
-                continue
-            v = [0] * 7
-            i = _adds(s, spent, moai)
-            if i >= 0:
-                v[i] += 1
-            for gid in set(nb[s](lab)):
-                if gid >= 0:
-                    for i, x in enumerate(summ[gid]):
-                        v[i] += x
-            cheap = cheapest_recipe(v)
-            if cheap is None or cheap[0] > have:
-                continue
-        elif careful:
-            known = verdicts.get(s)
-            if known is not None:
-                cost = known[0]
-            else:
-                gids = frozenset(nb[s](lab)).difference(_NO_GROUP)
-                cost = None
-                if gids:  # Groups.merged(s): the groups' summaries and what the token adds
-                    it = iter(gids)
-                    v = summ[next(it)][:]
-                    for gid in it:
-                        v = list(map(add, v, summ[gid]))
-                    own = _adds(s, spent, moai)
-                    if own >= 0:
-                        v[own] += 1
-                    cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-                    if cheap is not None:
-                        cost = cheap[0]
-                    readers = si.readers
-                    for gid in gids:
-                        r = readers.get(gid)
-                        if r is None:
-                            readers[gid] = {s}
-                        else:
-                            r.add(s)
-                verdicts[s] = (cost, gids)
-            if cost is not None and cost > have:
-                continue
-        out.append(s)
-    return out
-
-
-def known_legal(board: Any, seat: int, space: int) -> bool:
-    """True when ``legal_spaces`` has already listed ``space`` for ``seat``
-    on this very board (a quick yes for a check; False says nothing)."""
-    idx = _tracked(board)
-    if (idx is None or idx.occ != board.occupant or idx.rev != board.revealed or idx.spent != board.spent
-            or idx.moai != board.moai):
-        return False
-    known = idx.answers.get((seat, board.moai_left[seat], board.shells[seat]))
-    return known is not None and space in known
 
 
 def can_place(board: Any, seat: int) -> bool:
@@ -593,10 +590,12 @@ def erection_choices(board: Any, seat: int, anchor: int, affordable_only: bool =
 def group_qualifies(board: Any, seat: int, anchor: int) -> bool:
     """True if the group of ``anchor`` holds a recipe and a free coastal palm
     (whatever the seat's shells)."""
-    si = _index(board).seat(seat)
+    idx = _index(board)
+    si = idx.seats.get(seat) or idx.seat(seat)
     gid = si.lab[anchor]
     if gid < 0:  # not a token of the seat's: walk the board itself
         group = group_of(board, seat, anchor)
         return bool(free_palms(board, group)) and bool(recipes_in(board, group))
     v = si.summ[gid]  # free_palms(...) and recipes_in(...) of the group are non-empty
-    return v[PALMS_AT] > 0 and has_recipe(v)
+    return v[PALMS_AT] > 0 and (v[Q] >= 1 or (v[T] >= 1 and v[G] >= 1) or (v[B] >= 1 and v[N] >= 1)
+                                or v[F] >= 2)  # has_recipe(v), inlined: once per token

@@ -19,14 +19,15 @@ Texts name seats with the placeholders ``{s0}``..``{s3}``.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
 from . import moai
@@ -44,11 +45,6 @@ LATER_REVEAL = {2: 3, 3: 3, 4: 4}
 Phase = Literal["bid", "place", "erect", "secret", "over"]
 
 
-def who(seat: int) -> str:
-    """The placeholder the Match fills with the seat's name."""
-    return f"{{s{seat}}}"
-
-
 #: every space's ``describe()``, worked out once
 _SPACE_TEXT = tuple(sp.describe() for sp in ISLAND.spaces)
 
@@ -59,16 +55,6 @@ def tile_text(number: int) -> str:
 
 def space_text(space: int) -> str:
     return _SPACE_TEXT[space]
-
-
-def and_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- options and actions ---------------------------------------------------------
@@ -193,6 +179,9 @@ class NyakuzaState(BaseState):
     ceremonial: int | None = None
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
+    #: the placement rules' summary of the board (groups, open spaces), kept
+    #: in step by the rules; not saved, not compared, rebuilt when missing
+    _index: Any = PrivateAttr(default=None)
 
     # derived counts -------------------------------------------------------------
     def on_board(self, seat: int) -> int:
@@ -213,6 +202,11 @@ _LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "
                 "bids", "queue", "placed", "secret", "offers", "choices", "winners")
 
 
+#: what a seat must do first in a phase, said when it gives another input
+_FIRST = {"bid": "First enter your bid: tokens are placed after the bids are revealed.",
+          "erect": "First choose where your Moai goes and which tiles pay for it."}
+
+
 def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
     """N4: a bid is 0 up to the bidder's shells."""
     have = state.shells[seat]
@@ -221,15 +215,6 @@ def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
     if action.shells > have:
         raise IllegalAction(f"You have only {plural(have, 'shell')}; you cannot bid {action.shells}."
                             if have else "You have no shells, so you can only bid 0.")
-
-
-def _check_space(state: NyakuzaState, seat: int, action: Place) -> None:
-    """N5-N7: the space must take ``seat``'s token now."""
-    if moai.known_legal(state, seat, action.space):  # listed by legal_spaces for this very board
-        return
-    why = moai.placement_problem(state, seat, action.space)
-    if why:
-        raise IllegalAction(why)
 
 
 class Nyakuza(Game[NyakuzaState]):
@@ -242,6 +227,7 @@ class Nyakuza(Game[NyakuzaState]):
     hidden_information = True
     result_columns = {"moai_left": "Moai left", "moai_erected": "Moai up", "ceremonial_moai": "Ceremonial",
                       "tokens_on_board": "Tokens"}
+    hidden_fields = ("stack", "seed", "chance", "bids", "secret", "choices")
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -293,21 +279,33 @@ class Nyakuza(Game[NyakuzaState]):
             return state.offers[:1]
         return []
 
-    def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+    def _acts(self, state: NyakuzaState, seat: Seat) -> bool:
+        """``seat in self.to_act(state)``, without building the list (asked
+        by legal_actions and check for every input)."""
         ph = state.phase
-        if ph == "place" and not state.secret_variant:  # the common case, without detours
+        if ph == "place":
             queue = state.queue
-            if not queue or queue[0][0] != seat:  # to_act(state) is [queue[0][0]]
-                return []
-            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
-        if ph == "bid":  # to_act(state): the seats whose bid is still None
-            if seat not in range(state.players) or state.bids[seat] is not None:
-                return []
-            return list(_BIDS[: state.shells[seat] + 1])
-        if seat not in self.to_act(state):
+            return bool(queue) and queue[0][0] == seat
+        if not 0 <= seat < state.players:
+            return False
+        if ph == "bid":
+            return state.bids[seat] is None
+        if ph == "erect":
+            return state.chooser == seat
+        if ph == "secret":
+            return bool(state.offers) and state.offers[0] == seat
+        return False
+
+    def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        if not self._acts(state, seat):
             return []
+        ph = state.phase
+        if ph == "bid":
+            return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
             return [_erect_action(p, t) for p, t in state.choices]
+        if ph == "place" and not state.secret_variant:
+            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
         secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]
@@ -323,40 +321,30 @@ class Nyakuza(Game[NyakuzaState]):
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state.players:
             raise IllegalAction("There is no such seat at this table.")
-        if ph == "place" and type(action) is Place:  # straight to the placement (same checks, same order)
-            queue = state.queue
-            if not queue or queue[0][0] != seat:  # seat not in to_act(state)
-                raise IllegalAction("It is not your turn.")
-            _check_space(state, seat, action)
-            return
-        if ph == "bid" and type(action) is Bid:  # likewise straight to the bid
-            if state.bids[seat] is not None:  # seat not in to_act(state)
-                raise IllegalAction("You have already bid this round; wait for the others.")
-            _check_amount(state, seat, action)
-            return
-        if seat not in self.to_act(state):
+        if not self._acts(state, seat):
             if ph == "bid":
                 raise IllegalAction("You have already bid this round; wait for the others.")
             raise IllegalAction("It is not your turn.")
+        if isinstance(action, Place):  # the most common input first
+            if ph != "place":
+                raise IllegalAction(_FIRST.get(ph, "You have no token to place now; you may lay your secret tile "
+                                                   "or pass."))
+            why = moai.placement_problem(state, seat, action.space)  # N5-N7
+            if why:
+                raise IllegalAction(why)
+            return
         if isinstance(action, Bid):
             if ph != "bid":
                 raise IllegalAction("Bids are made at the start of a round, not now.")
             _check_amount(state, seat, action)
             return
-        if ph == "bid":
-            raise IllegalAction("First enter your bid: tokens are placed after the bids are revealed.")
+        if ph == "bid" or (ph == "erect" and not isinstance(action, Erect)):
+            raise IllegalAction(_FIRST[ph])
         if isinstance(action, Erect):
             if ph != "erect":
                 raise IllegalAction("There is no Moai waiting to be erected.")
             if (action.palm, tuple(action.tiles)) not in state.choices:
                 raise IllegalAction("Your group cannot erect a Moai that way; choose one of the offered ways.")
-            return
-        if ph == "erect":
-            raise IllegalAction("First choose where your Moai goes and which tiles pay for it.")
-        if isinstance(action, Place):
-            if ph != "place":
-                raise IllegalAction("You have no token to place now; you may lay your secret tile or pass.")
-            _check_space(state, seat, action)
             return
         if isinstance(action, PlaySecret):
             why = self._secret_problem(state, seat)
@@ -387,12 +375,14 @@ class Nyakuza(Game[NyakuzaState]):
         return f"You cannot lay your secret tile now: {why[0].lower()}{why[1:]}" if why else None
 
     # -- play ---------------------------------------------------------------------------
-    def _play(self, state: NyakuzaState, action: Action, seat: Seat) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, state: NyakuzaState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) builds no events."""
+        events: list[Event] | None = None if quiet else []
         if isinstance(action, Bid):
             state.bids[seat] = action.shells
-            events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
-            events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
+            if events is not None:
+                events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
+                events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
             if None not in state.bids:
                 self._reveal_bids(state, events)
                 self._advance(state, events)
@@ -402,10 +392,11 @@ class Nyakuza(Game[NyakuzaState]):
             state.occupant[action.space] = seat
             moai.note_placed(state, seat, action.space)
             state.placed[seat] = True
-            events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
             if state.resume != "place":
                 state.resume = "place"
-            self._after_placement(state, seat, action.space, events)
+            self._erection_loop(state, events, seat, action.space)  # N6/N7: erect what the group must
         elif isinstance(action, PlaySecret):
             tile = state.secret[seat]
             assert tile is not None
@@ -417,14 +408,15 @@ class Nyakuza(Game[NyakuzaState]):
             state.occupant[space] = seat
             moai.note_placed(state, seat, space)
             state.placed[seat] = True
-            events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
-                                                              f"{tile_text(tile)} and puts an extra token on it."))
+            if events is not None:
+                events.append(Event(seat=seat, reveals=True, text=f"{who(seat)} lays their secret tile "
+                                                                  f"{tile_text(tile)} and puts an extra token on it."))
             if state.phase == "secret":
                 state.offers.pop(0)
                 state.resume = "secret"
             else:
                 state.resume = "place"
-            self._after_placement(state, seat, space, events)
+            self._erection_loop(state, events, seat, space)
         elif isinstance(action, Erect):
             self._erect(state, seat, (action.palm, tuple(action.tiles)), events)
             state.choices = []
@@ -433,17 +425,22 @@ class Nyakuza(Game[NyakuzaState]):
         elif isinstance(action, Pass):
             if state.phase == "secret":
                 state.offers.pop(0)
-                events.append(Event(seat=seat, text=f"{who(seat)} keeps their secret tile for later."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)} keeps their secret tile for later."))
             else:
                 s, n = state.queue.pop(0)
                 state.supply[s] += n
-                events.append(Event(seat=seat, text=f"{who(seat)} cannot place {plural(n, 'token')} and "
-                                                    f"returns {'it' if n == 1 else 'them'} to the supply."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)} cannot place {plural(n, 'token')} and "
+                                                        f"returns {'it' if n == 1 else 'them'} to the supply."))
             self._advance(state, events)
-        return events
+        return events or []
+
+    def play_silent(self, state: NyakuzaState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
 
     # rounds -------------------------------------------------------------------------
-    def _start_round(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _start_round(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N3: turn up the round's tiles, or begin the last round."""
         state.round += 1
         state.placed = [False] * state.players
@@ -452,8 +449,9 @@ class Nyakuza(Game[NyakuzaState]):
         if not state.stack:
             state.new_tiles = []
             state.last_round = True
-            events.append(Event(text=f"Round {state.round} begins. No tiles are left to turn up: "
-                                     f"this is the last round."))
+            if events is not None:
+                events.append(Event(text=f"Round {state.round} begins. No tiles are left to turn up: "
+                                         f"this is the last round."))
             return
         k = (FIRST_REVEAL if state.round == 1 else LATER_REVEAL)[state.players]
         stack, revealed, by_number = state.stack, state.revealed, ISLAND.by_number
@@ -464,17 +462,19 @@ class Nyakuza(Game[NyakuzaState]):
             revealed[space] = True
         moai.note_revealed(state, *spaces)
         state.new_tiles = tiles
-        note = " That was the last of the stack: the next round is the last." if not state.stack else ""
-        shown = and_list([tile_text(t) for t in sorted(tiles)])
-        events.append(Event(reveals=True, text=f"Round {state.round}: tiles {shown} are turned up.{note}"))
+        if events is not None:
+            note = " That was the last of the stack: the next round is the last." if not state.stack else ""
+            shown = and_list([tile_text(t) for t in sorted(tiles)])
+            events.append(Event(reveals=True, text=f"Round {state.round}: tiles {shown} are turned up.{note}"))
 
-    def _reveal_bids(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _reveal_bids(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N4: reveal the bids together and settle them."""
         n = state.players
         bids = [int(b or 0) for b in state.bids]
         out = resolve_bids(bids, state.amulet, state.reef)
-        events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
-            f"{who(s)} {bids[s]}" for s in range(n)) + "."))
+        if events is not None:
+            events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
+                f"{who(s)} {bids[s]}" for s in range(n)) + "."))
         supply, tokens = state.supply, out.tokens
         got = [0] * n
         for s in range(n):
@@ -485,21 +485,23 @@ class Nyakuza(Game[NyakuzaState]):
         if top is not None:
             shells[top] -= out.paid
             state.reef += out.paid
-            parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
-                     f"takes the amulet and {plural(got[top], 'token')}"]
-            if second is not None:
-                parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
-            ones = [s for s, k in out.order if s != top and s != second]  # in placing order
-            if ones:
-                parts.append(f"{and_list([who(s) for s in ones])} "
-                             f"{'takes' if len(ones) == 1 else 'take'} 1 token{'' if len(ones) == 1 else ' each'}")
-            events.append(Event(seat=top, text="; ".join(parts) + "."))
+            if events is not None:
+                parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
+                         f"takes the amulet and {plural(got[top], 'token')}"]
+                if second is not None:
+                    parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
+                ones = [s for s, k in out.order if s != top and s != second]  # in placing order
+                if ones:
+                    parts.append(f"{and_list([who(s) for s in ones])} {'takes' if len(ones) == 1 else 'take'} "
+                                 f"1 token{'' if len(ones) == 1 else ' each'}")
+                events.append(Event(seat=top, text="; ".join(parts) + "."))
             for s in range(n):
-                if got[s] < tokens[s]:
+                if got[s] < tokens[s] and events is not None:
                     events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the "
-                                                     f"supply."))
+                                                         f"supply."))
         else:
-            events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
+            if events is not None:
+                events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
         zero = out.zero
         if zero:
             before = state.reef
@@ -507,14 +509,15 @@ class Nyakuza(Game[NyakuzaState]):
                 shells[s] += out.share
             if out.reef_after != before:
                 state.reef = out.reef_after
-            names = and_list([who(s) for s in zero])
-            if len(zero) == 1:
-                text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
-            else:
-                text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
-                        f"{plural(out.share, 'shell')} each")
-                text += f", {out.reef_after} left on the reef." if out.reef_after else "."
-            events.append(Event(text=text))
+            if events is not None:
+                names = and_list([who(s) for s in zero])
+                if len(zero) == 1:
+                    text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
+                else:
+                    text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
+                            f"{plural(out.share, 'shell')} each")
+                    text += f", {out.reef_after} left on the reef." if out.reef_after else "."
+                events.append(Event(text=text))
         if state.amulet != out.amulet:
             state.amulet = out.amulet
         state.last_bids = bids
@@ -523,7 +526,7 @@ class Nyakuza(Game[NyakuzaState]):
         state.queue = [(s, got[s]) for s, _ in out.order if got[s] > 0]
         state.phase = "place"
 
-    def _advance(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _advance(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """Move on until some seat must give input, or the game ends."""
         if state.phase == "place":
             while state.queue:
@@ -533,9 +536,10 @@ class Nyakuza(Game[NyakuzaState]):
                 state.queue.pop(0)
                 if n > 0:  # N5: a token with no legal space goes back to the supply
                     state.supply[s] += n
-                    events.append(Event(seat=s, text=f"{who(s)} has no space to place "
-                                                     f"{'a token' if n == 1 else f'{n} tokens'} on; "
-                                                     f"{'it goes' if n == 1 else 'they go'} back to the supply."))
+                    if events is not None:
+                        events.append(Event(seat=s, text=f"{who(s)} has no space to place "
+                                                         f"{'a token' if n == 1 else f'{n} tokens'} on; "
+                                                         f"{'it goes' if n == 1 else 'they go'} back to the supply."))
             state.phase = "secret"
             # N9: who placed nothing may still lay the secret tile, clockwise from the amulet
             state.offers = ([s for s in clockwise_after(state.amulet, state.players)
@@ -548,18 +552,14 @@ class Nyakuza(Game[NyakuzaState]):
                 state.offers.pop(0)
             self._end_round(state, events)  # a new round waits for bids, or the game is over
 
-    def _end_round(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _end_round(self, state: NyakuzaState, events: list[Event] | None) -> None:
         if state.last_round:
             self._final_scoring(state, events)
         else:
             self._start_round(state, events)
 
     # placing and Moai -------------------------------------------------------------------
-    def _after_placement(self, state: NyakuzaState, seat: int, space: int, events: list[Event]) -> None:
-        """N6/N7: after a token is placed, erect what its group must erect."""
-        self._erection_loop(state, events, seat, space)
-
-    def _erection_loop(self, state: NyakuzaState, events: list[Event], seat: int | None = None,
+    def _erection_loop(self, state: NyakuzaState, events: list[Event] | None, seat: int | None = None,
                        anchor: int | None = None) -> None:
         """Erect while the group qualifies (N6): alone when only one way is
         open, else wait in phase "erect" for the owner's choice.
@@ -579,8 +579,9 @@ class Nyakuza(Game[NyakuzaState]):
                 break
             options = moai.erection_choices(state, seat, anchor)
             if not options:  # N6: a further erection that cannot be paid is not made
-                events.append(Event(seat=seat, text=f"{who(seat)}'s group could raise another Moai, but "
-                                                    f"{who(seat)} cannot pay for it: it is not erected."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{who(seat)}'s group could raise another Moai, but "
+                                                        f"{who(seat)} cannot pay for it: it is not erected."))
                 break
             if len(options) > 1:
                 state.chooser = seat
@@ -602,7 +603,7 @@ class Nyakuza(Game[NyakuzaState]):
         self._advance(state, events)
 
     def _erect(self, state: NyakuzaState, seat: int, choice: tuple[int, tuple[int, ...]],
-               events: list[Event]) -> None:
+               events: list[Event] | None) -> None:
         palm, tiles = choice
         state.shells[seat] -= len(tiles)
         for t in tiles:
@@ -610,21 +611,23 @@ class Nyakuza(Game[NyakuzaState]):
             moai.note_spent(state, t)
         state.moai[palm] = True
         moai.note_moai(state, palm)
-        spent = " + ".join(space_text(t) for t in tiles)
-        on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
         if palm == moai.ORONGO:  # N7
             state.ceremonial = seat
-            events.append(Event(seat=seat, text=f"{who(seat)} erects the Ceremonial Moai at Orongo, spending "
-                                                f"{spent}!"))
+            if events is not None:
+                spent = " + ".join(space_text(t) for t in tiles)
+                events.append(Event(seat=seat, text=f"{who(seat)} erects the Ceremonial Moai at Orongo, spending "
+                                                    f"{spent}!"))
             self._finish(state, [seat], f"{who(seat)} erected the Ceremonial Moai at Orongo.", events)
             return
         state.moai_left[seat] -= 1
         left = state.moai_left[seat]
-        events.append(Event(seat=seat, text=f"{who(seat)} erects a Moai on {space_text(palm)}, putting a shell "
-                                            f"on {on} ({left} Moai left)."))
+        if events is not None:
+            on = space_text(tiles[0]) if len(tiles) == 1 else "each of " + and_list([space_text(t) for t in tiles])
+            events.append(Event(seat=seat, text=f"{who(seat)} erects a Moai on {space_text(palm)}, putting a shell "
+                                                f"on {on} ({left} Moai left)."))
 
     # end ------------------------------------------------------------------------------
-    def _final_scoring(self, state: NyakuzaState, events: list[Event]) -> None:
+    def _final_scoring(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N8: fewest Moai left; tie: most shells; still tied: a shared win."""
         fewest = min(state.moai_left)
         tied = [s for s in range(state.players) if state.moai_left[s] == fewest]
@@ -641,7 +644,7 @@ class Nyakuza(Game[NyakuzaState]):
                       f"{plural(richest, 'shell')} each, and share the win.")
         self._finish(state, winners, reason, events)
 
-    def _finish(self, state: NyakuzaState, winners: list[int], reason: str, events: list[Event]) -> None:
+    def _finish(self, state: NyakuzaState, winners: list[int], reason: str, events: list[Event] | None) -> None:
         state.phase = "over"
         state.winners = winners
         state.end_reason = reason
@@ -652,9 +655,10 @@ class Nyakuza(Game[NyakuzaState]):
         state.chooser = state.anchor = None
         state.choices = []
         state.bids = [None] * state.players
-        shells = ", ".join(f"{who(s)} {state.shells[s]}" for s in range(state.players))
-        events.append(Event(reveals=True, text=f"{reason} {and_list([who(s) for s in winners])} "
-                                               f"{'wins' if len(winners) == 1 else 'win'}! Shells: {shells}."))
+        if events is not None:
+            shells = ", ".join(f"{who(s)} {state.shells[s]}" for s in range(state.players))
+            events.append(Event(reveals=True, text=f"{reason} {and_list([who(s) for s in winners])} "
+                                                   f"{'wins' if len(winners) == 1 else 'win'}! Shells: {shells}."))
 
     def is_over(self, state: NyakuzaState) -> bool:
         return state.phase == "over"

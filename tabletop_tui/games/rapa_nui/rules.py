@@ -32,6 +32,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
@@ -70,23 +71,13 @@ _REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for
 _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
 _NOT_MOAI = tuple(k for k in CARDS if k != "moai")
-#: seat placeholders ``{s0}``.. for each table size (shared, never mutated)
-_NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 5)}
+#: how often determinize deals again to give the seat to act a choice
+_REDEALS = 20
 
 
 def _gatherer_cost(count: int) -> int:
     """R4.2: the first hunter-gatherer is free, the second 1 wood, the third 1 more."""
     return max(0, count - 1)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,6 +112,7 @@ class RapaNui(Game[RapaNuiState]):
     hidden_information = True
     result_columns = {"moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
                       "offering_points": "Offer. pts"}
+    hidden_fields = ("deck", "hands", "stone_down", "seed", "chance")
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -156,8 +148,8 @@ class RapaNui(Game[RapaNuiState]):
     def _names(self, state: RapaNuiState) -> list[str]:
         """Seat placeholders ``{s0}``.. that the Match fills with player names
         (so the log reads "Ana drew a Priest")."""
-        names = _NAMES.get(state.players)
-        return names if names is not None else [f"{{s{i}}}" for i in range(state.players)]
+        names = SEAT_NAMES.get(state.players)
+        return names if names is not None else seat_names(state.players)
 
     def _order_from(self, state: RapaNuiState, first: int) -> list[int]:
         """Seats clockwise starting with ``first``."""
@@ -294,7 +286,7 @@ class RapaNui(Game[RapaNuiState]):
     def _first(p: Pending) -> str:
         """What the seat must do before anything else, as a refusal."""
         if p.choice == "moai_reward":
-            return f"First choose wood or fame for your {_plural(p.moais, 'Moai')}."
+            return f"First choose wood or fame for your {plural(p.moais, 'Moai')}."
         if p.choice == "gain":
             return (f"First choose another kind of offering card to take: the "
                     f"{OFFERING_NAME[p.offering or 'fish']} supply is empty.")
@@ -329,20 +321,23 @@ class RapaNui(Game[RapaNuiState]):
                 raise IllegalAction(f"The supply has no {name} offering cards left.")
 
     # -- play ------------------------------------------------------------------------------
-    def _play(self, state: RapaNuiState, action: Action, seat: Seat) -> list[Event]:
+    def _play(self, state: RapaNuiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) builds no events."""
         names = self._names(state)
         name = names[seat]
-        events: list[Event] = []
+        events: list[Event] | None = None if quiet else []
         if isinstance(action, BuyOffering):
             k = action.offering
             cost = offering_cost(state, seat, k)
             state.wood[seat] -= cost
             state.supply[k] -= 1
             state.offerings[seat][k] += 1
-            events.append(Event(seat=seat, text=f"{name} bought {offering_phrase(k)} for {cost} wood."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} bought {offering_phrase(k)} for {cost} wood."))
             state.phase = "play"
         elif isinstance(action, SkipBuy):
-            events.append(Event(seat=seat, text=f"{name} buys no offering card."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} buys no offering card."))
             state.phase = "play"
         elif isinstance(action, PlayCard):
             self._play_card(state, action, seat, events)
@@ -355,13 +350,15 @@ class RapaNui(Game[RapaNuiState]):
             else:
                 state.fame[seat] += p.amount
             bonus = " (with the bonus)" if p.bonus else ""
-            events.append(Event(seat=seat, text=f"{name} takes {p.amount} {action.reward} for "
-                                                f"{_plural(p.moais, 'Moai')}{bonus}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} takes {p.amount} {action.reward} for "
+                                                    f"{plural(p.moais, 'Moai')}{bonus}."))
         elif isinstance(action, SubstituteKind):
             p = state.pending.pop(0)
             self._gain(state, seat, action.offering)
-            events.append(Event(seat=seat, text=f"The {OFFERING_NAME[p.offering or 'fish']} supply is empty: "
-                                                f"{name} takes {offering_phrase(action.offering)} instead."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"The {OFFERING_NAME[p.offering or 'fish']} supply is empty: "
+                                                    f"{name} takes {offering_phrase(action.offering)} instead."))
         elif isinstance(action, Offer):
             state.pending.pop(0)
             self._offer_up(state, seat, action.offering, events)
@@ -372,9 +369,12 @@ class RapaNui(Game[RapaNuiState]):
             state.pending.pop(0)
             self._offer_supply(state, seat, action.offering, events)
         self._advance(state, events)
-        return events
+        return events or []
 
-    def _play_card(self, state: RapaNuiState, action: PlayCard, seat: int, events: list[Event]) -> None:
+    def play_silent(self, state: RapaNuiState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
+
+    def _play_card(self, state: RapaNuiState, action: PlayCard, seat: int, events: list[Event] | None) -> None:
         name = self._names(state)[seat]
         card, n = action.card, action.count
         cost = MOAI_COST if card == "moai" else (_gatherer_cost(n) if is_gatherer(card) else 0)
@@ -384,78 +384,86 @@ class RapaNui(Game[RapaNuiState]):
         paid = f" for {cost} wood" if cost else ""
         state.phase = "draw"
         if card != "moai":
-            events.append(Event(seat=seat, text=f"{name} played {card_phrase(card, n)}{paid}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=f"{name} played {card_phrase(card, n)}{paid}."))
             return
         # R5: the offering round, from the owner's left neighbour round the table
         others = self._order_from(state, seat)[1:]
-        events.append(Event(seat=seat, text=f"{name} raised a Moai for {MOAI_COST} wood: an offering round "
-                                            f"begins with {self._names(state)[others[0]]}."))
+        if events is not None:
+            events.append(Event(seat=seat, text=f"{name} raised a Moai for {MOAI_COST} wood: an offering round "
+                                                f"begins with {self._names(state)[others[0]]}."))
         for s in others:
             state.pending.append(Pending(choice="offer", seat=s))
         state.pending.append(Pending(choice="offer_face_down", seat=seat))
         state.pending.append(Pending(choice="supply_offer", seat=seat))
 
-    def _offer_up(self, state: RapaNuiState, seat: int, k: str, events: list[Event]) -> None:
+    def _offer_up(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
         state.offerings[seat][k] -= 1  # type: ignore[index]
         state.stone_up[k] += 1  # type: ignore[index]
-        events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} face up "
-                                            f"on the stone."))
+        if events is not None:
+            events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} face up "
+                                                f"on the stone."))
 
-    def _offer_down(self, state: RapaNuiState, seat: int, k: str, events: list[Event]) -> None:
+    def _offer_down(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
         name = self._names(state)[seat]
         state.offerings[seat][k] -= 1  # type: ignore[index]
         state.stone_down.append((seat, k))  # type: ignore[arg-type]
-        events.append(Event(seat=seat, text=f"{name} put an offering card face down on the stone."))
-        events.append(Event(seat=seat, private=True,
-                            text=f"You put {offering_phrase(k)} face down on the stone."))
+        if events is not None:
+            events.append(Event(seat=seat, text=f"{name} put an offering card face down on the stone."))
+            events.append(Event(seat=seat, private=True,
+                                text=f"You put {offering_phrase(k)} face down on the stone."))
 
-    def _offer_supply(self, state: RapaNuiState, seat: int, k: str, events: list[Event]) -> None:
+    def _offer_supply(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
         state.supply[k] -= 1  # type: ignore[index]
         state.stone_up[k] += 1  # type: ignore[index]
-        events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} from the "
-                                            f"supply face up on the stone."))
+        if events is not None:
+            events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} from the "
+                                                f"supply face up on the stone."))
 
     def _gain(self, state: RapaNuiState, seat: int, k: str) -> None:
         state.supply[k] -= 1  # type: ignore[index]
         state.offerings[seat][k] += 1  # type: ignore[index]
 
-    def _draw(self, state: RapaNuiState, r: int, seat: int, events: list[Event]) -> None:
+    def _draw(self, state: RapaNuiState, r: int, seat: int, events: list[Event] | None) -> None:
         """R4.3: take the exposed card of row ``r``; score the newly exposed card."""
         name = self._names(state)[seat]
         row = state.market[r]
         card = row.pop()
         state.hands[seat][card] += 1
-        took = f"{name} drew {card_phrase(card)} from row {r + 1}"
+        took = f"{name} drew {card_phrase(card)} from row {r + 1}" if events is not None else ""
         if row:
             self._score(state, row[-1], events, lead=took + "; ", reveals=True)
             return
         if len(state.deck) >= ROW_LENGTH:
             new = [state.deck.pop() for _ in range(ROW_LENGTH)]
             state.market[r] = new
-            events.append(Event(seat=seat, reveals=True, text=took + "."))
-            shown = ", ".join(CARD_NAME[c] for c in new[:-1])
-            events.append(Event(reveals=True, text=f"Row {r + 1} was refilled from the deck: {shown} and, "
-                                                   f"exposed, {card_phrase(new[-1])}."))
+            if events is not None:
+                events.append(Event(seat=seat, reveals=True, text=took + "."))
+                shown = ", ".join(CARD_NAME[c] for c in new[:-1])
+                events.append(Event(reveals=True, text=f"Row {r + 1} was refilled from the deck: {shown} and, "
+                                                       f"exposed, {card_phrase(new[-1])}."))
             if not state.deck:
                 state.end_triggered = True  # R7: the refill took the deck's last cards
-                events.append(Event(text="That was the last of the deck: the game ends after this turn."))
+                if events is not None:
+                    events.append(Event(text="That was the last of the deck: the game ends after this turn."))
             self._score(state, new[-1], events, lead="")
             return
         # R4.3/R7: the deck cannot refill the row: it stays empty, nothing is scored
         state.end_triggered = True
-        events.append(Event(seat=seat, reveals=True,
-                            text=f"{took}. The deck cannot refill row {r + 1}, so it stays empty and nothing "
-                                 f"is scored. The deck has run out: the game ends after this turn."))
+        if events is not None:
+            events.append(Event(seat=seat, reveals=True,
+                                text=f"{took}. The deck cannot refill row {r + 1}, so it stays empty and nothing "
+                                     f"is scored. The deck has run out: the game ends after this turn."))
 
-    def _score(self, state: RapaNuiState, kind: str, events: list[Event], lead: str,
+    def _score(self, state: RapaNuiState, kind: str, events: list[Event] | None, lead: str,
                reveals: bool = False) -> None:
         """R6: score ``kind`` for every player (the exposed card's kind)."""
         names = self._names(state)
         order = self._order_from(state, state.active)
         counts = [state.displays[s][kind] for s in range(state.players)]  # type: ignore[index]
-        title = f"{CARD_PLURAL[kind]} scored: "
+        title = f"{CARD_PLURAL[kind]} scored: " if events is not None else ""
         if not any(counts):
-            text = title + f"no one has {card_phrase(kind)}."
+            text = title + f"no one has {card_phrase(kind)}." if events is not None else ""
         elif kind in ("woodcutter", "priest"):
             amounts = scoring_amounts(counts)
             leader = sole_leader(counts)
@@ -467,7 +475,8 @@ class RapaNui(Game[RapaNuiState]):
                         state.wood[s] += amounts[s]
                     else:
                         state.fame[s] += amounts[s]
-                    parts.append(f"{names[s]} +{amounts[s]} {unit}" + (" (with the bonus)" if s == leader else ""))
+                    if events is not None:
+                        parts.append(f"{names[s]} +{amounts[s]} {unit}" + (" (with the bonus)" if s == leader else ""))
             text = title + ", ".join(parts) + "."
         elif kind == "moai":
             amounts = scoring_amounts(counts)
@@ -477,8 +486,9 @@ class RapaNui(Game[RapaNuiState]):
                 if counts[s]:
                     state.pending.append(Pending(choice="moai_reward", seat=s, amount=amounts[s],
                                                  moais=counts[s], bonus=s == leader))
-                    parts.append(f"{names[s]} {amounts[s]}" + (" (with the bonus)" if s == leader else ""))
-            text = title + _join(parts) + "; each owner chooses wood or fame."
+                    if events is not None:
+                        parts.append(f"{names[s]} {amounts[s]}" + (" (with the bonus)" if s == leader else ""))
+            text = title + and_list(parts) + "; each owner chooses wood or fame."
         else:
             gains = gatherer_gains(counts)
             leader = sole_leader(counts)
@@ -486,15 +496,17 @@ class RapaNui(Game[RapaNuiState]):
             for s in order:  # base cards first, in order from the active player
                 if counts[s]:
                     state.pending.append(Pending(choice="gain", seat=s, offering=kind))  # type: ignore[arg-type]
-                    parts.append(f"{names[s]} +{gains[s]} {OFFERING_NAME[kind]} offering{'s' if gains[s] != 1 else ''}"
-                                 + (" (with the bonus)" if s == leader else ""))
+                    if events is not None:
+                        parts.append(f"{names[s]} +{plural(gains[s], OFFERING_NAME[kind] + ' offering')}"
+                                     + (" (with the bonus)" if s == leader else ""))
             if leader is not None:  # then the sole leader's extra card
                 state.pending.append(Pending(choice="gain", seat=leader, offering=kind, bonus=True))  # type: ignore[arg-type]
             text = title + ", ".join(parts) + "."
-        events.append(Event(seat=state.active, text=lead + text, reveals=reveals))
+        if events is not None:
+            events.append(Event(seat=state.active, text=lead + text, reveals=reveals))
 
     # -- flow ---------------------------------------------------------------------------------
-    def _auto_resolve(self, state: RapaNuiState, events: list[Event]) -> bool:
+    def _auto_resolve(self, state: RapaNuiState, events: list[Event] | None) -> bool:
         """Resolve the pending head if it leaves no real choice; True if it did."""
         p = state.pending[0]
         name = self._names(state)[p.seat]
@@ -512,10 +524,12 @@ class RapaNui(Game[RapaNuiState]):
             state.pending.pop(0)
             if left:
                 self._gain(state, p.seat, left[0])
-                events.append(Event(seat=p.seat, text=f"The {OFFERING_NAME[k]} supply is empty: {name} takes "
-                                                      f"{offering_phrase(left[0])}, the only kind left."))
+                if events is not None:
+                    events.append(Event(seat=p.seat, text=f"The {OFFERING_NAME[k]} supply is empty: {name} takes "
+                                                          f"{offering_phrase(left[0])}, the only kind left."))
             else:
-                events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} gains nothing."))
+                if events is not None:
+                    events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} gains nothing."))
             return True
         if p.choice in ("offer", "offer_face_down"):
             have = [x for x in OFFERINGS if state.offerings[p.seat][x] > 0]  # type: ignore[index]
@@ -523,7 +537,8 @@ class RapaNui(Game[RapaNuiState]):
                 return False
             state.pending.pop(0)
             if not have:
-                events.append(Event(seat=p.seat, text=f"{name} has no offering card to put on the stone."))
+                if events is not None:
+                    events.append(Event(seat=p.seat, text=f"{name} has no offering card to put on the stone."))
             elif p.choice == "offer":
                 self._offer_up(state, p.seat, have[0], events)
             else:
@@ -536,10 +551,11 @@ class RapaNui(Game[RapaNuiState]):
         if left:
             self._offer_supply(state, p.seat, left[0], events)
         else:
-            events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} adds nothing from it."))
+            if events is not None:
+                events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} adds nothing from it."))
         return True
 
-    def _advance(self, state: RapaNuiState, events: list[Event]) -> None:
+    def _advance(self, state: RapaNuiState, events: list[Event] | None) -> None:
         """Run every automatic step until someone must choose or the game ends."""
         while state.phase != "over":
             if state.pending:
@@ -552,23 +568,25 @@ class RapaNui(Game[RapaNuiState]):
             if state.phase == "play":
                 if self._plays(state, seat):
                     return
-                events.append(Event(seat=seat, text=f"{self._names(state)[seat]} can afford no card in hand, "
-                                                    f"so plays none and draws none this turn."))
+                if events is not None:
+                    events.append(Event(seat=seat, text=f"{self._names(state)[seat]} can afford no card in hand, "
+                                                        f"so plays none and draws none this turn."))
                 self._end_turn(state, events)
                 continue
             # draw
             if state.hand_size(seat) < HAND_SIZE:
                 if any(state.market):
                     return
-                events.append(Event(seat=seat, text="The market is empty: no more cards can be taken."))
+                if events is not None:
+                    events.append(Event(seat=seat, text="The market is empty: no more cards can be taken."))
             self._end_turn(state, events)
 
-    def _begin_turn(self, state: RapaNuiState, events: list[Event]) -> None:
+    def _begin_turn(self, state: RapaNuiState, events: list[Event] | None) -> None:
         # R4.1 is skipped when no purchase is possible
         state.phase = "buy" if self._buyable(state, state.active) else "play"
         self._advance(state, events)
 
-    def _end_turn(self, state: RapaNuiState, events: list[Event]) -> None:
+    def _end_turn(self, state: RapaNuiState, events: list[Event] | None) -> None:
         if state.end_triggered:  # R7
             self._finish(state, "The deck has run out.", events)
             return
@@ -580,7 +598,7 @@ class RapaNui(Game[RapaNuiState]):
         state.turn += 1
         state.phase = "buy" if self._buyable(state, state.active) else "play"
 
-    def _finish(self, state: RapaNuiState, reason: str, events: list[Event]) -> None:
+    def _finish(self, state: RapaNuiState, reason: str, events: list[Event] | None) -> None:
         state.phase = "over"
         state.pending = []
         res = self.result(state)
@@ -589,15 +607,18 @@ class RapaNui(Game[RapaNuiState]):
             down = empty_offerings()
             for _, k in state.stone_down:
                 down[k] += 1
-            shown = _join([offering_phrase(k, n) for k, n in down.items() if n])
-            events.append(Event(reveals=True, text=f"The face-down offerings are turned up: {shown}."))
+            shown = and_list([offering_phrase(k, n) for k, n in down.items() if n])
+            if events is not None:
+                events.append(Event(reveals=True, text=f"The face-down offerings are turned up: {shown}."))
         vals = offering_values(self._stone_counts(state))
-        events.append(Event(text="Offering cards are worth: " + ", ".join(
-            f"{OFFERING_NAME[k]} {vals[k]}" for k in OFFERINGS) + "."))
+        if events is not None:
+            events.append(Event(text="Offering cards are worth: " + ", ".join(
+                f"{OFFERING_NAME[k]} {vals[k]}" for k in OFFERINGS) + "."))
         names = self._names(state)
-        events.append(Event(reveals=True, text="Final scores: " + ", ".join(
-            f"{names[s]} {int(res.scores[s])}" for s in range(state.players)) + "."))
-        events.append(Event(text=state.end_reason))
+        if events is not None:
+            events.append(Event(reveals=True, text="Final scores: " + ", ".join(
+                f"{names[s]} {int(res.scores[s])}" for s in range(state.players)) + "."))
+            events.append(Event(text=state.end_reason))
 
     def _stone_counts(self, state: RapaNuiState) -> dict[str, int]:
         counts = dict(state.stone_up)
@@ -623,11 +644,11 @@ class RapaNui(Game[RapaNuiState]):
         if len(winners) == 1:
             w = winners[0]
             tied = [s for s in range(state.players) if totals[s] == best and s != w]
-            how = f" (more Moais than {_join([names[s] for s in tied])})" if tied else ""
+            how = f" (more Moais than {and_list([names[s] for s in tied])})" if tied else ""
             summary = f"{names[w]} wins with {best} points{how}."
         else:
-            summary = (f"{_join([names[s] for s in winners])} share the win with {best} points "
-                       f"and {_plural(moais[winners[0]], 'Moai')} each.")
+            summary = (f"{and_list([names[s] for s in winners])} share the win with {best} points "
+                       f"and {plural(moais[winners[0]], 'Moai')} each.")
         return Result(winners=winners, scores={s: float(totals[s]) for s in range(state.players)},
                       details={s: dict(d) for s, d in details.items()}, summary=summary)
 
@@ -654,7 +675,9 @@ class RapaNui(Game[RapaNuiState]):
         """Re-deal what ``seat`` cannot see (R9), from its view only: the cards
         in other hands and the deck are shuffled together and dealt back to the
         same sizes; other hands' offering cards and the kinds of other seats'
-        face-down offerings are shuffled together likewise. Chance is re-seeded."""
+        face-down offerings are shuffled together likewise, again until the
+        seat to act has a choice (as it has in the real game). Chance is
+        re-seeded."""
         v = self.view(state, seat)
         new = self.clone(state)
         others = [s for s in range(state.players) if s != seat]
@@ -668,26 +691,34 @@ class RapaNui(Game[RapaNuiState]):
                 unknown[c] -= n
         for c, n in (v.hand or {}).items():
             unknown[c] -= n
-        pool = [c for c in CARDS for _ in range(unknown[c])]
-        assert len(pool) == v.deck_size + sum(v.players[s].hand_size for s in others)
-        rng.shuffle(pool)
-        for s in others:
-            hand = empty_cards()
-            for _ in range(v.players[s].hand_size):
-                hand[pool.pop()] += 1
-            new.hands[s] = hand  # type: ignore[assignment]
-        new.deck = pool  # type: ignore[assignment]
+        cards = [c for c in CARDS for _ in range(unknown[c])]
+        assert len(cards) == v.deck_size + sum(v.players[s].hand_size for s in others)
         # offerings: 25 of each kind minus the supply, the face-up stone and the seat's own
         unknown_o = {k: OFFERINGS_PER_KIND - v.supply[k] - v.stone.face_up[k] - (v.offerings or {})[k]
                      - (v.stone.my_face_down or {})[k] for k in OFFERINGS}
-        opool = [k for k in OFFERINGS for _ in range(unknown_o[k])]
-        rng.shuffle(opool)
-        for s in others:
-            offs = empty_offerings()
-            for _ in range(v.players[s].offering_count):
-                offs[opool.pop()] += 1
-            new.offerings[s] = offs  # type: ignore[assignment]
-        new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
+        offerings = [k for k in OFFERINGS for _ in range(unknown_o[k])]
+        # The seat to act has a choice (the model never waits on a seat that
+        # has none): a deal that leaves it without one is dealt again.
+        actor = v.to_act[0] if v.to_act else seat
+        for _ in range(_REDEALS):
+            pool = list(cards)
+            rng.shuffle(pool)
+            for s in others:
+                hand = empty_cards()
+                for _ in range(v.players[s].hand_size):
+                    hand[pool.pop()] += 1
+                new.hands[s] = hand  # type: ignore[assignment]
+            new.deck = pool  # type: ignore[assignment]
+            opool = list(offerings)
+            rng.shuffle(opool)
+            for s in others:
+                offs = empty_offerings()
+                for _ in range(v.players[s].offering_count):
+                    offs[opool.pop()] += 1
+                new.offerings[s] = offs  # type: ignore[assignment]
+            new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
+            if actor == seat or v.over or self.legal_actions(new, actor):
+                break
         new.seed = rng.getrandbits(48)
         new.chance = 0
         return new
@@ -750,4 +781,4 @@ class RapaNui(Game[RapaNuiState]):
         if state.phase == "play":
             return f"{who}: play a card from your hand.{last}"
         left = HAND_SIZE - state.hand_size(state.active)
-        return f"{who}: take the exposed card of a row ({_plural(left, 'card')} to take).{last}"
+        return f"{who}: take the exposed card of a row ({plural(left, 'card')} to take).{last}"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from tabletop_tui.engine.text import plural
+
 from .cards import GATHERERS, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, empty_offerings
 from .scoring import offering_values
 from .state import Pending, RapaNuiState
@@ -117,7 +119,7 @@ def pending_prompt(state: RapaNuiState, p: Pending, names: list[str]) -> str:
     """The question a pending choice asks, in words."""
     who = names[p.seat]
     if p.choice == "moai_reward":
-        moais = f"{p.moais} Moai" + ("s" if p.moais != 1 else "")
+        moais = plural(p.moais, "Moai")
         extra = f" (with the bonus: {p.amount})" if p.bonus else ""
         return f"{who}: choose wood or fame for {moais}{extra}."
     if p.choice == "gain":

@@ -12,6 +12,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from tabletop_tui.engine.text import plural
+
 from .cards import CARDS, GATHERERS, MOAI_COST, OFFERINGS
 from .scoring import sole_leader
 from .view import PlayerView, RapaNuiView
@@ -53,10 +55,6 @@ def card_label(card: str, short: bool = False) -> str:
 
 def offering_label(kind: str, short: bool = False) -> str:
     return (OFFERING_SHORT if short else OFFERING_LABEL)[kind]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def card_count_phrase(card: str, n: int) -> str:
@@ -250,7 +248,7 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
     sep = " · "
     t.append("  " + sep.join([f"wood {p.wood}", f"fame {p.fame}"]))
     t.append("\n    " if short else sep)
-    stats = [f"hand {p.hand_size}", f"{p.offering_count} offering{'s' if p.offering_count != 1 else ''}"]
+    stats = [f"hand {p.hand_size}", plural(p.offering_count, "offering")]
     if p.face_down_offerings:
         stats.append(f"{p.face_down_offerings} face down")
     t.append(sep.join(stats))

@@ -1,155 +1,34 @@
-"""Tiki: the rules model (pure Python, no Textual).
+"""Tiki: the rules model (pure Python, no Textual): who acts, what is legal,
+and what a move does.
 
-Rulebook: shared/rules/tiki.txt; rulings T1-T6 in DECISIONS.md.
-
-Board: villages 0..8 in reading order on a 3x3 grid (row = i // 3,
-col = i % 3). A stack is a list of seat numbers, bottom first; the top tiki
-owns the totem. The shaman, when on the board, sits on one edge between two
-orthogonally adjacent villages, stored as the sorted pair ``(a, b)``.
+Rulebook: shared/rules/tiki.txt; rulings T1-T6 in DECISIONS.md. The board,
+options and state are in ``state``, the actions in ``actions``, what a seat
+sees in ``view``, the words of the log and status in ``text``.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Literal, Union
-
-from pydantic import BaseModel, Field, field_validator
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
-from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
+from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
-TIKIS_PER_PLAYER = 8
-FRUIT = 7
-WIN_FRUIT = 4
-INFLUENCE = 3
+from . import text
+from .actions import Move, Pass, Place, Resolve, Shaman, TikiAction
+from .state import (COLOURS, EDGES, FRUIT, INFLUENCE, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE, VILLAGE_KINDS,
+                    WIN_FRUIT, TikiOptions, TikiState, neighbours)
+from .text import KIND_NAME, village_name
+from .view import TikiView, build_view
 
-VILLAGE_KINDS = ["harbour"] + ["jungle"] * 3 + ["marsh"] * 3 + ["cursed"] * 2  # T1
-VALUE = {"harbour": 2, "jungle": 1, "marsh": 0, "cursed": -1}
-KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
-COLOURS = ["Purple", "Yellow"]
-
-
-def neighbours(v: int) -> list[int]:
-    """Orthogonally adjacent villages of village ``v``."""
-    r, c = divmod(v, 3)
-    out = []
-    if r > 0:
-        out.append(v - 3)
-    if c > 0:
-        out.append(v - 1)
-    if c < 2:
-        out.append(v + 1)
-    if r < 2:
-        out.append(v + 3)
-    return out
-
-
-NEIGHBOURS = [neighbours(v) for v in range(9)]
-EDGES: list[tuple[int, int]] = sorted({tuple(sorted((a, b))) for a in range(9) for b in NEIGHBOURS[a]})  # type: ignore[misc]
-
-
-def village_name(v: int) -> str:
-    """"top-left", "centre", ... for village ``v``."""
-    rows = ["top", "middle", "bottom"]
-    cols = ["left", "centre", "right"]
-    r, c = divmod(v, 3)
-    if r == 1 and c == 1:
-        return "centre"
-    return f"{rows[r]}-{cols[c]}"
-
-
-class TikiOptions(Options):
-    """Tiki's options: the Shaman (expert) variant and who starts."""
-
-    shaman: bool = Field(default=False, description="Expert game: marshlands carry the Shaman")
-    first_player: Literal["random", "Purple", "Yellow"] = Field(
-        default="random", description="Who starts")
-
-
-class Place(Action):
-    """Create a new totem: put one of your tikis on an empty village."""
-
-    kind: Literal["place"] = "place"
-    village: int = Field(ge=0, le=8)
-
-
-class Move(Action):
-    """Move your totem from ``start`` along ``path`` (one village per tiki)."""
-
-    kind: Literal["move"] = "move"
-    start: int = Field(ge=0, le=8)
-    path: tuple[int, ...] = Field(min_length=1, max_length=16)
-
-
-class Resolve(Action):
-    """The player who did not move picks the next influenced village to resolve."""
-
-    kind: Literal["resolve"] = "resolve"
-    village: int = Field(ge=0, le=8)
-
-
-class Shaman(Action):
-    """After a marshland resolution (expert game): put the shaman on an edge,
-    or leave it where it is (``edge`` None)."""
-
-    kind: Literal["shaman"] = "shaman"
-    edge: tuple[int, int] | None = None
-
-    @field_validator("edge")
-    @classmethod
-    def _sorted(cls, edge: tuple[int, int] | None) -> tuple[int, int] | None:
-        # An edge has no direction: (4, 1) and (1, 4) are the same input.
-        return None if edge is None else (min(edge), max(edge))
-
-
-class Pass(Action):
-    """T6: pass when no move is possible."""
-
-    kind: Literal["pass"] = "pass"
-
-
-TikiAction = Annotated[Union[Place, Move, Resolve, Shaman, Pass], Field(discriminator="kind")]
-
-
-class TikiState(BaseState):
-    """Everything about a Tiki game. ``phase`` is "turn" (the active player
-    places or moves), "order" (the other player picks which influenced village
-    resolves next), "shaman" (a marshland's owner may place the shaman) or
-    "over"."""
-
-    villages: list[str]
-    stacks: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(9)])
-    reserve: int = FRUIT
-    fruit: list[int] = Field(default_factory=lambda: [0, 0])
-    spoiled: int = 0
-    shaman_variant: bool = False
-    shaman: tuple[int, int] | None = None
-    active: int = 0
-    phase: Literal["turn", "order", "shaman", "over"] = "turn"
-    pending: list[int] = Field(default_factory=list)
-    shaman_seat: int | None = None
-    sudden_death: bool = False
-    winner: int | None = None
-    end_reason: str = ""
-    turn: int = 1
-
-    def supply(self, seat: int) -> int:
-        """Tikis ``seat`` still has in front of them."""
-        return TIKIS_PER_PLAYER - sum(s.count(seat) for s in self.stacks)
-
-    def owner(self, v: int) -> int | None:
-        s = self.stacks[v]
-        return s[-1] if s else None
-
-
-class TikiView(BaseModel):
-    """Tiki has no hidden information: every seat sees the whole state."""
-
-    state: TikiState
-    seat: int | None
+__all__ = [
+    "COLOURS", "EDGES", "FRUIT", "INFLUENCE", "KIND_NAME", "NEIGHBOURS", "TIKIS_PER_PLAYER", "VALUE",
+    "VILLAGE_KINDS", "WIN_FRUIT", "Move", "Pass", "Place", "Resolve", "Shaman", "Tiki", "TikiAction",
+    "TikiOptions", "TikiState", "TikiView", "neighbours", "paths", "village_name",
+]
 
 
 def blocked(state: TikiState, a: int, b: int) -> bool:
@@ -290,28 +169,9 @@ class Tiki(Game[TikiState]):
                 raise IllegalAction("That village is not empty: a new totem needs an empty village.")
             return
         if isinstance(action, Move):
-            start = action.start
-            if not state.stacks[start]:
-                raise IllegalAction("There is no totem there to move.")
-            if state.owner(start) != seat:
-                raise IllegalAction("That totem is not yours: its top tiki belongs to your opponent.")
-            n = len(state.stacks[start])
-            if len(action.path) != n:
-                raise IllegalAction(
-                    f"A totem of {n} tiki{'s' if n > 1 else ''} moves exactly {n} village{'s' if n > 1 else ''}.")
-            at = start
-            seen = {start}
-            for step in action.path:
-                if not (0 <= step <= 8) or step not in NEIGHBOURS[at]:
-                    raise IllegalAction("A totem moves one village at a time, up, down, left or right; never diagonally.")
-                if step == start:
-                    raise IllegalAction("A totem may not go back to the village it started from.")
-                if step in seen:
-                    raise IllegalAction("A totem may not enter the same village twice.")
-                if blocked(state, at, step):
-                    raise IllegalAction("The shaman blocks the way between those villages.")
-                seen.add(step)
-                at = step
+            why = self._path_problem(state, seat, action.start, action.path)
+            if why:
+                raise IllegalAction(why)
             return
         if isinstance(action, Pass):
             if any(a.kind != "pass" for a in self.legal_actions(state, seat)):
@@ -319,51 +179,96 @@ class Tiki(Game[TikiState]):
             return
         raise IllegalAction("That move is not part of Tiki.")
 
+    def _path_problem(self, state: TikiState, seat: Seat, start: int, path: tuple[int, ...],
+                      partial: bool = False) -> str | None:
+        """Why the totem on ``start`` may not move along ``path`` (T2), or
+        None. ``partial``: ``path`` is the beginning of a move still being
+        built; it is refused when it is already wrong or no legal move goes
+        on from it."""
+        if not 0 <= start <= 8:
+            return "There is no such village."
+        if not state.stacks[start]:
+            return "There is no totem there to move."
+        if state.owner(start) != seat:
+            return "That totem is not yours: its top tiki belongs to your opponent."
+        n = len(state.stacks[start])
+        if len(path) > n or (not partial and len(path) != n):
+            return f"A totem of {plural(n, 'tiki')} moves exactly {plural(n, 'village')}."
+        at = start
+        seen = {start}
+        for step in path:
+            if not (0 <= step <= 8) or step not in NEIGHBOURS[at]:
+                return "A totem moves one village at a time, up, down, left or right; never diagonally."
+            if step == start:
+                return "A totem may not go back to the village it started from."
+            if step in seen:
+                return "A totem may not enter the same village twice."
+            if blocked(state, at, step):
+                return "The shaman blocks the way between those villages."
+            seen.add(step)
+            at = step
+        k = len(path)
+        if partial and not any(p[:k] == tuple(path) for p in _paths(start, n, state.shaman)):
+            return (f"From there the totem cannot finish its {plural(n, 'step')} without going back or "
+                    f"crossing the shaman.")
+        return None
+
+    def explain_step(self, state: TikiState, seat: Seat, start: int, path: tuple[int, ...] | list[int]) -> str | None:
+        """Why the move being built, the totem on ``start`` along the
+        beginning ``path``, cannot go on (check's own sentences), or None
+        when some legal move begins with it. For a board that moves a totem
+        one step at a time; never raises, never changes the state."""
+        if state.phase != "turn" or seat not in self.to_act(state):
+            return self.explain(state, Move.model_construct(kind="move", start=start, path=(start,)), seat)
+        return self._path_problem(state, seat, start, tuple(path), partial=True)
+
     # -- play ----------------------------------------------------------------------------
-    def _play(self, state: TikiState, action: Action, seat: Seat) -> list[Event]:
-        name = f"{{s{seat}}}"
-        events: list[Event] = []
+    def _play(self, state: TikiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) builds no events."""
+        events: list[Event] | None = None if quiet else []
         if isinstance(action, Place):
             state.stacks[action.village].append(seat)
-            events.append(Event(seat=seat, text=f"{name} created a totem on the {village_name(action.village)} "
-                                                 f"{KIND_NAME[state.villages[action.village]]}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=text.placed(state, seat, action.village)))
             self._after_move(state, [action.village], events)
         elif isinstance(action, Move):
             totem = state.stacks[action.start]
             state.stacks[action.start] = []
             for v in action.path:
                 state.stacks[v].append(totem.pop(0))
-            route = " → ".join(village_name(v) for v in (action.start, *action.path))
-            events.append(Event(seat=seat, text=f"{name} moved a totem of {len(action.path)}: {route}."))
+            if events is not None:
+                events.append(Event(seat=seat, text=text.moved(seat, action.start, action.path)))
             self._after_move(state, list(action.path), events)
         elif isinstance(action, Pass):
-            events.append(Event(seat=seat, text=f"{name} cannot move and passes."))
+            if events is not None:
+                events.append(Event(seat=seat, text=text.passed(seat)))
             self._end_turn(state)
         elif isinstance(action, Resolve):
             state.pending.remove(action.village)
             self._resolve(state, action.village, events)
             self._continue(state, events)
         elif isinstance(action, Shaman):
-            if action.edge is None:
-                events.append(Event(seat=seat, text=f"{name} leaves the shaman where it is."))
-            else:
+            if action.edge is not None:
                 a, b = action.edge
                 state.shaman = (min(a, b), max(a, b))
-                events.append(Event(seat=seat, text=f"{name} puts the shaman between the "
-                                                     f"{village_name(a)} and {village_name(b)} villages."))
+            if events is not None:
+                events.append(Event(seat=seat, text=text.shaman_moved(seat, action.edge)))
             state.shaman_seat = None
             state.phase = "turn"
             self._continue(state, events)
-        return events
+        return events or []
 
-    def _after_move(self, state: TikiState, touched: list[int], events: list[Event]) -> None:
+    def play_silent(self, state: TikiState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
+
+    def _after_move(self, state: TikiState, touched: list[int], events: list[Event] | None) -> None:
         state.pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
         if len(state.pending) == 1:
             v = state.pending.pop()
             self._resolve(state, v, events)
         self._continue(state, events)
 
-    def _continue(self, state: TikiState, events: list[Event]) -> None:
+    def _continue(self, state: TikiState, events: list[Event] | None) -> None:
         """After a resolution step: ask for the order, the shaman, or end the turn."""
         if state.phase == "over" or state.phase == "shaman":
             return
@@ -382,73 +287,71 @@ class Tiki(Game[TikiState]):
         state.active = 1 - state.active
         state.turn += 1
 
-    def _resolve(self, state: TikiState, v: int, events: list[Event]) -> None:
+    def _resolve(self, state: TikiState, v: int, events: list[Event] | None) -> None:
         """T4: resolve an influenced village fully, then check the end (T5)."""
         owner = state.stacks[v][-1]
         kind = state.villages[v]
-        name = f"{{s{owner}}}"
-        where = f"the {village_name(v)} {KIND_NAME[kind]}"
-        state.stacks[v] = []  # the 3 tikis go back to their owners
         gained = lost = 0
         if kind in ("harbour", "jungle"):
             gained = min(VALUE[kind], state.reserve)
             state.reserve -= gained
             state.fruit[owner] += gained
-            events.append(Event(seat=owner, text=f"{name} influences {where} and gains {gained} fruit."
-                                if gained else f"{name} influences {where}, but the reserve is empty."))
+            outcome = "gain" if gained else "empty"
         elif kind == "cursed":
             if state.fruit[owner] > 0:
                 state.fruit[owner] -= 1
                 state.spoiled += 1
                 lost = 1
-                events.append(Event(seat=owner, text=f"{name} influences {where} and loses a fruit, which spoils."))
+                outcome = "spoil"
             elif state.reserve > 0:
                 state.reserve -= 1
                 state.spoiled += 1
-                events.append(Event(seat=owner, text=f"{name} influences {where}; having no fruit, "
-                                                     f"a fruit from the reserve spoils."))
+                outcome = "spoil_reserve"
             else:
-                events.append(Event(seat=owner, text=f"{name} influences {where}; there is no fruit to spoil."))
+                outcome = "nothing_to_spoil"
         else:
-            events.append(Event(seat=owner, text=f"{name} influences {where}; it yields nothing."))
+            outcome = "nothing"
+        if events is not None:
+            events.append(Event(seat=owner, text=text.influenced(state, owner, v, outcome, gained)))
+        state.stacks[v] = []  # the 3 tikis go back to their owners
         if self._check_end(state, owner, gained, lost, events):
             return
         if kind == "marsh" and state.shaman_variant:
             state.phase = "shaman"
             state.shaman_seat = owner
 
-    def _check_end(self, state: TikiState, seat: int, gained: int, lost: int, events: list[Event]) -> bool:
+    def _check_end(self, state: TikiState, seat: int, gained: int, lost: int, events: list[Event] | None) -> bool:
         """T5, checked after every resolution."""
         if state.sudden_death:
             if gained:
-                return self._finish(state, seat, f"{{s{seat}}} wins the sudden-death fruit.", events)
+                return self._finish(state, seat, text.sudden_death_win(seat), events)
             if lost:
-                return self._finish(state, 1 - seat, f"{{s{seat}}} lost a fruit in sudden death.", events)
+                return self._finish(state, 1 - seat, text.sudden_death_loss(seat), events)
         if state.fruit[seat] >= WIN_FRUIT:
-            return self._finish(state, seat, f"{{s{seat}}} has {state.fruit[seat]} fruit.", events)
+            return self._finish(state, seat, text.fruit_win(seat, state.fruit[seat]), events)
         if state.reserve == 0:
             a, b = state.fruit
             if a != b:
                 w = 0 if a > b else 1
-                return self._finish(state, w, f"The reserve is empty and {{s{w}}} has more fruit "
-                                              f"({max(a, b)} to {min(a, b)}).", events)
+                return self._finish(state, w, text.reserve_win(w, max(a, b), min(a, b)), events)
             # A tie: 7 fruit are odd, so with the reserve empty at least one is
             # spoiled. It returns and play goes on in sudden death (also when a
             # sudden-death cursed village spoiled the reserve's last fruit).
             state.spoiled -= 1
             state.reserve += 1
             state.sudden_death = True
-            events.append(Event(text=f"The reserve is empty with a tie at {a} fruit each: one spoiled "
-                                     f"fruit returns and play goes on in sudden death."))
+            if events is not None:
+                events.append(Event(text=text.sudden_death(a)))
         return False
 
-    def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event]) -> bool:
+    def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event] | None) -> bool:
         state.phase = "over"
         state.winner = winner
         state.end_reason = reason
         state.pending = []
         state.shaman_seat = None
-        events.append(Event(seat=winner, text=f"{reason} {{s{winner}}} wins!"))
+        if events is not None:
+            events.append(Event(seat=winner, text=text.won(reason, winner)))
         return True
 
     # -- end -----------------------------------------------------------------------------
@@ -462,7 +365,7 @@ class Tiki(Game[TikiState]):
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: TikiState, seat: Seat | None) -> TikiView:
-        return TikiView(state=state.model_copy(deep=True), seat=seat)
+        return build_view(state, seat)
 
     def clone(self, state: TikiState) -> TikiState:
         new = state.model_copy()
@@ -478,25 +381,8 @@ class Tiki(Game[TikiState]):
 
     # -- text ------------------------------------------------------------------------------
     def describe_action(self, state: TikiState, action: Action, seat: Seat) -> str:
-        if isinstance(action, Place):
-            return f"new totem on the {village_name(action.village)} village"
-        if isinstance(action, Move):
-            return "move " + " → ".join(village_name(v) for v in (action.start, *action.path))
-        if isinstance(action, Resolve):
-            return f"resolve the {village_name(action.village)} village"
-        if isinstance(action, Shaman):
-            if action.edge is None:
-                return "leave the shaman"
-            return f"shaman between {village_name(action.edge[0])} and {village_name(action.edge[1])}"
-        return "pass"
+        return text.describe(action)
 
     def status(self, state: TikiState, seat: Seat | None) -> str:
-        if state.phase == "over":
-            return state.end_reason
-        who = f"{{s{self.to_act(state)[0]}}}"
-        if state.phase == "order":
-            return f"{who}: choose which influenced village resolves first."
-        if state.phase == "shaman":
-            return f"{who}: place or move the shaman, or leave it."
-        sd = " (sudden death)" if state.sudden_death else ""
-        return f"{who} to play: create a totem or move one of yours{sd}."
+        actors = self.to_act(state)
+        return text.status(state, actors[0] if actors else None)

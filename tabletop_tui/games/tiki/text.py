@@ -1,0 +1,124 @@
+"""Tiki: the words of the log, the status line and the menus.
+
+Seats are named by the placeholders ``{s0}``/``{s1}`` that the Match fills
+with the players' names (see ``engine.text``)."""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.text import who
+
+from .actions import Move, Place, Resolve, Shaman
+from .state import TikiState
+
+KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
+
+
+def village_name(v: int) -> str:
+    """"top-left", "centre", ... for village ``v``."""
+    rows = ["top", "middle", "bottom"]
+    cols = ["left", "centre", "right"]
+    r, c = divmod(v, 3)
+    if r == 1 and c == 1:
+        return "centre"
+    return f"{rows[r]}-{cols[c]}"
+
+
+def route(start: int, path: tuple[int, ...] | list[int]) -> str:
+    """"centre → top-centre → top-left"."""
+    return " → ".join(village_name(v) for v in (start, *path))
+
+
+def where(state: TikiState, v: int) -> str:
+    """"the top-left harbour"."""
+    return f"the {village_name(v)} {KIND_NAME[state.villages[v]]}"
+
+
+# -- the log ----------------------------------------------------------------------------
+def placed(state: TikiState, seat: int, v: int) -> str:
+    return f"{who(seat)} created a totem on {where(state, v)}."
+
+
+def moved(seat: int, start: int, path: tuple[int, ...]) -> str:
+    return f"{who(seat)} moved a totem of {len(path)}: {route(start, path)}."
+
+
+def passed(seat: int) -> str:
+    return f"{who(seat)} cannot move and passes."
+
+
+def shaman_moved(seat: int, edge: tuple[int, int] | None) -> str:
+    if edge is None:
+        return f"{who(seat)} leaves the shaman where it is."
+    a, b = edge
+    return f"{who(seat)} puts the shaman between the {village_name(a)} and {village_name(b)} villages."
+
+
+def influenced(state: TikiState, owner: int, v: int, outcome: str, gained: int = 0) -> str:
+    """What resolving village ``v`` did (T4): ``outcome`` is "gain",
+    "empty" (the reserve was empty), "spoil" (a fruit of the owner's),
+    "spoil_reserve", "nothing_to_spoil" or "nothing"."""
+    name, at = who(owner), where(state, v)
+    return {
+        "gain": f"{name} influences {at} and gains {gained} fruit.",
+        "empty": f"{name} influences {at}, but the reserve is empty.",
+        "spoil": f"{name} influences {at} and loses a fruit, which spoils.",
+        "spoil_reserve": f"{name} influences {at}; having no fruit, a fruit from the reserve spoils.",
+        "nothing_to_spoil": f"{name} influences {at}; there is no fruit to spoil.",
+        "nothing": f"{name} influences {at}; it yields nothing.",
+    }[outcome]
+
+
+def sudden_death(fruit: int) -> str:
+    return (f"The reserve is empty with a tie at {fruit} fruit each: one spoiled fruit returns and play goes "
+            f"on in sudden death.")
+
+
+def won(reason: str, winner: int) -> str:
+    return f"{reason} {who(winner)} wins!"
+
+
+# -- why the game ended (kept in the state) ------------------------------------------------
+def sudden_death_win(seat: int) -> str:
+    return f"{who(seat)} wins the sudden-death fruit."
+
+
+def sudden_death_loss(seat: int) -> str:
+    return f"{who(seat)} lost a fruit in sudden death."
+
+
+def fruit_win(seat: int, fruit: int) -> str:
+    return f"{who(seat)} has {fruit} fruit."
+
+
+def reserve_win(winner: int, most: int, least: int) -> str:
+    return f"The reserve is empty and {who(winner)} has more fruit ({most} to {least})."
+
+
+# -- menus and the status line ---------------------------------------------------------------
+def describe(action: Action) -> str:
+    """A short phrase for an action, for menus and hints."""
+    if isinstance(action, Place):
+        return f"new totem on the {village_name(action.village)} village"
+    if isinstance(action, Move):
+        return "move " + route(action.start, action.path)
+    if isinstance(action, Resolve):
+        return f"resolve the {village_name(action.village)} village"
+    if isinstance(action, Shaman):
+        if action.edge is None:
+            return "leave the shaman"
+        return f"shaman between {village_name(action.edge[0])} and {village_name(action.edge[1])}"
+    return "pass"
+
+
+def status(state: TikiState, actor: int | None) -> str:
+    """Whose turn it is and what they must do; the end reason once over."""
+    if state.phase == "over" or actor is None:
+        return state.end_reason
+    name = who(actor)
+    if state.phase == "order":
+        return f"{name}: choose which influenced village resolves first."
+    if state.phase == "shaman":
+        return f"{name}: place or move the shaman, or leave it."
+    sd = " (sudden death)" if state.sudden_death else ""
+    return f"{name} to play: create a totem or move one of yours{sd}."

@@ -214,7 +214,8 @@ async def test_cursor_keys_move_while_a_level_3_bot_thinks():
     """The bot thinks in the worker process: the board answers keys meanwhile."""
     match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Bot", bot="search", level=3)],
                   seed=5, options={"first_player": "Purple"})
-    app = TabletopApp(match=match, bot_delay=0)
+    # the bot's move is held for at least 2 s, so every key below falls in it
+    app = TabletopApp(match=match, bot_delay=2.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -43,7 +43,7 @@ def _refuge(state: NisyrosState, s: int, z: int) -> int | None:
     """Where ``s``'s people fleeing zone ``z`` on foot go: their own village
     if it stands, else the nearest reachable one, which becomes their home."""
     h = state.home[s]
-    if h is not None and h != z and coast_open(state, h):
+    if h is not None and coast_open(state, h):
         return h
     options = refuges(state, z)
     if not options:

@@ -84,7 +84,7 @@ def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: lis
     """A worker on a covered slope escapes on black to its own meeting place."""
     for s in range(state.players):
         for _ in range(state.people[s][p]):
-            state.people[s][p] -= 1
+            state.take(s, p)
             ok, face = _flee_roll(rng)
             dest = _refuge(state, s, z) if ok else None
             if dest is None:
@@ -113,7 +113,7 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
             runners += [(s, p, False)] * state.people[s][p]
     wheat_needed = ISLAND.levels[state.level].wheat_to_sail
     for s, p, citizen in runners:
-        state.people[s][p] -= 1
+        state.take(s, p)
         ok, face = _flee_roll(rng)
         who = _who(s, citizen)
         if not ok:

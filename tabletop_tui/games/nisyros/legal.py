@@ -179,8 +179,9 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
     if ph == "rescue":
         return [PICK_PLAYER[s] for s in state.choices]
     if ph in ("siesta", "sick"):
+        sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players
         return [_pick_worker(q, p) for q in range(state.players) for p in range(32)
-                if p % SLOTS != VILLAGE and state.people[q][p] - state.idle[q][p] > 0]
+                if p % SLOTS != VILLAGE and state.people[q][p] - sleepers[q][p] > 0]
     if ph == "dam_loss":
         return [_remove_dam(z, r) for z in range(4) for r in range(5) if state.dams[z][r]]
     if ph == "reroll":

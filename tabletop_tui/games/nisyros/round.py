@@ -360,7 +360,7 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
             if row[p] and p % SLOTS != VILLAGE and p != m:
                 moved += row[p]
                 row[m] += row[p]
-                row[p] = 0
+                state.take(s, p, row[p])
         if moved:
             ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} walk back to the "
                                          f"{ZONES[m // SLOTS]} meeting place."))
@@ -402,9 +402,7 @@ def s7(state: NisyrosState, ev: list[Event]) -> None:
 
 def send_home(state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
     """A sick worker returns to its village (our ruling: with no village left, to Hades)."""
-    state.people[s][p] -= 1
-    if state.idle[s][p] > state.people[s][p]:
-        state.idle[s][p] = state.people[s][p]
+    state.take(s, p)
     v = home_village(state, s)
     if v is None:
         state.hades[s] += 1

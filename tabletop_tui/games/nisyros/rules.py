@@ -24,7 +24,7 @@ from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
-from .data import DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
+from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
 from .lava import erupt, people_left
 from .legal import actor, can_evacuate, dam_capacity, dam_spots, die_targets, legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
@@ -354,9 +354,7 @@ class Nisyros(Game[NisyrosState]):
         wheat = ISLAND.levels[state.level].wheat_to_sail
         if wheat:
             state.wheat -= 1
-        state.people[s][p] -= 1
-        if state.idle[s][p] > state.people[s][p]:
-            state.idle[s][p] = state.people[s][p]
+        state.take(s, p)
         state.kos[s] += 1
         state.evacuated += 1
         paid = " and a wheat" if wheat else ""
@@ -384,14 +382,16 @@ class Nisyros(Game[NisyrosState]):
         return build_view(state, seat)
 
     def determinize(self, state: NisyrosState, seat: Seat, rng: random.Random) -> NisyrosState:
-        """The deck order is the one secret: re-deal it (keeping the star cards
-        still known to be on top there) and re-seed chance."""
+        """The deck order is the one secret: re-deal it from its (public)
+        contents, keeping star cards on top while some set-aside ones are
+        known to be there, and re-seed chance."""
         new = self.clone(state)
-        k = new.top_known
-        bottom, top = new.deck[:len(new.deck) - k], new.deck[len(new.deck) - k:]
-        rng.shuffle(bottom)
-        rng.shuffle(top)
-        new.deck = bottom + top
+        cards = sorted(new.deck)
+        top = rng.sample(sorted(set(c for c in cards if CARDS[c].star)), new.top_known)
+        for c in top:
+            cards.remove(c)
+        rng.shuffle(cards)
+        new.deck = cards + top
         new.seed = rng.getrandbits(48)
         new.chance = 0
         return new

@@ -109,6 +109,12 @@ class NisyrosState(BaseState):
         """``seat``'s inhabitants still on Nisyros."""
         return sum(self.people[seat])
 
+    def take(self, seat: int, p: int, n: int = 1) -> None:
+        """Take ``n`` of ``seat``'s people off place ``p`` (sleepers first kept consistent)."""
+        self.people[seat][p] -= n
+        if self.idle and self.idle[seat][p] > self.people[seat][p]:
+            self.idle[seat][p] = self.people[seat][p]
+
     def workers(self, seat: int) -> int:
         """``seat``'s workers (everyone not in a village)."""
         row = self.people[seat]

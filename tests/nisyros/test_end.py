@@ -54,3 +54,17 @@ def test_a_covered_island_ends_the_game_with_defeat_when_too_few_are_saved():
     s.hades = [3, 4]
     stage(s, "s10end")
     assert G.is_over(s) and s.outcome == "defeat" and "covered by lava" in s.end_reason
+
+
+def test_a_finished_game_is_graded_for_the_search_bot():
+    """heuristic() of a finished game: 1 for a big victory, a small one just
+    below, and a defeat lower the fewer were saved, so playouts that lose
+    still tell a near miss from a rout."""
+    def graded(kos, outcome):
+        s = new(2)
+        s.kos, s.outcome, s.phase = list(kos), outcome, "over"
+        return G.heuristic(s, 0)
+    assert graded((9, 9), "big") == 1.0
+    assert 0.8 <= graded((7, 8), "small") < 1.0
+    assert graded((6, 6), "defeat") > graded((3, 6), "defeat") > graded((0, 0), "defeat") == 0.0
+    assert graded((6, 6), "defeat") < 0.6

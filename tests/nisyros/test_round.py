@@ -330,3 +330,13 @@ def test_the_active_player_rotates_each_round():
     play(s, Done())
     assert s.round == 2 and s.active == 1 and G.to_act(s) == [1] and s.phase == "move"
     assert R4 == 3 and R1 == 0 and DONE == Done()
+
+
+def test_step4_best_case_eight_per_worker():
+    """The rulebook's best case: an upper field, its die and the matching event."""
+    s = _gather_setup()
+    s.people[0][P(MANDRAKI, R2)] = 1  # wood
+    s.yellow_on = [P(MANDRAKI, R2), None, None, None, None]
+    s.in_play = [4]
+    step(s, "s4")
+    assert s.wood == 8

@@ -58,6 +58,10 @@ async def test_two_players_play_a_whole_game_by_keys():
         assert match.is_over()
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
+        text = screen_text(app)
+        assert "The team loses." in text or "The team wins!" in text
+        assert "Saved" in text and "Ana" in text and "Ben" in text
+        assert {"defeat": "Defeat.", "small": "A small victory.", "big": "A big victory!"}[match.state.outcome] in text
         assert {"move_worker", "done", "place_die"} <= kinds
 
 

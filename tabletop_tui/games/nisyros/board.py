@@ -215,6 +215,8 @@ class NisyrosBoard(Board, can_focus=True):
                 t.append("•", style="bold")  # the last move, not by colour alone
             if p in hint_places:
                 t.append("?", style="bold")
+            elif p in legal_places:
+                t.append("›", style="bold")  # a legal target, not by colour alone
             t.append_text(cell_text(v, v.places[p], styles, wide))
             cell.update(t)
             cell.set_class(p in legal_places, "legal")

@@ -8,7 +8,7 @@ import random
 from textual.widgets import OptionList, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
-from tabletop_tui.games.nisyros.actions import Done, MoveWorker, PlaceDie
+from tabletop_tui.games.nisyros.actions import MoveWorker, PlaceDie
 from tabletop_tui.games.nisyros.board import NisyrosBoard
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
@@ -85,8 +85,6 @@ async def test_dice_and_moves_by_mouse():
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = game_screen(app)
-        board = screen.board
         # a worker: click its place, then where it goes
         src, dst = 6, 2  # Mandraki meeting place -> Mandraki R3
         await pilot.click(f"#ni-p{src}")

@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import OptionList, Static

@@ -178,7 +178,7 @@ def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event], wanted
         state.black = list(zones)
         if ok:
             ev.append(Event(text=f"Black die: {black_face_text(zones)}"
-                                 + (f" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
+                                 + (" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
             return ok
         ev.append(Event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
                         reveals=True))

@@ -82,11 +82,6 @@ def refuges(state: NisyrosState, z: int) -> list[int]:
     return out
 
 
-def workplaces(seat_row: list[int]):
-    """(place, count) of every workplace where a row of people has workers."""
-    return [(p, n) for p, n in enumerate(seat_row) if n and p % SLOTS != VILLAGE]
-
-
 def total_boats(state: NisyrosState) -> int:
     return sum(state.boats)
 

@@ -14,6 +14,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from .drive import match_of, settled
 from .drive_nisyros import nisyros_keys
 from .drive_nyakuza import screen_text
 
@@ -37,8 +38,13 @@ async def test_two_players_play_a_whole_game_by_keys():
         screen = game_screen(app)
         board = screen.board
         assert isinstance(board, NisyrosBoard)
+        match = match_of(screen)
         kinds = set()
         for _ in range(1500):
+            for _ in range(50):
+                if settled(screen):
+                    break
+                await pilot.pause(0.01)
             if match.is_over():
                 break
             seat = match.to_act()[0]
@@ -85,6 +91,7 @@ async def test_dice_and_moves_by_mouse():
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        match = match_of(game_screen(app))
         # a worker: click its place, then where it goes
         src, dst = 6, 2  # Mandraki meeting place -> Mandraki R3
         await pilot.click(f"#ni-p{src}")
@@ -95,6 +102,8 @@ async def test_dice_and_moves_by_mouse():
         while match.state.phase != "dice" and not match.is_over():
             await pilot.press("f")
             await pilot.pause()
+            while not settled(game_screen(app)):
+                await pilot.pause(0.01)
         dice = [a for a in match.legal_actions(match.to_act()[0]) if isinstance(a, PlaceDie)]
         if dice:
             a = dice[0]

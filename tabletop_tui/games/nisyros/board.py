@@ -128,8 +128,8 @@ class NisyrosBoard(Board, can_focus=True):
         Binding("a", "show_all", "All moves"),
     ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         #: ("place", p) or ("die", d): the choices list shows only those moves
         self.filter: tuple[str, int] | None = None
         #: indices into ``self.legal`` of the lines in the choices list
@@ -162,25 +162,13 @@ class NisyrosBoard(Board, can_focus=True):
         self.call_after_refresh(self.update_board)
 
     def _names(self) -> list[str]:
-        names = list(getattr(self, "names", None) or [])
-        match = getattr(self, "match", None)  # the older board API
-        if not names and match is not None:
-            names = [s.name for s in match.seats]
+        names = list(self.names)
         v = self.view
         n = v.players if v is not None else 0
         return names + [f"Player {i + 1}" for i in range(len(names), n)]
 
     def _styles(self) -> list[str]:
         return [self.seat_style(s) for s in range(4)]
-
-    def _labels(self) -> list[str]:
-        labels = getattr(self, "labels", None)
-        if labels and len(labels) == len(self.legal):
-            return list(labels)
-        match = getattr(self, "match", None)  # the older board API: ask the match
-        if match is not None and self.seat is not None:
-            return [match.text(match.game.describe_action(match.state, a, self.seat)) for a in self.legal]
-        return [a.kind for a in self.legal]
 
     def _matches(self, a: Action) -> bool:
         if self.filter is None:
@@ -201,7 +189,7 @@ class NisyrosBoard(Board, can_focus=True):
         styles = self._styles()
         names = self._names()
         legal_places = {p for a in self.legal for p in places_of(a)}
-        last_places = set(places_of(self.last.action)) if getattr(self, "last", None) is not None else set()
+        last_places = set(places_of(self.last.action)) if self.last is not None else set()
         hint_places = set(places_of(self.hint)) if self.hint is not None else set()
         for z in range(4):
             self.query_one(f"#ni-zone{z}", Static).update(zone_header(v, z, names, wide) if v else "")
@@ -243,7 +231,7 @@ class NisyrosBoard(Board, can_focus=True):
 
     def _fill_choices(self) -> None:
         ol = self.query_one("#ni-choices", OptionList)
-        labels = self._labels()
+        labels = self.labels
         keep = ol.highlighted
         ol.clear_options()
         self.shown = [i for i, a in enumerate(self.legal) if self._matches(a)]
@@ -323,15 +311,6 @@ class NisyrosBoard(Board, can_focus=True):
         self.filter = ("place", p)
         self.update_board()
         self.say("Moves involving that place are listed; click a second place to make the move between them.")
-
-    def say(self, text: str) -> None:  # type: ignore[override]
-        """Post a note for the message line (the board API's ``say``, kept
-        here too so the board also runs on the older base class)."""
-        base = getattr(super(), "say", None)
-        if base is not None:
-            base(text)
-        else:
-            self.post_message(Board.Said(text))
 
 
 BOARD = NisyrosBoard

@@ -79,7 +79,7 @@ async def test_board_fits_80x24_and_shows_every_part():
         await pilot.pause()
         board = game_screen(app).board
         text = screen_text(app)
-        for part in ("Mandraki", "Nikia", "R1", "Village", "Round 1", "Wheat 6/16", "Events"):
+        for part in ("Mandraki", "Nikia", "R1", "Vill R8", "Vill B8", "Round 1", "Wheat 6/16", "Events", "[1]"):
             assert part in text, part
         ol = board.query_one("#ni-choices", OptionList)
         assert ol.option_count == len(board.legal) and ol.region.height >= 3

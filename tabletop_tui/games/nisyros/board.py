@@ -25,12 +25,22 @@ from textual.widgets.option_list import Option
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.ui.board import Board
 
-from .actions import BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PlaceDie, RemoveDam
+from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
+                      RemoveDam)
 from .data import SHIPYARD, SLOTS, place
-from .render import (SEAT_LETTERS, cards_text, cell_text, dice_text, stock_text, tracker, zone_header)
+from .render import SEAT_LETTERS, cards_text, cell_text, dice_text, die_text, stock_text, tracker, zone_header
 
 #: the island grid, top to bottom: the four slopes, then the coastal places
 ROWS = [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+def zones_of(a: Action) -> tuple[int, ...]:
+    """The zones a zone choice or a boat's sailing touches."""
+    if isinstance(a, PickZone):
+        return (a.zone,)
+    if isinstance(a, MoveBoat):
+        return (a.src, a.dst)
+    return ()
 
 
 def places_of(a: Action) -> tuple[int, ...]:
@@ -96,7 +106,7 @@ class NisyrosBoard(Board, can_focus=True):
         grid-size: 4 9; grid-columns: 1fr 1fr 1fr 1fr; grid-rows: 2;
         grid-gutter: 0 1; height: 18; width: 1fr;
     }
-    NisyrosBoard #ni-track { width: 30; height: auto; padding: 0 1; }
+    NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
     NisyrosBoard #ni-track-line { display: none; height: 1; }
     NisyrosBoard .ni-cell { height: 2; background: $boost; }
     NisyrosBoard .ni-cell.legal { background: $success 25%; }
@@ -148,7 +158,7 @@ class NisyrosBoard(Board, can_focus=True):
         with Horizontal(id="ni-dicerow"):
             for d in range(5):
                 yield DieCell(d)
-            yield Static(id="ni-dice")
+        yield Static(id="ni-dice")
         yield Static(id="ni-stock")
         yield Static(id="ni-cards")
         yield OptionList(id="ni-choices")
@@ -191,8 +201,14 @@ class NisyrosBoard(Board, can_focus=True):
         legal_places = {p for a in self.legal for p in places_of(a)}
         last_places = set(places_of(self.last.action)) if self.last is not None else set()
         hint_places = set(places_of(self.hint)) if self.hint is not None else set()
+        last_zones = set(zones_of(self.last.action)) if self.last is not None else set()
+        legal_zones = {z for a in self.legal for z in zones_of(a)}
         for z in range(4):
-            self.query_one(f"#ni-zone{z}", Static).update(zone_header(v, z, names, wide) if v else "")
+            t = Text()
+            if v is not None:
+                t.append("•" if z in last_zones else "›" if z in legal_zones else "", style="bold")
+                t.append_text(zone_header(v, z, names, wide))
+            self.query_one(f"#ni-zone{z}", Static).update(t)
         for cell in self.query(PlaceCell):
             p = cell.place
             if v is None:
@@ -212,16 +228,13 @@ class NisyrosBoard(Board, can_focus=True):
             cell.set_class(p in last_places, "last")
         for die in self.query(DieCell):
             d = die.die
-            face = v.yellow[d] if v is not None and d < len(v.yellow) and v.yellow[d] else ""
-            die.update(Text(f"{'ABCDE'[d]}:{face or '-'}" if wide else f"{d + 1}{face[:2] or '-'}"))
+            die.update(die_text(v, d, wide) if v is not None else "")
             die.set_class(any(isinstance(a, PlaceDie) and a.die == d for a in self.legal), "legal")
             die.set_class(self.filter == ("die", d), "picked")
         if v is not None:
             self.query_one("#ni-track", Static).update(tracker(v, True))
             self.query_one("#ni-track-line", Static).update(tracker(v, False))
-            self.query_one("#ni-dice", Static).update(dice_text(v) if wide else Text(
-                f"Red {v.red or '-'} · Black {' or '.join(v.zones[z] for z in v.black) if v.black else '-'}"
-                f" · {v.eruptions} eruption(s)"))
+            self.query_one("#ni-dice", Static).update(dice_text(v, wide))
             self.query_one("#ni-stock", Static).update(stock_text(v, names, styles) if wide else Text(
                 f"Wheat {v.wheat}/{v.cap} Stone {v.stone} Wood {v.wood} · supply ⛵{v.boats_supply} "
                 f"D{v.dams_supply}"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .text import FACE_NAMES
 from .view import NisyrosView, PlaceView
 
 SEAT_LETTERS = "RBGY"
@@ -38,33 +37,52 @@ def lava_on(v: NisyrosView, pv: PlaceView) -> bool:
 
 
 def cell_text(v: NisyrosView, pv: PlaceView, styles: list[str], wide: bool) -> Text:
-    """The text of one place's cell on the island grid (one or two lines)."""
+    """One place's cell on the island grid: what it is (kind, bonus, die) and
+    then who stands there, with the limit and the dams (two lines when wide)."""
     z, s = pv.zone, pv.slot
     t = Text()
+    label = SLOT_SHORT[s] if s < 4 or wide else SLOT_SHORT[s][:4]
     if lava_on(v, pv):
-        t.append(f"{SLOT_SHORT[s][:2] if s < 4 else SLOT_SHORT[s][:4]} ≈≈ lava ≈≈", style=LAVA_STYLE)
+        t.append(f"{label} ≈lava≈", style=LAVA_STYLE)
         return t
     if not pv.usable and s >= 5:
-        t.append(f"{SLOT_SHORT[s]} -", style="dim")
+        t.append(f"{label} -", style="dim")
         return t
+    t.append(label, style="bold")
     if s < 4:
         kind = KIND_SHORT[pv.kind or ""]
-        t.append(f"{SLOT_SHORT[s]} {kind if wide else kind[:2]}", style="bold")
+        t.append(f" {kind if wide else kind[:2]}")
         if s == 0 and v.bonus[z]:
-            t.append("+1" if wide else "*")
-    else:
-        t.append(SLOT_SHORT[s] if wide else SLOT_SHORT[s][:4], style="bold")
-    if pv.limit is not None:
-        t.append(f" {pv.count}/{pv.limit}")
-    ring = s if s < 4 else (4 if s == 4 else None)
-    if ring is not None and v.dam_spots[ring]:
-        t.append(f" D{v.dams[z][ring]}/{v.dam_spots[ring]}", style="italic")
+            t.append("+" if wide else "*")
     if pv.die is not None:
-        t.append(f" [{DIE_LETTERS[pv.die]}x2]", style="bold reverse")
+        t.append(f" {DIE_LETTERS[pv.die]}x2", style="bold reverse")
+    t.append("\n" if wide else " ")
     who = people_text(v, pv.place, styles)
-    if who:
-        t.append("\n" if wide else " ")
-        t.append_text(who)
+    t.append_text(who)
+    if pv.limit is not None:
+        t.append(f"{' ' if who else ''}{pv.count}/{pv.limit}")
+    ring = s if s < 4 else (4 if s == 4 else None)
+    if ring is not None and v.dam_spots[ring] and (wide or v.dams[z][ring]):
+        t.append(f" D{v.dams[z][ring]}/{v.dam_spots[ring]}", style="italic")
+    return t
+
+
+def short_place(v: NisyrosView, p: int) -> str:
+    """"Emp R3", "Man Ship": a place in a few letters."""
+    pv = v.places[p]
+    return f"{v.zones[pv.zone][:3]} {SLOT_SHORT[pv.slot][:4]}"
+
+
+def die_text(v: NisyrosView, d: int, wide: bool) -> Text:
+    """A yellow die: its letter, its face and where it went."""
+    face = v.yellow[d] if d < len(v.yellow) else ""
+    if not face:
+        return Text(f"{DIE_LETTERS[d]} -" if wide else f"{d + 1}-")
+    short = {"hermes": "Hermes", "meeting": "Meet"}.get(face, face.title() if face[0].isalpha() else face)
+    t = Text(f"{DIE_LETTERS[d]} {short}" if wide else f"{d + 1}{short[:2]}")
+    on = v.yellow_on[d]
+    if on is not None:
+        t.append(f"→{short_place(v, on)}" if wide else "•", style="italic")
     return t
 
 
@@ -96,25 +114,16 @@ def tracker(v: NisyrosView, wide: bool) -> Text:
     return t
 
 
-def dice_text(v: NisyrosView) -> Text:
-    """The dice as thrown: red (events), yellow (where each went), black."""
+def dice_text(v: NisyrosView, wide: bool) -> Text:
+    """The red and black dice as thrown, and this round's eruptions."""
     t = Text()
-    t.append("Red: ", style="bold")
+    t.append("Red ", style="bold")
     t.append(v.red or "-")
-    t.append("  Yellow: ", style="bold")
-    if not v.yellow or not v.yellow[0]:
-        t.append("-")
-    for d, face in enumerate(v.yellow):
-        if not face:
-            continue
-        t.append(f"{DIE_LETTERS[d]}={FACE_NAMES[face]}")
-        on = v.yellow_on[d]
-        if on is not None:
-            t.append(f"→{v.places[on].name}", style="italic")
-        t.append("  ")
-    t.append("Black: ", style="bold")
+    t.append(" · Black ", style="bold")
     t.append(" or ".join(v.zones[z] for z in v.black) if v.black else "-")
-    t.append(f"\nEruptions this round: {v.eruptions} ({', '.join(v.eruptions_why)})")
+    t.append(f" · Eruptions {v.eruptions}")
+    if wide:
+        t.append(f" ({', '.join(v.eruptions_why)})")
     return t
 
 

@@ -113,3 +113,25 @@ async def test_dice_and_moves_by_mouse():
             assert match.state.yellow_on[a.die] == a.place
             text = screen_text(app)
             assert f"{'ABCDE'[a.die]}x2" in text
+
+
+async def test_keys_that_cannot_act_say_why_and_change_nothing():
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        match = match_of(screen)
+        await pilot.press("3")  # no die is thrown in step 1
+        await pilot.pause()
+        assert "cannot be placed now" in message(screen) and not match.log
+        await pilot.click("#ni-p16")  # Emporios R1: no move of Ana's reaches it
+        await pilot.pause()
+        assert "No move involves that place" in message(screen) and not match.log
+        await pilot.click("#ni-p6")  # Mandraki meeting place: her workers' moves are listed
+        await pilot.pause()
+        board = screen.board
+        assert board.filter == ("place", 6) and len(board.shown) < len(board.legal)
+        await pilot.press("a")
+        await pilot.pause()
+        assert board.filter is None and len(board.shown) == len(board.legal)

@@ -76,6 +76,7 @@ class Nisyros(Game[NisyrosState]):
     state_model = NisyrosState
     action_type = NisyrosAction
     cooperative = True
+    result_columns = {"saved": "Saved on Kos", "hades": "In Hades", "outcome": "Team outcome"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

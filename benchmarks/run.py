@@ -65,6 +65,8 @@ KEY_SCENARIOS: dict[str, list[str]] = {
     "rapa_nui": ["right", "left"],
     # The bid step: the hex cursor out and back along three axes, then the bid up and down.
     "nyakuza": ["right", "left", "e", "z", "q", "c", "up", "down"],
+    # Step 1: the highlight walks down and back up the list of moves.
+    "nisyros": ["down", "down", "up", "up"],
 }
 
 TARGET_RATIO = 1.0  # our random-playout actions/s >= the reference's

@@ -57,7 +57,10 @@ def _rewards(game: Game, state: Any, players: int) -> list[float]:
     if game.is_over(state):
         res = game.result(state)
         if game.cooperative:
-            win = 1.0 if res.winners else 0.0
+            # a co-operative game may grade a finished game (how close the team
+            # came), so the search has a signal even when most playouts lose
+            graded = game.heuristic(state, 0)
+            win = (1.0 if res.winners else 0.0) if graded is None else graded
             return [win] * players
         k = len(res.winners)
         return [(1.0 / k if s in res.winners else 0.0) for s in range(players)]

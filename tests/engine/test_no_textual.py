@@ -1,5 +1,5 @@
 """The rules side never imports Textual: the engine and every game module
-except the game's screen.py / widgets.py are pure Python, so bots, saves, the
+except the game's board.py / screen.py / widgets.py are pure Python, so bots, saves, the
 ssh server and tests can use them without a UI."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "tabletop_tui"
-UI_FILES = {"screen.py", "widgets.py"}
+UI_FILES = {"screen.py", "widgets.py", "board.py"}
 
 
 def rules_side_files() -> list[Path]:

@@ -1,0 +1,329 @@
+"""Nisyros' board: the island (4 zones x 5 areas plus the coastal places),
+the round tracker, the dice, the stock against its caps, the event cards in
+play, and the list of every move allowed now.
+
+Keys: Up/Down/PgUp/PgDn and Enter in the choices list; f finishes the step
+(or declines); 1-5 pick a yellow die, listing where it may go; a lists all
+moves again. Mouse: click a choice; click a die, then a highlighted place;
+click a place to list its moves, then a second place to make the one move
+between them. Everything shown comes from the view and the legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.ui.board import Board
+
+from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
+                      RemoveDam)
+from .data import SHIPYARD, SLOTS, place
+from .render import SEAT_LETTERS, cards_text, cell_text, dice_text, die_text, stock_text, tracker, zone_header
+
+#: the island grid, top to bottom: the four slopes, then the coastal places
+ROWS = [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+def zones_of(a: Action) -> tuple[int, ...]:
+    """The zones a zone choice or a boat's sailing touches."""
+    if isinstance(a, PickZone):
+        return (a.zone,)
+    if isinstance(a, MoveBoat):
+        return (a.src, a.dst)
+    return ()
+
+
+def places_of(a: Action) -> tuple[int, ...]:
+    """The places an action touches (for highlights and filters)."""
+    if isinstance(a, MoveWorker):
+        return (a.src, a.dst)
+    if isinstance(a, (PlaceDie, Evacuate, PickWorker)):
+        return (a.place,)
+    if isinstance(a, (BuildDam, RemoveDam)):
+        return (place(a.zone, a.ring if a.ring < 4 else 4),)
+    if isinstance(a, BuildBoat):
+        return (place(a.zone, SHIPYARD),)
+    if isinstance(a, MoveBoat):
+        return (place(a.src, 7), place(a.dst, 7))
+    return ()
+
+
+class PlaceCell(Static):
+    """One place of the island; a click lists (or makes) the moves there."""
+
+    def __init__(self, p: int) -> None:
+        super().__init__(id=f"ni-p{p}", classes="ni-cell")
+        self.place = p
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(NisyrosBoard.PlaceClicked(self.place))
+
+
+class DieCell(Static):
+    """One yellow die; a click picks it for placing."""
+
+    def __init__(self, d: int) -> None:
+        super().__init__(id=f"ni-die{d}", classes="ni-die")
+        self.die = d
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(NisyrosBoard.DieClicked(self.die))
+
+
+class NisyrosBoard(Board, can_focus=True):
+    """The Nisyros board."""
+
+    class PlaceClicked(Message):
+        def __init__(self, p: int) -> None:
+            super().__init__()
+            self.place = p
+
+    class DieClicked(Message):
+        def __init__(self, d: int) -> None:
+            super().__init__()
+            self.die = d
+
+    MIN_SIZE = (80, 24)
+    SCOPED_CSS = False  # the narrow rules below start at the screen's "-narrow" class
+    SEAT_STYLES = ["#d0453a", "#3b7fd9", "#3c9c4a", "#c98a00"]
+
+    DEFAULT_CSS = """
+    NisyrosBoard { layout: vertical; height: 100%; }
+    NisyrosBoard #ni-top { height: auto; }
+    NisyrosBoard #ni-island {
+        grid-size: 4 9; grid-columns: 1fr 1fr 1fr 1fr; grid-rows: 2;
+        grid-gutter: 0 1; height: 18; width: 1fr;
+    }
+    NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
+    NisyrosBoard #ni-track-line { display: none; height: 1; }
+    NisyrosBoard .ni-cell { height: 2; background: $boost; }
+    NisyrosBoard .ni-cell.legal { background: $success 25%; }
+    NisyrosBoard .ni-cell.picked { background: $warning 35%; text-style: bold; }
+    NisyrosBoard .ni-cell.last { text-style: underline; }
+    NisyrosBoard .ni-zone { height: 2; }
+    NisyrosBoard #ni-dicerow { height: auto; }
+    NisyrosBoard .ni-die { width: auto; min-width: 6; padding: 0 1; margin-right: 1; background: $boost; }
+    NisyrosBoard .ni-die.legal { background: $success 25%; }
+    NisyrosBoard .ni-die.picked { background: $warning 35%; text-style: bold; }
+    NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
+    NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
+    .-narrow NisyrosBoard #ni-track { display: none; }
+    .-narrow NisyrosBoard #ni-track-line { display: block; }
+    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 0; }
+    .-narrow NisyrosBoard .ni-cell { height: 1; }
+    .-narrow NisyrosBoard .ni-zone { height: 1; }
+    .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }
+    .-narrow NisyrosBoard #ni-choices { min-height: 4; border: none; border-top: solid $accent 50%; }
+    """
+
+    BINDINGS = [
+        Binding("f", "finish", "Finish"),
+        Binding("1", "die(0)", "Die A-E", key_display="1-5"),
+        Binding("2", "die(1)", "Die B", show=False),
+        Binding("3", "die(2)", "Die C", show=False),
+        Binding("4", "die(3)", "Die D", show=False),
+        Binding("5", "die(4)", "Die E", show=False),
+        Binding("a", "show_all", "All moves"),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: ("place", p) or ("die", d): the choices list shows only those moves
+        self.filter: tuple[str, int] | None = None
+        #: indices into ``self.legal`` of the lines in the choices list
+        self.shown: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="ni-track-line")
+        with Horizontal(id="ni-top"):
+            with Grid(id="ni-island"):
+                for z in range(4):
+                    yield Static(id=f"ni-zone{z}", classes="ni-zone")
+                for slot in ROWS:
+                    for z in range(4):
+                        yield PlaceCell(z * SLOTS + slot)
+            yield Static(id="ni-track")
+        with Horizontal(id="ni-dicerow"):
+            for d in range(5):
+                yield DieCell(d)
+        yield Static(id="ni-dice")
+        yield Static(id="ni-stock")
+        yield Static(id="ni-cards")
+        yield OptionList(id="ni-choices")
+
+    # -- helpers --------------------------------------------------------------------------------
+    @property
+    def wide(self) -> bool:
+        return not self.screen.has_class("-narrow") if self.is_mounted else True
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.update_board)
+
+    def _names(self) -> list[str]:
+        names = list(self.names)
+        v = self.view
+        n = v.players if v is not None else 0
+        return names + [f"Player {i + 1}" for i in range(len(names), n)]
+
+    def _styles(self) -> list[str]:
+        return [self.seat_style(s) for s in range(4)]
+
+    def _matches(self, a: Action) -> bool:
+        if self.filter is None:
+            return True
+        kind, x = self.filter
+        if kind == "die":
+            return isinstance(a, PlaceDie) and a.die == x
+        return x in places_of(a)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def update_board(self) -> None:
+        if not self.is_mounted:
+            return
+        v = self.view
+        if self.filter is not None and not any(self._matches(a) for a in self.legal):
+            self.filter = None
+        wide = self.wide
+        styles = self._styles()
+        names = self._names()
+        legal_places = {p for a in self.legal for p in places_of(a)}
+        last_places = set(places_of(self.last.action)) if self.last is not None else set()
+        hint_places = set(places_of(self.hint)) if self.hint is not None else set()
+        last_zones = set(zones_of(self.last.action)) if self.last is not None else set()
+        legal_zones = {z for a in self.legal for z in zones_of(a)}
+        for z in range(4):
+            t = Text()
+            if v is not None:
+                t.append("•" if z in last_zones else "›" if z in legal_zones else "", style="bold")
+                t.append_text(zone_header(v, z, names, wide))
+            self.query_one(f"#ni-zone{z}", Static).update(t)
+        for cell in self.query(PlaceCell):
+            p = cell.place
+            if v is None:
+                cell.update("")
+                continue
+            t = Text()
+            if p in last_places:
+                t.append("•", style="bold")  # the last move, not by colour alone
+            if p in hint_places:
+                t.append("?", style="bold")
+            elif p in legal_places:
+                t.append("›", style="bold")  # a legal target, not by colour alone
+            t.append_text(cell_text(v, v.places[p], styles, wide))
+            cell.update(t)
+            cell.set_class(p in legal_places, "legal")
+            cell.set_class(self.filter == ("place", p), "picked")
+            cell.set_class(p in last_places, "last")
+        for die in self.query(DieCell):
+            d = die.die
+            die.update(die_text(v, d, wide) if v is not None else "")
+            die.set_class(any(isinstance(a, PlaceDie) and a.die == d for a in self.legal), "legal")
+            die.set_class(self.filter == ("die", d), "picked")
+        if v is not None:
+            self.query_one("#ni-track", Static).update(tracker(v, True))
+            self.query_one("#ni-track-line", Static).update(tracker(v, False))
+            self.query_one("#ni-dice", Static).update(dice_text(v, wide))
+            self.query_one("#ni-stock", Static).update(stock_text(v, names, styles) if wide else Text(
+                f"Wheat {v.wheat}/{v.cap} Stone {v.stone} Wood {v.wood} · supply ⛵{v.boats_supply} "
+                f"D{v.dams_supply}"))
+            self.query_one("#ni-cards", Static).update(cards_text(v, wide) if wide else Text(
+                "Events: " + (", ".join(f"{c.id} {c.title}" for c in v.in_play) or "none")))
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        ol = self.query_one("#ni-choices", OptionList)
+        labels = self.labels
+        keep = ol.highlighted
+        ol.clear_options()
+        self.shown = [i for i, a in enumerate(self.legal) if self._matches(a)]
+        for k, i in enumerate(self.shown):
+            a = self.legal[i]
+            mark = "» " if self.hint is not None and a == self.hint else ""
+            key = " [f]" if isinstance(a, Done) else ""
+            ol.add_option(Option(Text(f"{mark}{labels[i]}{key}"), id=str(i)))
+        if self.shown:
+            ol.highlighted = keep if keep is not None and keep < len(self.shown) else 0
+
+    def prompt(self) -> str:
+        if not self.legal:
+            return ""
+        if self.filter is not None:
+            return f"{len(self.shown)} move(s) listed; a shows all of them again."
+        return "Up/Down and Enter choose; f finishes; 1-5 pick a die; click places on the island."
+
+    def seat_summary(self, seat: int) -> str:
+        v = self.view
+        if v is None or seat >= v.players:
+            return ""
+        return f"{SEAT_LETTERS[seat]}: Kos {v.kos[seat]} · Hades {v.hades[seat]} · island {sum(v.people[seat])}"
+
+    def focus_board(self) -> None:
+        self.query_one("#ni-choices", OptionList).focus()
+
+    # -- input ----------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        i = int(event.option.id or -1)
+        if 0 <= i < len(self.legal):
+            self._choose(self.legal[i])
+
+    def _choose(self, action: Action) -> None:
+        self.filter = None
+        self.choose(action)
+
+    def action_finish(self) -> None:
+        done = next((a for a in self.legal if isinstance(a, Done)), None)
+        if done is None:
+            self.say("There is nothing to finish now: pick one of the choices.")
+            return
+        self._choose(done)
+
+    def action_die(self, d: int) -> None:
+        if not any(isinstance(a, PlaceDie) and a.die == d for a in self.legal):
+            self.say(f"Die {'ABCDE'[d]} cannot be placed now.")
+            return
+        self.filter = ("die", d)
+        self.update_board()
+        self.say(f"Die {'ABCDE'[d]}: choose where it goes (Enter), or click a highlighted place.")
+
+    def action_show_all(self) -> None:
+        self.filter = None
+        self.update_board()
+
+    def on_nisyros_board_die_clicked(self, message: DieClicked) -> None:
+        message.stop()
+        self.action_die(message.die)
+
+    def on_nisyros_board_place_clicked(self, message: PlaceClicked) -> None:
+        message.stop()
+        p = message.place
+        if self.filter is not None:
+            kind, x = self.filter
+            if kind == "die":
+                hit = [a for a in self.legal if isinstance(a, PlaceDie) and a.die == x and a.place == p]
+            else:
+                hit = [a for a in self.legal if x in places_of(a) and p in places_of(a) and p != x]
+            if len(hit) == 1:
+                self._choose(hit[0])
+                return
+        if not any(p in places_of(a) for a in self.legal):
+            self.say("No move involves that place now.")
+            return
+        self.filter = ("place", p)
+        self.update_board()
+        self.say("Moves involving that place are listed; click a second place to make the move between them.")
+
+
+BOARD = NisyrosBoard

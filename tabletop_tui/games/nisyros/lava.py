@@ -1,0 +1,220 @@
+"""Nisyros: lava, eruptions and flight (steps 8 and 9, S7 and S11).
+
+Every throw of the red flight die and the black volcano die is logged in
+words. Functions here mutate the state and append events; they ask nothing
+of the players (flight order is fixed, see the rules page).
+"""
+
+from __future__ import annotations
+
+import random
+
+from tabletop_tui.engine.game import Event
+
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, place
+from .places import COVERED, coast_open, meeting, refuges, village
+from .state import NisyrosState
+from .text import area_name, name_of
+
+RED = ISLAND.red_die
+BLACK = ISLAND.black_die
+
+
+def red_face_text(face: int) -> str:
+    f = RED[face]
+    return f"{f.events} {'black' if f.black else 'red'}"
+
+
+def black_face_text(zones: list[int]) -> str:
+    return " or ".join(ZONES[z] for z in zones)
+
+
+def covered(state: NisyrosState) -> bool:
+    """S7: the island is covered when all 20 areas are lava."""
+    return all(n >= COVERED for n in state.lava)
+
+
+def _flee_roll(rng: random.Random) -> tuple[bool, str]:
+    face = rng.randrange(6)
+    return RED[face].black, red_face_text(face)
+
+
+def _refuge(state: NisyrosState, s: int, z: int) -> int | None:
+    """Where ``s``'s people fleeing zone ``z`` on foot go: their own village
+    if it stands, else the nearest reachable one, which becomes their home."""
+    h = state.home[s]
+    if h is not None and coast_open(state, h):
+        return h
+    options = refuges(state, z)
+    if not options:
+        return None
+    new = options[0]
+    if s not in state.displaced:
+        state.displaced.append(s)
+    state.home[s] = new
+    return new
+
+
+def _who(s: int, citizen: bool) -> str:
+    return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
+
+
+def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> None:
+    """Turn the next area of zone ``z`` to lava: its dams go back, its people
+    flee (S7, S11); a coast also loses its boats and its village."""
+    ring = state.lava[z]
+    state.lava[z] = ring + 1
+    returned = state.dams[z][ring]
+    state.dams[z][ring] = 0
+    extra = f"; {returned} dam{'s' if returned != 1 else ''} go back to the supply" if returned else ""
+    if ring == 0 and state.bonus[z]:
+        extra += f"; its {state.bonus[z]} bonus is lost"
+        state.bonus[z] = None
+    ev.append(Event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
+    if ring < COAST:
+        _flee_slope(state, z, place(z, ring), rng, ev)
+    else:
+        for s in range(state.players):
+            if state.home[s] == z and s not in state.displaced:
+                state.displaced.append(s)
+        _flee_coast(state, z, rng, ev)
+
+
+def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event]) -> None:
+    """A worker on a covered slope escapes on black to its own meeting place."""
+    for s in range(state.players):
+        for _ in range(state.people[s][p]):
+            state.take(s, p)
+            ok, face = _flee_roll(rng)
+            dest = _refuge(state, s, z) if ok else None
+            if dest is None:
+                state.hades[s] += 1
+                why = "too slow" if not ok else "nowhere left to run"
+                ev.append(Event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
+            else:
+                state.people[s][meeting(dest)] += 1
+                ev.append(Event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
+                                     f"{ZONES[dest]} meeting place.", reveals=True))
+
+
+def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> None:
+    """S11: every inhabitant of the coast throws the red die; on black it
+    takes a boat of this zone to Kos (citizens first; a wheat too above
+    Achilles), else walks to a reachable village, else goes to Hades."""
+    owner = state.origin.index(z) if z in state.origin else 0
+    order = [(owner + i) % state.players for i in range(state.players)]
+    runners: list[tuple[int, int, bool]] = []  # (seat, place, citizen)
+    for s in order:
+        runners += [(s, village(z), True)] * state.people[s][village(z)]
+    workplaces = [place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)]
+    # workers living in this village get priority, then the others
+    for s in sorted(order, key=lambda s: state.home[s] != z):
+        for p in workplaces:
+            runners += [(s, p, False)] * state.people[s][p]
+    wheat_needed = ISLAND.levels[state.level].wheat_to_sail
+    for s, p, citizen in runners:
+        state.take(s, p)
+        ok, face = _flee_roll(rng)
+        who = _who(s, citizen)
+        if not ok:
+            state.hades[s] += 1
+            ev.append(Event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
+            continue
+        if state.boats[z] and (state.wheat or not wheat_needed):
+            state.boats[z] -= 1
+            state.wheat -= 1 if wheat_needed else 0
+            state.kos[s] += 1
+            paid = " and a wheat" if wheat_needed else ""
+            ev.append(Event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
+            continue
+        dest = _refuge(state, s, z)
+        if dest is None:
+            state.hades[s] += 1
+            ev.append(Event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
+        else:
+            state.people[s][village(dest) if citizen else meeting(dest)] += 1
+            where = "village" if citizen else "meeting place"
+            ev.append(Event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
+    if state.boats[z]:
+        ev.append(Event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
+                             f"off {ZONES[z]} are lost to the lava."))
+        state.boats[z] = 0
+
+
+def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> None:
+    """Step 8 (S7): in every zone with lava the area below its lowest lava
+    area turns to lava unless all its dam spots hold dams. All zones flow at
+    once; then the people of each new lava area flee, zone by zone."""
+    flowing = []
+    for z in range(4):
+        ring = state.lava[z]
+        if ring == 0 or ring >= COVERED:
+            continue
+        if state.dams[z][ring] >= DAM_SPOTS[ring]:
+            ev.append(Event(text=f"The {state.dams[z][ring]} dam{'s' if DAM_SPOTS[ring] != 1 else ''} "
+                                 f"on {area_name(z, ring)} hold the lava back."))
+        else:
+            flowing.append(z)
+    if not flowing:
+        ev.append(Event(text="Step 8: no lava flows this round."))
+    for z in flowing:
+        cover(state, z, rng, ev, "Lava flows")
+
+
+def open_zones(state: NisyrosState) -> list[int]:
+    """Zones not yet covered to the sea."""
+    return [z for z in range(4) if state.lava[z] < COVERED]
+
+
+def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event], wanted) -> list[int]:
+    """Throw the volcano die until a face names a zone that ``wanted`` accepts;
+    returns those zones (one, or two for the team to choose from), or [] when
+    no zone can ever be named."""
+    if not any(wanted(z) for z in range(4)):
+        return []
+    while True:
+        zones = BLACK[rng.randrange(6)]
+        ok = [z for z in zones if wanted(z)]
+        state.black = list(zones)
+        if ok:
+            ev.append(Event(text=f"Black die: {black_face_text(zones)}"
+                                 + (" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
+            return ok
+        ev.append(Event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
+                        reveals=True))
+
+
+def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
+    """Step 9's number of eruptions and the reasons, from the level, the
+    placed +1/-1 dice, events 17/18 and the first round (S5, S8)."""
+    lv = ISLAND.levels[state.level]
+    n = lv.eruptions
+    why = [f"{lv.title} {lv.eruptions}"]
+    for face in state.yellow:
+        if face in ("+1", "-1"):
+            n += int(face)
+            why.append(f"die {face}")
+    if 17 in state.in_play:
+        n += 1
+        why.append("Tremor +1")
+    if 18 in state.in_play:
+        n -= 1
+        why.append("Quiet crater -1")
+    if state.round == 1:
+        n -= 1
+        why.append("first round -1")
+    return max(0, min(lv.max_eruptions, n)), why
+
+
+def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> None:
+    """S7: the highest area of ``z`` not yet lava turns to lava (dams do not help)."""
+    state.eruptions_left -= 1
+    cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
+
+
+def people_left(state: NisyrosState) -> int:
+    return sum(map(sum, state.people))
+
+
+__all__ = ["cover", "flow", "erupt", "throw_black", "eruptions_planned", "covered", "open_zones",
+           "people_left", "red_face_text", "black_face_text"]

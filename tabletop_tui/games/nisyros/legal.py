@@ -1,0 +1,213 @@
+"""Nisyros: who is asked, and every legal input of the current choice.
+
+``legal(state, seat)`` lists each input the rules allow now, finite and
+enumerable; the bots, the hints, the board and ``check`` all use it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from tabletop_tui.engine.actions import Action
+
+from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
+                      PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, place
+from .places import can_work_at, coast_open, total_boats, total_dams, usable, village, village_open
+from .state import NisyrosState
+
+DONE = Done.model_construct(kind="done")
+VOLUNTEER = Volunteer.model_construct(kind="volunteer")
+PICK_ZONE = [PickZone.model_construct(kind="pick_zone", zone=z) for z in range(4)]
+PICK_PLAYER = [PickPlayer.model_construct(kind="pick_player", player=s) for s in range(4)]
+BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in range(4)]
+#: the faces that double a workplace, and the slots each may go on
+DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
+             "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
+SEAT_PHASES = ("move", "volunteer", "home")
+
+
+@lru_cache(maxsize=None)
+def _move_worker(player: int, src: int, dst: int) -> MoveWorker:
+    return MoveWorker.model_construct(kind="move_worker", player=player, src=src, dst=dst)
+
+
+@lru_cache(maxsize=None)
+def _move_boat(src: int, dst: int, carry: int | None) -> MoveBoat:
+    return MoveBoat.model_construct(kind="move_boat", src=src, dst=dst, carry=carry)
+
+
+@lru_cache(maxsize=None)
+def _pick_worker(player: int, p: int) -> PickWorker:
+    return PickWorker.model_construct(kind="pick_worker", player=player, place=p)
+
+
+@lru_cache(maxsize=None)
+def _place_die(die: int, p: int) -> PlaceDie:
+    return PlaceDie.model_construct(kind="place_die", die=die, place=p)
+
+
+@lru_cache(maxsize=None)
+def _build_dam(z: int, ring: int) -> BuildDam:
+    return BuildDam.model_construct(kind="build_dam", zone=z, ring=ring)
+
+
+@lru_cache(maxsize=None)
+def _remove_dam(z: int, ring: int) -> RemoveDam:
+    return RemoveDam.model_construct(kind="remove_dam", zone=z, ring=ring)
+
+
+@lru_cache(maxsize=None)
+def _evacuate(player: int, p: int) -> Evacuate:
+    return Evacuate.model_construct(kind="evacuate", player=player, place=p)
+
+
+@lru_cache(maxsize=None)
+def _reroll(dice: tuple[int, ...]) -> Reroll:
+    return Reroll.model_construct(kind="reroll", dice=dice)
+
+
+def actor(state: NisyrosState) -> int | None:
+    """The seat asked now: the head of the queue for per-player choices,
+    otherwise the round's active player (S12); None while nobody is asked."""
+    if state.phase in ("auto", "over"):
+        return None
+    if state.phase in SEAT_PHASES:
+        return state.queue[0] if state.queue else None
+    return state.active
+
+
+def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Action]:
+    """Moves of ``player``'s workers: in step 1 each worker moves once
+    (``fresh_only``); sleepers (event 9) never move."""
+    row = state.people[player]
+    out: list[Action] = []
+    targets = [p for p in range(32) if p % SLOTS != VILLAGE and can_work_at(state, player, p)]
+    if not targets:
+        return out
+    moved = state.moved[player]
+    idle = state.idle[player]
+    for src in range(32):
+        n = row[src]
+        if not n or src % SLOTS == VILLAGE:
+            continue
+        if n - idle[src] - (moved[src] if fresh_only else 0) <= 0:
+            continue
+        out.extend(_move_worker(player, src, dst) for dst in targets if dst != src)
+    return out
+
+
+def boat_moves(state: NisyrosState) -> list[Action]:
+    """Step 1, the active player: a boat sails to a neighbouring zone (our
+    ruling; event 24: to any zone, carrying a worker between meeting places)."""
+    out: list[Action] = []
+    for src in range(4):
+        if state.boats[src] - state.boats_moved[src] <= 0:
+            continue
+        for dst in range(4):
+            if dst == src or not coast_open(state, dst):
+                continue
+            if not state.current and (dst - src) % 4 == 2:
+                continue
+            out.append(_move_boat(src, dst, None))
+            if state.current and village_open(state, dst):
+                m = place(src, MEETING)
+                for q in range(state.players):
+                    if state.people[q][m] - state.moved[q][m] - state.idle[q][m] > 0:
+                        out.append(_move_boat(src, dst, q))
+    return out
+
+
+def die_targets(state: NisyrosState, face: str) -> list[int]:
+    """Workplaces a yellow die showing ``face`` may double."""
+    if face in ("stone", "wood", "wheat"):
+        return [place(z, r) for z in range(4) for r in range(4)
+                if state.kinds[z][r] == face and state.lava[z] <= r]
+    return [place(z, s) for z in range(4) for s in DIE_SLOTS.get(face, ()) if usable(state, place(z, s))]
+
+
+def dam_capacity(state: NisyrosState, z: int) -> int:
+    p = place(z, DAM_SITE)
+    return _working(state, p) * (2 if p in state.yellow_on else 1) - state.dams_built[z]
+
+
+def boat_capacity(state: NisyrosState, z: int) -> int:
+    p = place(z, SHIPYARD)
+    return _working(state, p) * (2 if p in state.yellow_on else 1) - state.boats_built[z]
+
+
+def _working(state: NisyrosState, p: int) -> int:
+    return sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
+
+
+def dam_spots(state: NisyrosState, z: int) -> list[int]:
+    """Rings of zone ``z`` with a free dam spot, not under lava (S3)."""
+    return [r for r in range(1, COAST + 1) if r >= state.lava[z] and state.dams[z][r] < DAM_SPOTS[r]]
+
+
+def build_options(state: NisyrosState) -> list[Action]:
+    out: list[Action] = []
+    dams_left = ISLAND.dams - total_dams(state)
+    boats_left = ISLAND.boats - total_boats(state)
+    for z in range(4):
+        if state.stone and dams_left and coast_open(state, z) and dam_capacity(state, z) > 0:
+            out.extend(_build_dam(z, r) for r in dam_spots(state, z))
+        if state.wood and boats_left and village_open(state, z) and boat_capacity(state, z) > 0:
+            out.append(BUILD_BOAT[z])
+    return out
+
+
+def can_evacuate(state: NisyrosState) -> bool:
+    if not total_boats(state) or (22 in state.in_play and state.evacuated >= 3):
+        return False
+    return state.wheat > 0 or not ISLAND.levels[state.level].wheat_to_sail
+
+
+def legal(state: NisyrosState, seat: int) -> list[Action]:
+    """Every legal input of ``seat`` now; empty when ``seat`` is not asked."""
+    if actor(state) != seat:
+        return []
+    ph = state.phase
+    if ph == "move":
+        acts = worker_moves(state, seat, fresh_only=True)
+        if seat == state.active:
+            acts += boat_moves(state)
+        return acts + [DONE]
+    if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
+        return [PICK_ZONE[z] for z in state.choices]
+    if ph == "rescue":
+        return [PICK_PLAYER[s] for s in state.choices]
+    if ph in ("siesta", "sick"):
+        sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players
+        return [_pick_worker(q, p) for q in range(state.players) for p in range(32)
+                if p % SLOTS != VILLAGE and state.people[q][p] - sleepers[q][p] > 0]
+    if ph == "dam_loss":
+        return [_remove_dam(z, r) for z in range(4) for r in range(5) if state.dams[z][r]]
+    if ph == "reroll":
+        free = [d for d in range(5) if state.yellow[d] != "+1"]
+        return [_reroll(c) for k in (1, 2) for c in combinations(free, k)] + [DONE]
+    if ph == "dice":
+        taken = set(p for p in state.yellow_on if p is not None)
+        acts = []
+        for d, face in enumerate(state.yellow):
+            if state.yellow_on[d] is None and face not in ("+1", "-1"):
+                acts.extend(_place_die(d, p) for p in die_targets(state, face) if p not in taken)
+        return acts + [DONE]
+    if ph == "marathon":
+        return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]
+    if ph == "build":
+        return build_options(state) + [DONE]
+    if ph == "volunteer":
+        return [VOLUNTEER, DONE]
+    if ph == "evacuate":
+        if not can_evacuate(state):
+            return [DONE]
+        return [_evacuate(q, p) for q in range(state.players) for p in range(32) if state.people[q][p]] + [DONE]
+    return []
+
+
+def home_village(state: NisyrosState, s: int) -> int | None:
+    """The village place of ``s``'s home, if it stands."""
+    h = state.home[s]
+    return village(h) if h is not None and coast_open(state, h) else None

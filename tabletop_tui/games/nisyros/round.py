@@ -1,0 +1,551 @@
+"""Nisyros: the automatic part of the 10-step round.
+
+``run(state, ev)`` carries the round on from ``state.stage`` until a player
+must choose (``state.phase`` names the choice) or the game ends. Each stage
+handler either does its step's work and moves ``stage`` on, or sets
+``phase`` to the choice its step needs. Chance (dice, shuffles) comes only
+from ``engine.rng.chance_rng``.
+"""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.game import Event
+from tabletop_tui.engine.rng import chance_rng
+
+from .data import COAST, ISLAND, KINDS, MEETING, RINGS, SLOTS, VILLAGE, ZONES, place
+from .lava import (covered, erupt, eruptions_planned, flow, open_zones, people_left, red_face_text,
+                   throw_black)
+from .legal import home_village, legal
+from .places import coast_open, meeting, total_boats, total_dams, village, village_open
+from .state import NisyrosState
+from .text import FACE_NAMES, NUMBER_WORDS, card_line, plural, name_of
+
+DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
+
+
+def cap(state: NisyrosState) -> int:
+    """S9: the team's stock cap for each resource."""
+    return ISLAND.stock_cap[state.players]
+
+
+def gain(state: NisyrosState, kind: str, n: int) -> int:
+    """Add ``n`` of ``kind`` to the stock up to the cap; returns what was kept."""
+    have = getattr(state, kind)
+    new = max(0, min(cap(state), have + n))
+    setattr(state, kind, new)
+    return new - have
+
+
+def _wants_choice(state: NisyrosState, phase: str, choices: list[int] | None = None, picks: int = 1) -> None:
+    """Leave a team choice pending inside an automatic step."""
+    state.pending = phase  # type: ignore[assignment]
+    state.picks_left = picks
+    state.choices = list(choices or [])
+
+
+def _resume_pending(state: NisyrosState) -> bool:
+    """Ask the pending choice again while picks remain and answers exist."""
+    if state.pending and state.picks_left > 0:
+        state.phase = state.pending
+        if legal(state, state.active):
+            return True
+    state.phase = "auto"
+    state.pending = None
+    state.picks_left = 0
+    state.choices = []
+    return False
+
+
+# -- step 1 ---------------------------------------------------------------------------------------
+def s1(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 1
+    n = state.players
+    state.moved = [[0] * 32 for _ in range(n)]
+    state.boats_moved = [0] * 4
+    state.queue = [(state.active + i) % n for i in range(n)]
+    ev.append(Event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
+                         f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
+                         + (" (strong current: boats sail anywhere)." if state.current else ".")))
+    state.stage = "s1q"
+
+
+def s1q(state: NisyrosState, ev: list[Event]) -> None:
+    if state.queue:
+        state.phase = "move"
+    else:
+        state.stage = "s2"
+
+
+# -- step 2 ---------------------------------------------------------------------------------------
+def s2(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 2
+    face = chance_rng(state).randrange(6)
+    state.red = face
+    n = ISLAND.red_die[face].events
+    state.events_left = n
+    ev.append(Event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
+                         f"a flight fails on red.", reveals=True))
+    state.stage = "s2draw"
+
+
+def draw_card(state: NisyrosState, ev: list[Event]) -> int:
+    """Take the top event card; an empty deck is first rebuilt from the discards (S8)."""
+    if not state.deck:
+        rng = chance_rng(state)
+        state.deck = list(state.discard)
+        state.discard = []
+        rng.shuffle(state.deck)
+        state.top_known = 0
+        ev.append(Event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
+    cid = state.deck.pop()
+    state.top_known = max(0, state.top_known - 1)
+    state.in_play.append(cid)
+    return cid
+
+
+def s2draw(state: NisyrosState, ev: list[Event]) -> None:
+    if _resume_pending(state):
+        return
+    if state.events_left <= 0:
+        state.stage = "s3"
+        return
+    state.events_left -= 1
+    cid = draw_card(state, ev)
+    ev.append(Event(text=card_line(cid), reveals=True))
+    EFFECTS.get(cid, lambda s, e: None)(state, ev)
+
+
+def _rats(state: NisyrosState, ev: list[Event]) -> None:
+    lost = -gain(state, "wheat", -2)
+    ev.append(Event(text=f"The rats eat {lost} wheat (wheat {state.wheat})."))
+
+
+def _siesta(state: NisyrosState, ev: list[Event]) -> None:
+    workers = sum(state.workers(s) for s in range(state.players))
+    if not workers:
+        ev.append(Event(text="There is no worker to take a siesta."))
+        return
+    _wants_choice(state, "siesta", picks=min(2, workers))
+
+
+def _has_slope_worker(state: NisyrosState, z: int) -> bool:
+    return any(state.people[s][place(z, r)] for s in range(state.players) for r in range(4))
+
+
+def _fumes(state: NisyrosState, ev: list[Event]) -> None:
+    zones = throw_black(state, chance_rng(state), ev, lambda z: _has_slope_worker(state, z))
+    if not zones:
+        ev.append(Event(text="No slope has a worker: the fumes harm nobody."))
+    elif len(zones) == 1:
+        stupefy(state, zones[0], ev)
+    else:
+        _wants_choice(state, "stupor", zones)
+
+
+def stupefy(state: NisyrosState, z: int, ev: list[Event]) -> None:
+    """Event 10: the highest slope of ``z`` with workers yields nothing."""
+    ring = next(r for r in range(4) if any(state.people[s][place(z, r)] for s in range(state.players)))
+    state.stupor.append(place(z, ring))
+    ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+
+
+def rescue_candidates(state: NisyrosState) -> list[int]:
+    return [s for s in range(state.players) if state.hades[s] and home_village(state, s) is not None]
+
+
+def _found(state: NisyrosState, ev: list[Event]) -> None:
+    c = rescue_candidates(state)
+    if not c:
+        ev.append(Event(text="Nobody can come back from Hades."))
+    else:
+        _wants_choice(state, "rescue", c)
+
+
+def rescue(state: NisyrosState, s: int, ev: list[Event]) -> None:
+    state.hades[s] -= 1
+    h = state.home[s]
+    assert h is not None
+    state.people[s][meeting(h)] += 1
+    ev.append(Event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
+                                 f"{ZONES[h]} meeting place."))
+
+
+def landing_zones(state: NisyrosState) -> list[int]:
+    return [z for z in range(4) if village_open(state, z)]
+
+
+def _boats_gift(n: int):
+    def effect(state: NisyrosState, ev: list[Event]) -> None:
+        k = min(n, ISLAND.boats - total_boats(state))
+        if not k or not landing_zones(state):
+            ev.append(Event(text="There is no boat left in the supply." if not k else "No village is left."))
+            return
+        _wants_choice(state, "boat_gift", landing_zones(state), picks=k)
+    return effect
+
+
+def crevice_zones(state: NisyrosState) -> list[int]:
+    # our ruling: a coast once buried stays lost, so only a zone whose lowest lava is a slope
+    return [z for z in range(4) if 1 <= state.lava[z] <= COAST]
+
+
+def _crevice(state: NisyrosState, ev: list[Event]) -> None:
+    c = crevice_zones(state)
+    if not c:
+        ev.append(Event(text="No lava can sink away."))
+    else:
+        _wants_choice(state, "crevice", c)
+
+
+def _landslide(state: NisyrosState, ev: list[Event]) -> None:
+    k = min(2, total_dams(state))
+    if not k:
+        ev.append(Event(text="There is no dam to lose."))
+    else:
+        _wants_choice(state, "dam_loss", picks=k)
+
+
+def _traders(state: NisyrosState, ev: list[Event]) -> None:
+    w, s = gain(state, "wood", 2), gain(state, "stone", 2)
+    ev.append(Event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
+
+
+def _fire(state: NisyrosState, ev: list[Event]) -> None:
+    lost = -gain(state, "wood", -3)
+    ev.append(Event(text=f"The fire burns {lost} wood (wood {state.wood})."))
+
+
+EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14: _crevice,
+           15: _boats_gift(2), 16: _landslide, 19: _traders, 20: _fire}
+
+
+# -- step 3 ---------------------------------------------------------------------------------------
+def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event], again: bool = False) -> None:
+    rng = chance_rng(state)
+    for d in dice:
+        state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
+    shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
+    ev.append(Event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
+
+
+def s3(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 3
+    state.yellow = [""] * 5
+    state.yellow_on = [None] * 5
+    roll_yellow(state, list(range(5)), ev)
+    state.stage = "s3reroll"
+
+
+def s3reroll(state: NisyrosState, ev: list[Event]) -> None:
+    if 1 in state.in_play:
+        state.phase = "reroll"  # answered by Reroll or Done, which move on to "s3extra"
+    else:
+        state.stage = "s3extra"
+
+
+def s3extra(state: NisyrosState, ev: list[Event]) -> None:
+    extra = [f for f in state.yellow if f in ("+1", "-1")]
+    if extra:
+        ev.append(Event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
+    state.stage = "s3place"
+
+
+def s3place(state: NisyrosState, ev: list[Event]) -> None:
+    state.phase = "dice"
+
+
+def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
+    if 2 in state.in_play:
+        state.phase = "marathon"  # answered by one move or Done, which move on to "s4"
+    else:
+        state.stage = "s4"
+
+
+# -- step 4 ---------------------------------------------------------------------------------------
+def s4(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 4
+    got = {k: 0 for k in KINDS}
+    lines = []
+    for z in range(4):
+        for r in range(4):
+            p = place(z, r)
+            if state.lava[z] > r:
+                continue
+            w = sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
+            if not w:
+                continue
+            kind = state.kinds[z][r]
+            where = f"{ZONES[z]} {RINGS[r].name} ({kind})"
+            if p in state.stupor:
+                lines.append(f"{where}: nothing, fumes")
+                continue
+            if r == 0 and 23 in state.in_play:
+                lines.append(f"{where}: nothing, ash rain")
+                continue
+            per = RINGS[r].yield_ * (2 if p in state.yellow_on else 1)
+            per *= 2 if any(DOUBLE_KIND.get(c) == kind for c in state.in_play) else 1
+            n = w * per
+            got[kind] += n
+            bonus = ""
+            if r == 0 and state.bonus[z]:
+                got[state.bonus[z]] += 1
+                bonus = f" + 1 {state.bonus[z]} bonus"
+                state.bonus[z] = None
+            lines.append(f"{where}: {plural(w, 'worker')} x {per} = {n}{bonus}")
+    if not lines:
+        ev.append(Event(text="Step 4: nobody works a slope; nothing is gathered."))
+    else:
+        kept = {k: gain(state, k, got[k]) for k in KINDS}
+        lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
+        ev.append(Event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
+                             + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
+                             + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
+    state.stage = "s5"
+
+
+# -- step 5 ---------------------------------------------------------------------------------------
+def s5(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 5
+    state.phase = "build"
+
+
+# -- step 6 ---------------------------------------------------------------------------------------
+def s6(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 6
+    n = state.players
+    for z in range(4):
+        if not village_open(state, z):
+            continue
+        m, v = meeting(z), village(z)
+        room = ISLAND.summon_limit
+        factor = 2 if m in state.yellow_on else 1
+        # our ruling: a shared meeting place calls players' citizens from the active player on
+        for s in ((state.active + i) % n for i in range(n)):
+            k = min(room, (state.people[s][m] - state.idle[s][m]) * factor, state.people[s][v])
+            if k > 0:
+                state.people[s][v] -= k
+                state.people[s][m] += k
+                room -= k
+                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} join the workers "
+                                             f"at the {ZONES[z]} meeting place."))
+    state.queue = [s for s in ((state.active + i) % n for i in range(n))
+                   if 21 in state.in_play and volunteer_ok(state, s)]
+    state.stage = "s6vol"
+
+
+def volunteer_ok(state: NisyrosState, s: int) -> bool:
+    v = home_village(state, s)
+    return v is not None and state.people[s][v] > 0
+
+
+def s6vol(state: NisyrosState, ev: list[Event]) -> None:
+    if state.queue:
+        state.phase = "volunteer"
+        return
+    if 6 in state.in_play:
+        drizzle(state, ev)
+    state.stage = "s7"
+
+
+def drizzle(state: NisyrosState, ev: list[Event]) -> None:
+    """Event 6 (our ruling: each worker goes to its own meeting place)."""
+    for s in range(state.players):
+        v = home_village(state, s)
+        if v is None:
+            continue
+        m = v - VILLAGE + MEETING
+        row = state.people[s]
+        moved = 0
+        for p in range(32):
+            if row[p] and p % SLOTS != VILLAGE and p != m:
+                moved += row[p]
+                row[m] += row[p]
+                state.take(s, p, row[p])
+        if moved:
+            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} walk back to the "
+                                         f"{ZONES[m // SLOTS]} meeting place."))
+
+
+# -- step 7 ---------------------------------------------------------------------------------------
+def food_need(state: NisyrosState, s: int) -> int:
+    """Step 7: 1 wheat for 1-5 workers, 2 for 6 or more."""
+    w = state.workers(s)
+    return 0 if w == 0 else (1 if w <= 5 else 2)
+
+
+def s7(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 7
+    state.stage = "s7sick"
+    if 7 in state.in_play:
+        ev.append(Event(text="Step 7 is skipped: the workers are fasting."))
+        return
+    need = sum(food_need(state, s) for s in range(state.players))
+    paid = min(need, state.wheat)
+    state.wheat -= paid
+    short = need - paid
+    text = f"Step 7: the workers eat {paid} wheat (wheat {state.wheat})"
+    if not short:
+        ev.append(Event(text=text + "."))
+        return
+    sick = 2 * short
+    workers = sum(state.workers(s) for s in range(state.players))
+    ev.append(Event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
+                                f"and go home."))
+    if sick >= workers:
+        for s in range(state.players):
+            for p in range(32):
+                for _ in range(state.people[s][p] if p % SLOTS != VILLAGE else 0):
+                    send_home(state, s, p, ev)
+    else:
+        _wants_choice(state, "sick", picks=sick)
+
+
+def send_home(state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
+    """A sick worker returns to its village (our ruling: with no village left, to Hades)."""
+    state.take(s, p)
+    v = home_village(state, s)
+    if v is None:
+        state.hades[s] += 1
+        ev.append(Event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
+    else:
+        state.people[s][v] += 1
+        ev.append(Event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
+
+
+def s7sick(state: NisyrosState, ev: list[Event]) -> None:
+    if _resume_pending(state):
+        return
+    state.stage = "s8"
+
+
+# -- steps 8 and 9 --------------------------------------------------------------------------------
+def s8(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 8
+    if state.round == 1:
+        ev.append(Event(text="Step 8 is skipped in the first round."))
+    else:
+        flow(state, chance_rng(state), ev)
+    state.stage = "s9"
+    check_end(state, ev)
+
+
+def s9(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 9
+    n, why = eruptions_planned(state)
+    state.eruptions_left = state.eruptions_total = n
+    ev.append(Event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
+    state.stage = "s9e"
+
+
+def s9e(state: NisyrosState, ev: list[Event]) -> None:
+    if _resume_pending(state):
+        return
+    if state.eruptions_left <= 0 or covered(state):
+        state.stage = "s10"
+        return
+    if 13 in state.in_play and not state.oracle_used:
+        state.oracle_used = True
+        zones = open_zones(state)
+        ev.append(Event(text="The oracle: the team chooses where the first eruption goes."))
+    else:
+        zones = throw_black(state, chance_rng(state), ev, lambda z: coast_open(state, z))
+    if len(zones) == 1:
+        erupt(state, zones[0], chance_rng(state), ev)
+        check_end(state, ev)
+    else:
+        _wants_choice(state, "direction", zones)
+
+
+# -- step 10 and the end of the round -------------------------------------------------------------
+def s10(state: NisyrosState, ev: list[Event]) -> None:
+    state.step = 10
+    state.phase = "evacuate"
+
+
+def s10end(state: NisyrosState, ev: list[Event]) -> None:
+    check_end(state, ev)
+    if state.phase == "over":
+        return
+    state.queue = sorted(set(s for s in state.displaced if state.on_island(s)))
+    state.stage = "home"
+
+
+def home_choices(state: NisyrosState) -> list[int]:
+    return [z for z in range(4) if village_open(state, z)]
+
+
+def s_home(state: NisyrosState, ev: list[Event]) -> None:
+    while state.queue:
+        options = home_choices(state)
+        if options:
+            state.choices = options
+            state.phase = "home"
+            return
+        s = state.queue.pop(0)
+        state.home[s] = None
+        ev.append(Event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
+    state.stage = "next"
+
+
+def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
+    """Displaced persons: all of ``s``'s citizens move to village ``z`` and
+    the workers on meeting places to its meeting place (others stay put)."""
+    state.home[s] = z
+    row = state.people[s]
+    for q in range(4):
+        if q == z:
+            continue
+        row[village(z)] += row[village(q)]
+        row[village(q)] = 0
+        row[meeting(z)] += row[meeting(q)]
+        row[meeting(q)] = 0
+    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}."))
+
+
+def s_next(state: NisyrosState, ev: list[Event]) -> None:
+    state.current = 24 in state.in_play
+    state.discard.extend(state.in_play)
+    state.in_play = []
+    n = state.players
+    state.idle = [[0] * 32 for _ in range(n)]
+    state.stupor = []
+    state.dams_built = [0] * 4
+    state.boats_built = [0] * 4
+    state.evacuated = 0
+    state.oracle_used = False
+    state.displaced = []
+    state.red = None
+    state.black = None
+    state.yellow = []
+    state.yellow_on = [None] * 5
+    state.round += 1
+    state.active = (state.active + 1) % n
+    state.stage = "s1"
+
+
+def check_end(state: NisyrosState, ev: list[Event]) -> None:
+    """Game end: the island is covered, or nobody is left on it (S13 scores)."""
+    if state.phase == "over":
+        return
+    if covered(state):
+        why = "Nisyros is covered by lava."
+    elif people_left(state) == 0:
+        why = "Nobody is left on Nisyros."
+    else:
+        return
+    lowest = min(state.kos)
+    outcome = "big" if lowest >= 9 else "small" if lowest >= 7 else "defeat"
+    state.outcome = outcome  # type: ignore[assignment]
+    saved = ", ".join(f"{name_of(s)} {state.kos[s]}" for s in range(state.players))
+    verdict = {"big": "A big victory!", "small": "A small victory.", "defeat": "Defeat."}[outcome]
+    state.end_reason = f"{why} Saved on Kos: {saved}. {verdict}"
+    state.phase = "over"
+    state.stage = "over"
+    ev.append(Event(text=state.end_reason))
+
+
+STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,
+          "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol,
+          "s7": s7, "s7sick": s7sick, "s8": s8, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
+          "home": s_home, "next": s_next}
+

@@ -1,0 +1,473 @@
+"""Nisyros: the rules model (pure Python, no Textual).
+
+Rulebook: shared/rules/nisyros.txt; rulings S1-S13 in DECISIONS.md. The
+island and dice are data (``data``), inputs are ``actions``, the state is
+``state``; ``legal`` lists the inputs, ``round`` runs the automatic part of
+the 10-step round, ``lava`` covers areas and makes people flee. This module
+checks and plays inputs and answers the engine's questions.
+
+Co-operative: the whole table wins or loses together (S13). Team choices are
+made by the round's active player; each player moves their own workers in
+step 1 (S12). A choice with a single possible answer is made automatically.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import Event, Game, Result, Seat
+from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.games.nisyros import INFO
+
+from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
+                      PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
+from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
+from .lava import erupt, people_left
+from .legal import actor, can_evacuate, dam_capacity, dam_spots, die_targets, legal
+from .places import can_work_at, has_room, meeting, reach, usable, village
+from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
+from .state import NisyrosOptions, NisyrosState
+from .text import FACE_NAMES, area_name, name_of, place_name
+from .view import NisyrosView, build_view
+
+__all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]
+
+COLOURS = ["Red", "Blue", "Green", "Yellow"]
+
+#: what each choice asks, for status lines and refusals
+ASKS = {
+    "move": "move your workers (and, for the active player, the boats), then finish",
+    "siesta": "choose a worker to take a siesta",
+    "stupor": "choose which zone the fumes cover",
+    "rescue": "choose who gets an inhabitant back from Hades",
+    "boat_gift": "choose the village where a boat lands",
+    "crevice": "choose the zone where the lava sinks away",
+    "dam_loss": "choose a dam to lose",
+    "reroll": "throw one or two yellow dice again, or keep them",
+    "dice": "place the yellow dice on workplaces, then finish",
+    "marathon": "move one worker to another workplace, or skip",
+    "build": "build dams and boats, then finish",
+    "volunteer": "call one more citizen to work, or decline",
+    "sick": "choose a worker who falls sick and goes home",
+    "direction": "choose the zone the eruption goes towards",
+    "evacuate": "ship inhabitants to Kos, then finish",
+    "home": "choose a new home village",
+}
+
+#: which action kinds each choice accepts
+ACCEPTS = {
+    "move": ("move_worker", "move_boat", "done"), "siesta": ("pick_worker",), "sick": ("pick_worker",),
+    "stupor": ("pick_zone",), "boat_gift": ("pick_zone",), "crevice": ("pick_zone",),
+    "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",),
+    "dam_loss": ("remove_dam",), "reroll": ("reroll", "done"), "dice": ("place_die", "done"),
+    "marathon": ("move_worker", "done"), "build": ("build_dam", "build_boat", "done"),
+    "volunteer": ("volunteer", "done"), "evacuate": ("evacuate", "done"),
+}
+
+
+class Nisyros(Game[NisyrosState]):
+    """Nisyros for 2-4 players, co-operative."""
+
+    info = INFO
+    options_model = NisyrosOptions
+    state_model = NisyrosState
+    action_type = NisyrosAction
+    cooperative = True
+    result_columns = {"saved": "Saved on Kos", "hades": "In Hades", "outcome": "Team outcome"}
+
+    def seat_names(self, players: int) -> list[str]:
+        return COLOURS[:players]
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def new_state(self, players: int, options: NisyrosOptions | None, seed: int) -> NisyrosState:
+        if not 2 <= players <= 4:
+            raise IllegalAction("Nisyros is for 2 to 4 players.")
+        opts = options or NisyrosOptions()
+        state = NisyrosState(players=players, seed=seed, level=opts.level)
+        rng = chance_rng(state)
+        kinds = [k for k, n in ISLAND.resource_areas.items() for _ in range(n)]
+        rng.shuffle(kinds)
+        state.kinds = [kinds[z * 4:(z + 1) * 4] for z in range(4)]
+        markers = list(ISLAND.bonus_markers)
+        rng.shuffle(markers)
+        state.bonus = markers  # type: ignore[assignment]
+        star, rest = deck_ids()
+        rng.shuffle(star)
+        top, rest = star[:5], rest + star[5:]
+        rng.shuffle(rest)
+        rng.shuffle(top)
+        state.deck = rest + top  # the last element is the top card
+        state.top_known = len(top)
+        state.origin = list(ISLAND.homes[players])
+        state.home = list(state.origin)
+        state.people = [[0] * 32 for _ in range(players)]
+        for s, z in enumerate(state.origin):
+            state.people[s][village(z)] = ISLAND.inhabitants - ISLAND.start_workers
+            state.people[s][meeting(z)] = ISLAND.start_workers
+        state.kos = [0] * players
+        state.hades = [0] * players
+        state.idle = [[0] * 32 for _ in range(players)]
+        state.moved = [[0] * 32 for _ in range(players)]
+        state.wheat = ISLAND.start_wheat_per_player * players
+        self._run(state, [])
+        return state
+
+    # -- who acts and what is legal ---------------------------------------------------------------
+    def to_act(self, state: NisyrosState) -> list[Seat]:
+        a = actor(state)
+        return [] if a is None else [a]
+
+    def legal_actions(self, state: NisyrosState, seat: Seat) -> list[Action]:
+        return legal(state, seat)
+
+    def check(self, state: NisyrosState, action: Action, seat: Seat) -> None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if actor(state) != seat:
+            raise IllegalAction("It is another player's turn to choose.")
+        ph = state.phase
+        if action.kind not in ACCEPTS.get(ph, ()):
+            raise IllegalAction(f"Now is the time to {ASKS[ph]}.")
+        reason = self._why_not(state, action, seat)
+        if reason:
+            raise IllegalAction(reason)
+        if action not in legal(state, seat):
+            raise IllegalAction("That is not allowed now.")
+
+    def _why_not(self, state: NisyrosState, a: Action, seat: Seat) -> str | None:
+        """A specific reason for the commonest refusals (``check`` falls back
+        to the legal list for the rest)."""
+        if isinstance(a, MoveWorker):
+            if state.phase == "move" and a.player != seat:
+                return "Each player moves only their own workers."
+            if a.player >= state.players:
+                return "There is no such player."
+            src, dst = a.src, a.dst
+            avail = state.people[a.player][src] - state.idle[a.player][src]
+            if state.phase == "move":
+                avail -= state.moved[a.player][src]
+            if src % SLOTS == VILLAGE or avail <= 0:
+                return f"There is no worker there that can move ({place_name(src)})."
+            if dst == src:
+                return "A worker must move to a different workplace."
+            if dst % SLOTS == VILLAGE:
+                return "Workers go to workplaces; a village holds only citizens."
+            if not usable(state, dst):
+                return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
+            if dst // SLOTS not in reach(state, a.player):
+                return "Workers work only in their own zone and the two beside it."
+            if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
+                return "A worker may only go to the meeting place of its own village."
+            if not has_room(state, dst):
+                return f"The {place_name(dst)} is full."
+            return None if can_work_at(state, a.player, dst) else "That worker cannot go there."
+        if isinstance(a, MoveBoat):
+            if seat != state.active:
+                return "The active player moves the boats."
+            if state.boats[a.src] - state.boats_moved[a.src] <= 0:
+                return f"There is no boat off {ZONES[a.src]} that can still sail."
+            if a.dst == a.src:
+                return "A boat must sail to another zone."
+            if state.lava[a.dst] >= 5:
+                return f"The {ZONES[a.dst]} coast is under lava."
+            if not state.current and (a.dst - a.src) % 4 == 2:
+                return "A boat sails only to a neighbouring zone (unless a strong current helps)."
+            if a.carry is not None and not state.current:
+                return "Boats carry workers only with the strong current (event 24)."
+            return None
+        if isinstance(a, PlaceDie):
+            face = state.yellow[a.die] if a.die < len(state.yellow) else ""
+            if state.yellow_on[a.die] is not None:
+                return "That die is already placed."
+            if face in ("+1", "-1"):
+                return "A +1 or -1 die goes to the eruptions, not to a workplace."
+            if a.place in state.yellow_on:
+                return "That workplace already has a die: one die per workplace."
+            if a.place not in die_targets(state, face):
+                return f"A {FACE_NAMES[face]} die cannot double the {place_name(a.place)}."
+            return None
+        if isinstance(a, BuildDam):
+            if not state.stone:
+                return "A dam costs 1 stone, and the team has none."
+            if dam_capacity(state, a.zone) <= 0:
+                return f"No worker at the {ZONES[a.zone]} dam site can build now."
+            if a.ring not in dam_spots(state, a.zone):
+                return f"There is no free dam spot on {area_name(a.zone, a.ring)}."
+            return None
+        if isinstance(a, BuildBoat):
+            if not state.wood:
+                return "A boat costs 1 wood, and the team has none."
+            return None
+        if isinstance(a, Evacuate):
+            if a.player >= state.players or not state.people[a.player][a.place]:
+                return "There is no such inhabitant there."
+            if not can_evacuate(state):
+                return "No more inhabitants can sail this round (no boat, no wheat, or rough sea)."
+            return None
+        if isinstance(a, Reroll):
+            if len(set(a.dice)) != len(a.dice):
+                return "Name each die once."
+            if any(state.yellow[d] == "+1" for d in a.dice):
+                return "A die showing +1 cannot be thrown again."
+            return None
+        if isinstance(a, PickZone) and a.zone not in state.choices:
+            return f"{ZONES[a.zone]} is not one of the choices."
+        return None
+
+    # -- play -------------------------------------------------------------------------------------
+    def _play(self, state: NisyrosState, action: Action, seat: Seat) -> list[Event]:
+        ev: list[Event] = []
+        self._do(state, action, seat, ev)
+        self._run(state, ev)
+        return ev
+
+    def _run(self, state: NisyrosState, ev: list[Event]) -> None:
+        """Carry the round on until a real choice is asked or the game ends;
+        a choice with one answer is answered automatically."""
+        while state.phase != "over":
+            if state.phase == "auto":
+                STAGES[state.stage](state, ev)
+                continue
+            who = actor(state)
+            acts = legal(state, who) if who is not None else []
+            if len(acts) > 1:
+                return
+            if not acts:
+                raise RuntimeError(f"no answer to {state.phase} at {state.stage}")
+            self._do(state, acts[0], who, ev)  # type: ignore[arg-type]
+
+    def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event]) -> None:
+        """Play one checked input; afterwards the round engine re-asks or moves on."""
+        ph = state.phase
+        state.phase = "auto"
+        me = f"{{s{seat}}}"
+        if isinstance(a, MoveWorker):
+            row = state.people[a.player]
+            row[a.src] -= 1
+            row[a.dst] += 1
+            if ph == "move":
+                state.moved[a.player][a.dst] += 1
+            else:
+                state.stage = "s4"  # the marathon runner moves once
+            who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
+            ev.append(Event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
+                                            f"to the {place_name(a.dst)}."))
+        elif isinstance(a, MoveBoat):
+            state.boats[a.src] -= 1
+            state.boats[a.dst] += 1
+            state.boats_moved[a.dst] += 1
+            extra = ""
+            if a.carry is not None:
+                m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
+                state.people[a.carry][m1] -= 1
+                state.people[a.carry][m2] += 1
+                state.moved[a.carry][m2] += 1
+                extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
+            ev.append(Event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
+        elif isinstance(a, Done):
+            self._done(state, ph, seat, ev)
+        elif isinstance(a, Reroll):
+            roll_yellow(state, list(a.dice), ev, again=True)
+            state.stage = "s3extra"
+        elif isinstance(a, PlaceDie):
+            state.yellow_on[a.die] = a.place
+            ev.append(Event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
+                                            f"on the {place_name(a.place)}."))
+        elif isinstance(a, BuildDam):
+            state.stone -= 1
+            state.dams[a.zone][a.ring] += 1
+            state.dams_built[a.zone] += 1
+            ev.append(Event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
+                                            f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
+                                            f"stone {state.stone})."))
+        elif isinstance(a, BuildBoat):
+            state.wood -= 1
+            state.boats[a.zone] += 1
+            state.boats_built[a.zone] += 1
+            ev.append(Event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
+        elif isinstance(a, PickZone):
+            self._pick_zone(state, ph, seat, a.zone, ev)
+        elif isinstance(a, PickPlayer):
+            state.picks_left = max(0, state.picks_left - 1)
+            rescue(state, a.player, ev)
+        elif isinstance(a, PickWorker):
+            state.picks_left = max(0, state.picks_left - 1)
+            if ph == "siesta":
+                state.idle[a.player][a.place] += 1
+                ev.append(Event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
+                                                f"{place_name(a.place)} takes a siesta."))
+            else:
+                send_home(state, a.player, a.place, ev)
+        elif isinstance(a, RemoveDam):
+            state.picks_left = max(0, state.picks_left - 1)
+            state.dams[a.zone][a.ring] -= 1
+            ev.append(Event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
+        elif isinstance(a, Volunteer):
+            s = state.queue.pop(0)
+            h = state.home[s]
+            assert h is not None
+            state.people[s][village(h)] -= 1
+            state.people[s][meeting(h)] += 1
+            ev.append(Event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
+        elif isinstance(a, Evacuate):
+            self._evacuate(state, a.player, a.place, ev)
+
+    def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event]) -> None:
+        if ph in ("move", "volunteer"):
+            state.queue.pop(0)
+        elif ph == "reroll":
+            state.stage = "s3extra"
+        elif ph == "dice":
+            state.stage = "s3marathon"
+        elif ph == "marathon":
+            state.stage = "s4"
+        elif ph == "build":
+            state.stage = "s6"
+        elif ph == "evacuate":
+            state.stage = "s10end"
+
+    def _pick_zone(self, state: NisyrosState, ph: str, seat: Seat, z: int, ev: list[Event]) -> None:
+        state.picks_left = max(0, state.picks_left - 1)
+        if ph == "stupor":
+            stupefy(state, z, ev)
+        elif ph == "boat_gift":
+            state.boats[z] += 1
+            ev.append(Event(text=f"A boat lands at {ZONES[z]}."))
+        elif ph == "crevice":
+            state.lava[z] -= 1
+            ev.append(Event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
+        elif ph == "direction":
+            erupt(state, z, chance_rng(state), ev)
+            check_end(state, ev)
+        elif ph == "home":
+            rehome(state, state.queue.pop(0), z, ev)
+
+    def _evacuate(self, state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
+        """Step 10: the boat comes from the inhabitant's own zone if one waits
+        there, else from the zone with the most boats (our ruling)."""
+        z = p // SLOTS
+        if not state.boats[z]:
+            z = max(range(4), key=lambda q: (state.boats[q], -q))
+        state.boats[z] -= 1
+        wheat = ISLAND.levels[state.level].wheat_to_sail
+        if wheat:
+            state.wheat -= 1
+        state.take(s, p)
+        state.kos[s] += 1
+        state.evacuated += 1
+        paid = " and a wheat" if wheat else ""
+        ev.append(Event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
+                                     f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {state.kos[s]} on Kos."))
+        if not people_left(state):
+            check_end(state, ev)
+
+    # -- the end ----------------------------------------------------------------------------------
+    def is_over(self, state: NisyrosState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: NisyrosState) -> Result:
+        win = state.outcome in ("big", "small")
+        title = {"big": "big victory", "small": "small victory", "defeat": "defeat", "": "unfinished"}
+        return Result(
+            winners=list(range(state.players)) if win else [],
+            scores={s: float(state.kos[s]) for s in range(state.players)},
+            details={s: {"saved": state.kos[s], "hades": state.hades[s], "outcome": title[state.outcome]}
+                     for s in range(state.players)},
+            summary=state.end_reason)
+
+    # -- information ------------------------------------------------------------------------------
+    def view(self, state: NisyrosState, seat: Seat | None) -> NisyrosView:
+        return build_view(state, seat)
+
+    def determinize(self, state: NisyrosState, seat: Seat, rng: random.Random) -> NisyrosState:
+        """The deck order is the one secret: re-deal it from its (public)
+        contents, keeping star cards on top while some set-aside ones are
+        known to be there, and re-seed chance."""
+        new = self.clone(state)
+        cards = sorted(new.deck)
+        top = rng.sample(sorted(set(c for c in cards if CARDS[c].star)), new.top_known)
+        for c in top:
+            cards.remove(c)
+        rng.shuffle(cards)
+        new.deck = cards + top
+        new.seed = rng.getrandbits(48)
+        new.chance = 0
+        return new
+
+    def clone(self, state: NisyrosState) -> NisyrosState:
+        new = state.model_copy()
+        for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
+                     "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built",
+                     "choices"):
+            setattr(new, name, list(getattr(state, name)))
+        for name in ("dams", "people", "moved", "idle"):
+            setattr(new, name, [list(r) for r in getattr(state, name)])
+        if state.black is not None:
+            new.black = list(state.black)
+        return new
+
+    def heuristic(self, state: NisyrosState, seat: Seat) -> float | None:
+        """The team's chance of a victory, estimated: every player needs 7 on
+        Kos; people still on the island count by the boats and wheat there are
+        to ship them and the land the lava has left (our estimate)."""
+        if state.phase == "over":
+            # graded, so the search prefers a near miss to a rout: a defeat
+            # scores below 0.6, a small victory 0.8-0.9, a big one 1
+            reach7 = sum(min(k, 7) for k in state.kos) / (7 * state.players)
+            return {"big": 1.0, "small": 0.8 + 0.1 * reach7}.get(state.outcome, 0.6 * reach7 ** 2)
+        land = 1 - sum(state.lava) / 20
+        boats = sum(state.boats) + state.wood * 0.7
+        island = sum(state.on_island(s) for s in range(state.players)) or 1
+        ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
+        worst = min(state.kos[s] + ship * state.on_island(s) for s in range(state.players))
+        return 1 / (1 + math.exp(-(worst - 7.0) * 1.2))
+
+    # -- text -------------------------------------------------------------------------------------
+    def describe_action(self, state: NisyrosState, action: Action, seat: Seat) -> str:
+        a = action
+        if isinstance(a, MoveWorker):
+            who = "" if a.player == seat else f" of {name_of(a.player)}"
+            return f"worker{who}: {place_name(a.src)} → {place_name(a.dst)}"
+        if isinstance(a, MoveBoat):
+            carry = f" with a worker of {name_of(a.carry)}" if a.carry is not None else ""
+            return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
+        if isinstance(a, Done):
+            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
+                    "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
+                    "move": "done moving"}.get(state.phase, "done")
+        if isinstance(a, Reroll):
+            return "throw again: " + ", ".join(f"die {'ABCDE'[d]}" for d in a.dice)
+        if isinstance(a, PlaceDie):
+            return f"die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) on the {place_name(a.place)}"
+        if isinstance(a, BuildDam):
+            return f"dam on {area_name(a.zone, a.ring)}"
+        if isinstance(a, BuildBoat):
+            return f"boat at the {ZONES[a.zone]} shipyard"
+        if isinstance(a, PickZone):
+            verb = {"stupor": "fumes over", "boat_gift": "boat lands at", "crevice": "lava sinks in",
+                    "direction": "erupt towards", "home": "new home at"}.get(state.phase, "")
+            return f"{verb} {ZONES[a.zone]}".strip()
+        if isinstance(a, PickPlayer):
+            return f"back from Hades: {name_of(a.player)}"
+        if isinstance(a, PickWorker):
+            what = "siesta" if state.phase == "siesta" else "sick"
+            return f"{what}: worker of {name_of(a.player)} on the {place_name(a.place)}"
+        if isinstance(a, RemoveDam):
+            return f"lose the dam on {area_name(a.zone, a.ring)}"
+        if isinstance(a, Volunteer):
+            return "call a volunteer"
+        if isinstance(a, Evacuate):
+            what = "citizen" if a.place % SLOTS == VILLAGE else "worker"
+            return f"to Kos: {what} of {name_of(a.player)} from the {place_name(a.place)}"
+        return a.kind
+
+    def status(self, state: NisyrosState, seat: Seat | None) -> str:
+        if state.phase == "over":
+            return state.end_reason
+        who = actor(state)
+        if who is None:
+            return ""
+        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ASKS[state.phase]}."

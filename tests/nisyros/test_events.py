@@ -1,0 +1,293 @@
+"""Each event card, 1-24 (S8), and the deck running out."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tabletop_tui.games.nisyros.actions import (Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
+                                                PickZone, RemoveDam, Reroll, Volunteer)
+from tabletop_tui.games.nisyros.data import CARDS, ISLAND
+from tabletop_tui.games.nisyros.lava import eruptions_planned
+
+from tests.refusals import assert_refused
+
+from .util import (COAST, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, VILLAGE, P, clear_people,
+                   new, play, stage, step, texts)
+
+
+def draw(s, cid):
+    """Put ``cid`` on top of the deck and draw it as step 2's only event."""
+    s.deck.append(cid)
+    s.events_left = 1
+    s.in_play = []
+    s.top_known = 0
+    return stage(s, "s2draw")
+
+
+def test_every_drawn_card_is_logged_with_its_number_and_effect():
+    s = new(2)
+    ev = draw(s, 19)
+    assert f"Event 19 (+) Traders: {CARDS[19].text}" in texts(ev)
+
+
+def test_card_1_reroll_one_or_two_dice_but_never_a_plus_one():
+    s = new(2)
+    draw(s, 1)
+    assert s.phase == "reroll"
+    s.yellow = ["+1", "stone", "wood", "wheat", "-1"]
+    assert_refused(G, s, Reroll(dice=(0,)), 0, "+1 cannot")
+    ev = play(s, Reroll(dice=(1, 4)))
+    assert "Yellow dice thrown again: B " in texts(ev) and s.yellow[0] == "+1"
+    assert all(isinstance(a, Reroll) is False for a in G.legal_actions(s, G.to_act(s)[0]))
+
+
+def test_card_2_one_worker_may_change_workplace_after_the_dice():
+    s = new(2)
+    draw(s, 2)
+    assert s.phase == "dice"
+    play(s, Done())
+    assert s.phase == "marathon"
+    play(s, MoveWorker(player=1, src=P(EMPORIOS, MEETING), dst=P(EMPORIOS, R4)))
+    assert s.people[1][P(EMPORIOS, R4)] == 1 and (s.round, s.step) > (1, 3)
+
+
+def test_cards_3_4_5_double_a_kind_of_field_not_the_bonus():
+    for cid, kind in ((3, "stone"), (4, "wood"), (5, "wheat")):
+        s = new(4)
+        clear_people(s)
+        s.kinds[MANDRAKI] = [kind, kind, "stone" if kind != "stone" else "wood", kind]
+        s.bonus[MANDRAKI] = kind
+        s.people[0][P(MANDRAKI, R1)] = 1
+        s.people[0][P(MANDRAKI, R4)] = 1
+        s.wheat = s.stone = s.wood = 0
+        s.in_play = [cid]
+        s.yellow_on = [None] * 5
+        step(s, "s4")
+        assert getattr(s, kind) == 2 * 2 + 1 + 2 * 1, cid  # R1 2x2, bonus 1, R4 1x2
+
+
+def test_card_6_drizzle_sends_every_worker_to_its_meeting_place():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, R2)] = 2
+    s.people[0][P(PALI, R4)] = 1
+    s.in_play = [6]
+    s.queue = []
+    step(s, "s6vol")
+    assert s.people[0][P(MANDRAKI, MEETING)] == 3 and s.workers(0) == 3
+
+
+def test_card_7_fasting_skips_feeding():
+    s = new(2)
+    s.wheat = 4
+    s.in_play = [7]
+    ev = step(s, "s7")
+    assert s.wheat == 4 and "skipped" in texts(ev)
+
+
+def test_card_8_rats_eat_two_wheat():
+    s = new(2)
+    draw(s, 8)
+    assert s.wheat == 6 - 2
+    s2 = new(2)
+    s2.wheat = 1
+    draw(s2, 8)
+    assert s2.wheat == 0
+
+
+def test_card_9_two_chosen_workers_do_nothing():
+    s = new(2)
+    s.people[0][P(MANDRAKI, MEETING)] = 0
+    s.people[0][P(MANDRAKI, R3)] = 2
+    draw(s, 9)
+    assert s.phase == "siesta" and s.picks_left == 2
+    play(s, PickWorker(player=0, place=P(MANDRAKI, R3)))
+    play(s, PickWorker(player=1, place=P(EMPORIOS, MEETING)))
+    assert s.idle[0][P(MANDRAKI, R3)] == 1 and s.idle[1][P(EMPORIOS, MEETING)] == 1
+
+
+def test_card_10_fumes_stop_the_highest_worked_slope_of_the_zone_thrown():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(NIKIA, R2)] = 1
+    s.people[0][P(NIKIA, R4)] = 1
+    s.people[0][P(MANDRAKI, VILLAGE)] = 8
+    ev = draw(s, 10)
+    assert s.stupor == [P(NIKIA, R2)]  # the die is thrown until it names Nikia, the only worked zone
+    assert "Black die:" in texts(ev) and "Fumes over Nikia R2" in texts(ev)
+    s.in_play = [10]
+    s.yellow_on = [None] * 5
+    s.kinds[NIKIA] = ["wood"] * 4
+    s.wood = 0
+    step(s, "s4")
+    assert s.wood == 1  # only R4's worker gathered
+
+
+def test_card_10_with_no_worker_on_a_slope_does_nothing():
+    s = new(2)
+    ev = draw(s, 10)
+    assert s.stupor == [] and "harm nobody" in texts(ev)
+
+
+def test_card_11_one_lost_inhabitant_comes_back_from_hades():
+    s = new(2)
+    s.hades = [1, 2]
+    s.people[0][P(MANDRAKI, VILLAGE)] -= 1
+    s.people[1][P(EMPORIOS, VILLAGE)] -= 2
+    draw(s, 11)
+    assert s.phase == "rescue" and sorted(s.choices) == [0, 1]
+    play(s, PickPlayer(player=1))
+    assert s.hades == [1, 1] and s.people[1][P(EMPORIOS, MEETING)] == 3
+
+
+def test_card_12_a_boat_lands_at_a_village_of_the_team_s_choice():
+    s = new(2)
+    draw(s, 12)
+    assert s.phase == "boat_gift" and s.choices == [MANDRAKI, EMPORIOS]
+    assert_refused(G, s, PickZone(zone=PALI), 0, "not one of the choices")
+    play(s, PickZone(zone=EMPORIOS))
+    assert s.boats == [0, 0, 1, 0]
+
+
+def test_card_13_oracle_is_kept_for_step_9():
+    s = new(2)
+    draw(s, 13)
+    assert 13 in s.in_play
+
+
+def test_card_14_the_lowest_lava_area_of_a_chosen_zone_cools():
+    s = new(2)
+    s.lava = [2, 3, 5, 0]
+    draw(s, 14)
+    assert s.phase == "crevice" and s.choices == [MANDRAKI, PALI]  # a buried coast stays lost
+    play(s, PickZone(zone=PALI))
+    assert s.lava == [2, 2, 5, 0]
+
+
+def test_card_15_two_boats_land_at_chosen_villages():
+    s = new(2)
+    draw(s, 15)
+    play(s, PickZone(zone=MANDRAKI))
+    assert s.phase == "boat_gift" and s.picks_left == 1
+    play(s, PickZone(zone=MANDRAKI))
+    assert s.boats == [2, 0, 0, 0]
+
+
+def test_card_16_two_dams_of_the_team_s_choice_are_lost():
+    s = new(2)
+    s.dams[MANDRAKI][R3] = 2
+    s.dams[PALI][COAST] = 1
+    draw(s, 16)
+    assert s.phase == "dam_loss"
+    play(s, RemoveDam(zone=MANDRAKI, ring=R3))
+    play(s, RemoveDam(zone=PALI, ring=COAST))
+    assert s.dams[MANDRAKI][R3] == 1 and s.dams[PALI][COAST] == 0
+
+
+def test_card_16_with_two_dams_or_fewer_takes_them_all():
+    s = new(2)
+    s.dams[PALI][R2] = 1
+    draw(s, 16)
+    assert sum(map(sum, s.dams)) == 0
+
+
+def test_cards_17_and_18_change_the_eruptions():
+    s = new(2)
+    s.round = 2
+    s.yellow = ["stone"] * 5
+    s.in_play = [17]
+    assert eruptions_planned(s)[0] == 3
+    s.in_play = [18]
+    assert eruptions_planned(s)[0] == 1
+
+
+def test_card_19_traders_bring_wood_and_stone_within_the_cap():
+    s = new(2)
+    s.stone = 15
+    draw(s, 19)
+    assert (s.wood, s.stone) == (2, 16)
+
+
+def test_card_20_fire_burns_three_wood():
+    s = new(2)
+    s.wood = 5
+    draw(s, 20)
+    assert s.wood == 2
+    s.wood = 1
+    draw(s, 20)
+    assert s.wood == 0
+
+
+def test_card_21_each_player_may_call_one_more_citizen():
+    s = new(2)
+    s.in_play = [21]
+    s.yellow_on = [None] * 5
+    s.people[0][P(MANDRAKI, MEETING)] = 0
+    s.people[0][P(MANDRAKI, R3)] = 2
+    s.people[1][P(EMPORIOS, MEETING)] = 0
+    s.people[1][P(EMPORIOS, R3)] = 2
+    stage(s, "s6")
+    assert s.phase == "volunteer" and G.to_act(s) == [0]
+    play(s, Volunteer())
+    assert G.to_act(s) == [1]
+    play(s, Done())
+    assert s.people[0][P(MANDRAKI, MEETING)] == 1 and s.people[1][P(EMPORIOS, MEETING)] == 0
+
+
+def test_card_22_rough_sea_limits_the_evacuation_to_three():
+    s = new(2)
+    s.in_play = [22]
+    s.boats = [6, 0, 0, 0]
+    stage(s, "s10")
+    for _ in range(3):
+        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+    assert s.kos == [3, 0] and s.boats[MANDRAKI] == 3
+
+
+def test_card_23_ash_rain_makes_the_crater_rim_yield_nothing():
+    s = new(2)
+    clear_people(s)
+    s.kinds[MANDRAKI] = ["stone", "stone", "wood", "wood"]
+    s.bonus[MANDRAKI] = "stone"
+    s.people[0][P(MANDRAKI, R1)] = 2
+    s.people[0][P(MANDRAKI, R2)] = 1
+    s.stone = 0
+    s.in_play = [23]
+    s.yellow_on = [None] * 5
+    step(s, "s4")
+    assert s.stone == 2 and s.bonus[MANDRAKI] == "stone"
+
+
+def test_card_24_next_round_boats_sail_anywhere_carrying_a_worker():
+    s = new(4)
+    s.boats = [1, 0, 0, 0]
+    s.in_play = [24]
+    stage(s, "next")
+    assert s.current and s.round == 2 and s.active == 1 and G.to_act(s) == [1]
+    play(s, MoveBoat(src=MANDRAKI, dst=EMPORIOS, carry=0), 1)
+    assert s.boats[EMPORIOS] == 1 and s.people[0][P(EMPORIOS, MEETING)] == 1
+
+
+def test_without_the_current_boats_carry_nobody():
+    s = new(4)
+    s.boats = [1, 0, 0, 0]
+    assert_refused(G, s, MoveBoat(src=MANDRAKI, dst=PALI, carry=0), 0, "strong current")
+
+
+def test_an_empty_deck_is_rebuilt_from_the_discards():
+    s = new(2)
+    s.discard = list(s.deck[:-1])
+    s.deck = []
+    s.events_left = 1
+    s.in_play = []
+    s.top_known = 0
+    ev = stage(s, "s2draw")
+    assert "shuffled into a new deck" in texts(ev)
+    assert len(s.deck) + len(s.in_play) + len(s.discard) == 24
+
+
+def test_deck_conservation_over_rounds():
+    s = new(2)
+    total = Counter({c: CARDS[c].copies for c in CARDS})
+    assert Counter(s.deck + s.discard + s.in_play) == total
+    assert ISLAND.boats == 32 and R1 == 0 and R2 == 1 and R4 == 3 and R3 == 2

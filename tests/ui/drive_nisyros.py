@@ -1,0 +1,18 @@
+"""Key presses that make a Nisyros action on its board, like a player would."""
+
+from __future__ import annotations
+
+from tabletop_tui.games.nisyros.actions import Done, PlaceDie
+
+
+def nisyros_keys(board, action) -> list[str]:
+    """Finish with f; a die with its number key; anything else by walking the
+    (unfiltered) choices list from the top and pressing Enter."""
+    if isinstance(action, Done):
+        return ["f"]
+    if isinstance(action, PlaceDie):
+        shown = [i for i, a in enumerate(board.legal) if isinstance(a, PlaceDie) and a.die == action.die]
+        k = [board.legal[i] for i in shown].index(action)
+        return [str(action.die + 1), "home"] + ["down"] * k + ["enter"]
+    k = board.legal.index(action)
+    return ["a", "home"] + ["down"] * k + ["enter"]

@@ -1,0 +1,137 @@
+"""Nisyros through the real app: a whole game played by key presses, the
+board at 80x24 and 120x40, dice and moves by mouse."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import OptionList, Static
+
+from tabletop_tui.engine import Match, SeatConfig, get
+from tabletop_tui.games.nisyros.actions import MoveWorker, PlaceDie
+from tabletop_tui.games.nisyros.board import NisyrosBoard
+from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.game_screen import GameScreen
+from tabletop_tui.ui.result_screen import ResultScreen
+
+from .drive import match_of, settled
+from .drive_nisyros import nisyros_keys
+from .drive_nyakuza import screen_text
+
+
+def game_screen(app) -> GameScreen:
+    (screen,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    return screen
+
+
+def message(screen: GameScreen) -> str:
+    return str(screen.query_one("#message", Static).content)
+
+
+async def test_two_players_play_a_whole_game_by_keys():
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=8,
+                  options={"level": "achilles"}, autosave=False)
+    rng = random.Random(2)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        board = screen.board
+        assert isinstance(board, NisyrosBoard)
+        match = match_of(screen)
+        kinds = set()
+        for _ in range(1500):
+            for _ in range(50):
+                if settled(screen):
+                    break
+                await pilot.pause(0.01)
+            if match.is_over():
+                break
+            seat = match.to_act()[0]
+            assert screen.viewer == seat
+            legal = match.legal_actions(seat)
+            assert board.legal == legal
+            # mostly the first few choices, so a game does not take thousands of presses
+            pool = legal[:8] + [a for a in legal if a.kind in ("done", "place_die", "build_boat", "evacuate")]
+            action = rng.choice(pool)
+            kinds.add(action.kind)
+            before = len(match.log)
+            for key in nisyros_keys(board, action):
+                await pilot.press(key)
+            await pilot.pause()
+            assert len(match.log) == before + 1, (action, message(screen))
+            assert match.log[-1].action == action.model_dump(mode="json")
+        assert match.is_over()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        text = screen_text(app)
+        assert "The team loses." in text or "The team wins!" in text
+        assert "Saved" in text and "Ana" in text and "Ben" in text
+        assert {"defeat": "Defeat.", "small": "A small victory.", "big": "A big victory!"}[match.state.outcome] in text
+        assert {"move_worker", "done", "place_die"} <= kinds
+
+
+async def test_board_fits_80x24_and_shows_every_part():
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")], seed=3,
+                  autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = game_screen(app).board
+        text = screen_text(app)
+        for part in ("Mandraki", "Nikia", "R1", "Vill R8", "Vill B8", "Round 1", "Wheat 6/16", "Events", "[1]"):
+            assert part in text, part
+        ol = board.query_one("#ni-choices", OptionList)
+        assert ol.option_count == len(board.legal) and ol.region.height >= 3
+        assert board.region.right <= 80 and board.region.bottom <= 24
+
+
+async def test_dice_and_moves_by_mouse():
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = match_of(game_screen(app))
+        # a worker: click its place, then where it goes
+        src, dst = 6, 2  # Mandraki meeting place -> Mandraki R3
+        await pilot.click(f"#ni-p{src}")
+        await pilot.click(f"#ni-p{dst}")
+        await pilot.pause()
+        assert match.log and match.log[-1].action == MoveWorker(player=0, src=src, dst=dst).model_dump()
+        # finish both players' moves, reach the dice
+        while match.state.phase != "dice" and not match.is_over():
+            await pilot.press("f")
+            await pilot.pause()
+            while not settled(game_screen(app)):
+                await pilot.pause(0.01)
+        dice = [a for a in match.legal_actions(match.to_act()[0]) if isinstance(a, PlaceDie)]
+        if dice:
+            a = dice[0]
+            await pilot.click(f"#ni-die{a.die}")
+            await pilot.click(f"#ni-p{a.place}")
+            await pilot.pause()
+            assert match.state.yellow_on[a.die] == a.place
+            text = screen_text(app)
+            assert f"{'ABCDE'[a.die]}x2" in text
+
+
+async def test_keys_that_cannot_act_say_why_and_change_nothing():
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        match = match_of(screen)
+        await pilot.press("3")  # no die is thrown in step 1
+        await pilot.pause()
+        assert "cannot be placed now" in message(screen) and not match.log
+        await pilot.click("#ni-p16")  # Emporios R1: no move of Ana's reaches it
+        await pilot.pause()
+        assert "No move involves that place" in message(screen) and not match.log
+        await pilot.click("#ni-p6")  # Mandraki meeting place: her workers' moves are listed
+        await pilot.pause()
+        board = screen.board
+        assert board.filter == ("place", 6) and len(board.shown) < len(board.legal)
+        await pilot.press("a")
+        await pilot.pause()
+        assert board.filter is None and len(board.shown) == len(board.legal)

@@ -7,6 +7,7 @@ GAME_PACKAGES = [
     "tiki",
     "rapa_nui",
     "nyakuza",
+    "nayakas",
 ]
 
 for _name in GAME_PACKAGES:

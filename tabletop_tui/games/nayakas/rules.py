@@ -54,6 +54,19 @@ def _fast_copy(x):
     return x  # str, int, None, frozen models (Worker, Pending)
 
 
+_PLACE_CACHE: dict[tuple, Place] = {}
+
+
+def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: str) -> Place:
+    """A Place action, built once per distinct value (actions are frozen)."""
+    key = (sid, w, benefit, c, a, a2, t, x)
+    act = _PLACE_CACHE.get(key)
+    if act is None:
+        act = _PLACE_CACHE[key] = Place.model_construct(kind="place", space=sid, worker=w, benefit=benefit, choice=c,
+                                                        amount=a, amount2=a2, target=t, extra=x)
+    return act
+
+
 def _order(st: NayakasState, first: int) -> list[int]:
     return [(first + i) % st.players for i in range(st.players)]
 
@@ -363,11 +376,9 @@ class Nayakas(Game[NayakasState]):
                     extras = ["stone", "clay"]
                 for x in extras:
                     if not event:
-                        out.append(Place.model_construct(kind="place", space=sid, worker=w, benefit=False, choice=-1,
-                                                          amount=0, amount2=0, target="", extra=x))
+                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
                     for c, a, a2, t in variants:
-                        out.append(Place.model_construct(kind="place", space=sid, worker=w, benefit=True, choice=c,
-                                                          amount=a, amount2=a2, target=t, extra=x))
+                        out.append(_place(sid, w, True, c, a, a2, t, x))
         return out
 
     # -- building -------------------------------------------------------------------------
@@ -474,7 +485,7 @@ class Nayakas(Game[NayakasState]):
             raise IllegalAction("The game is over.")
         if seat not in self.to_act(st):
             who = st.pending[0].seat if st.pending else st.turn
-            raise IllegalAction(f"It is {self._names(st)[who]}'s turn, not yours.")
+            raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
         if action in self.legal_actions(st, seat):
             return
         raise IllegalAction(self._explain(st, action, seat))

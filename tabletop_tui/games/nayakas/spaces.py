@@ -34,6 +34,10 @@ ALL_SPACES = all_spaces()
 
 
 def kind_of(sid: str) -> SpaceKind | None:
+    return _KIND.get(sid)
+
+
+def _kind(sid: str) -> SpaceKind | None:
     if sid in C.spaces:
         return "kingdom"
     if sid in TEMPLE_SLOTS:
@@ -47,6 +51,10 @@ def kind_of(sid: str) -> SpaceKind | None:
 
 def land_of(sid: str) -> str:
     """"homeland" or "borderland"."""
+    return _LAND[sid]
+
+
+def _land(sid: str) -> str:
     k = kind_of(sid)
     if k == "kingdom":
         return C.spaces[sid][1].land
@@ -55,6 +63,10 @@ def land_of(sid: str) -> str:
 
 def kingdoms_of(sid: str) -> tuple[str, ...]:
     """The kingdoms a space belongs to (none for the Empire)."""
+    return _KINGS.get(sid, ())
+
+
+def _kings(sid: str) -> tuple[str, ...]:
     k = kind_of(sid)
     if k == "kingdom":
         return (C.spaces[sid][0],)
@@ -67,6 +79,10 @@ def kingdoms_of(sid: str) -> tuple[str, ...]:
 
 def capacity(sid: str) -> int:
     """Workers a Homeland takes (2 on the double space, else 1)."""
+    return _CAP.get(sid, 1)
+
+
+def _capacity(sid: str) -> int:
     if kind_of(sid) == "kingdom" and C.board.actions[C.spaces[sid][1].action].special == "double":
         return 2
     return 1
@@ -133,3 +149,9 @@ def borderland_slots(st: NayakasState) -> list[str]:
     ruled = set(st.kingdoms)
     return [s.id for k in C.board.kingdoms if k.id in ruled for s in k.spaces
             if s.land == "borderland" and s.id not in st.border_tiles]
+
+
+_KIND = {s: _kind(s) for s in ALL_SPACES}
+_LAND = {s: _land(s) for s in ALL_SPACES}
+_KINGS = {s: _kings(s) for s in ALL_SPACES}
+_CAP = {s: _capacity(s) for s in ALL_SPACES}

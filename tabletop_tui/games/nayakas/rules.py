@@ -28,7 +28,7 @@ from tabletop_tui.games.nayakas import INFO
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
                       Place, PlayCard)
 from .components import ARTISANS, C, KINGDOMS, RESOURCES, Effect
-from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, POST_IDS, TEMPLE_SLOTS, artisan_pictured,
+from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, TEMPLE_SLOTS, artisan_pictured,
                      borderland_slots, capacity, current_event, effect_of, face_up, facilities, is_event,
                      kind_of, kingdoms_of, land_of)
 from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker
@@ -358,10 +358,14 @@ class Nayakas(Game[NayakasState]):
         p = st.seats[seat]
         out: list[Action] = []
         tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+        occupants = st.occupants
         for w in ("laborer", "diplomat"):
             if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
                 continue
-            for sid in ALL_SPACES:
+            dip = w == "diplomat" or "lab_dip" in p.flags
+            for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[p.kingdom]:
+                if len(occupants[sid]) >= 2:
+                    continue
                 cost, _ = self._entry(st, seat, sid, w)
                 if cost is None:
                     continue
@@ -382,12 +386,14 @@ class Nayakas(Game[NayakasState]):
         return out
 
     # -- building -------------------------------------------------------------------------
-    def section_cost(self, st: NayakasState, seat: int, building: str, index: int) -> dict[str, int]:
-        """What the Section costs ``seat`` now, after every reduction."""
+    def section_cost(self, st: NayakasState, seat: int, building: str, index: int,
+                     fu: Counter | None = None) -> dict[str, int]:
+        """What the Section costs ``seat`` now, after every reduction (``fu``:
+        the seat's face-up tiles, when the caller has them)."""
         p = st.seats[seat]
         b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
         cost = dict(b.sections[index].cost)
-        fu = face_up(st, seat)
+        fu = face_up(st, seat) if fu is None else fu
         less_stone = fu["cost_stone"] + ("master_mason" in p.flags)
         less_clay = fu["cost_clay"] + ("master_mason" in p.flags)
         stone = max(0, cost.get("stone", 0) - less_stone)
@@ -415,9 +421,10 @@ class Nayakas(Game[NayakasState]):
     def _builds(self, st: NayakasState, seat: int) -> list[Action]:
         p = st.seats[seat]
         out: list[Action] = []
+        fu = face_up(st, seat)
         for b, secs in p.built.items():
             for i, t in enumerate(secs):
-                if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i)):
+                if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu)):
                     out.append(Build.model_construct(kind="build", building=b, section=i))
         return out
 

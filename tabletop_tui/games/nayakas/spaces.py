@@ -155,3 +155,10 @@ _KIND = {s: _kind(s) for s in ALL_SPACES}
 _LAND = {s: _land(s) for s in ALL_SPACES}
 _KINGS = {s: _kings(s) for s in ALL_SPACES}
 _CAP = {s: _capacity(s) for s in ALL_SPACES}
+
+#: kingdom -> the spaces a worker of its ruler might enter at all: a Laborer
+#: only its kingdom's, a Diplomat also every Borderland outside (a quick
+#: filter before the full check in rules._entry)
+LABORER_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ())] for k in KINGDOMS}
+DIPLOMAT_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ()) or _LAND[s] == "borderland"]
+                       for k in KINGDOMS}

@@ -293,3 +293,19 @@ def test_legitimate_rule_needs_the_conch():
 def test_pass_is_always_allowed_in_the_worker_phase():
     st = at(0)
     assert Pass() in GAME.legal_actions(st, 0)
+
+
+def test_repeating_the_take_back_names_another_diplomat():
+    st = at(0)
+    st.temples["keladi_t2"] = "market_repeat_a"
+    st.seats[0].diplomats = st.seats[0].avail_diplomats = 2
+    play(st, place("keladi_fields", "diplomat"))
+    st.turn = 0
+    play(st, place("keladi_court", target="keladi_fields"))  # back comes the first Diplomat
+    st.turn = 0
+    play(st, place("keladi_road", "diplomat"))
+    st.turn = 0
+    play(st, place("keladi_t2", target="keladi_court>keladi_road", benefit=True))
+    assert st.seats[0].avail_diplomats == 2 and st.occupants["keladi_road"] == []
+    desc = GAME.describe_action(st, place("keladi_fields", "diplomat"), 0)
+    assert "Fields" in desc

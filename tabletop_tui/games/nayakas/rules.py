@@ -342,8 +342,8 @@ class Nayakas(Game[NayakasState]):
                 teff = effect_of(st, tsid)
                 if teff is not None and teff.special == "repeat":
                     continue  # Ruling: a repeat cannot copy another repeat.
-                for c, a, a2, _ in self._variants(st, seat, tsid, res, repeat=True):
-                    out.append((c, a, a2, v))
+                for c, a, a2, t in self._variants(st, seat, tsid, res, repeat=True):
+                    out.append((c, a, a2, f"{v}>{t}" if t else v))  # a repeated take-back names its Diplomat
             return out
         if eff.special == "retrieve":
             targets = [s for s in ALL_SPACES if s != sid and any(
@@ -644,9 +644,10 @@ class Nayakas(Game[NayakasState]):
                 self._gain(st, o, eff.others)
         sp = eff.special
         if sp == "repeat":
-            tsid, _, tpos = target.partition("#")
+            visit, _, inner = target.partition(">")
+            tsid, _, tpos = visit.partition("#")
             ev.append(Event(text=f"{self._names(st)[seat]} repeats {text.space_name(st, tsid)}.", seat=seat))
-            self._resolve(st, seat, tsid, int(tpos or 0), choice, amount, amount2, "", ev)
+            self._resolve(st, seat, tsid, int(tpos or 0), choice, amount, amount2, inner, ev)
             return
         if sp == "double":
             goods["gold"] += 2 if pos == 0 else 4

@@ -138,8 +138,11 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
             if a.target and effect_of(st, a.space) is not None and effect_of(st, a.space).special == "retrieve":
                 detail = f"take back the Diplomat on {space_name(st, a.target)}"
             elif a.target:
-                inner = _benefit(st, a, a.target.split("#")[0])
-                detail = f"repeat {space_name(st, a.target.split('#')[0])}" + (f": {inner}" if inner else "")
+                visit, _, back = a.target.partition(">")
+                inner = _benefit(st, a, visit.split("#")[0])
+                if back:
+                    inner = f"take back the Diplomat on {space_name(st, back)}"
+                detail = f"repeat {space_name(st, visit.split('#')[0])}" + (f": {inner}" if inner else "")
             else:
                 detail = _benefit(st, a, a.space)
             out = f"{a.worker.capitalize()} to {where}" + (f": {detail}" if detail else "")

@@ -93,6 +93,9 @@ class Game(Generic[S]):
     hidden_information: ClassVar[bool] = False
     #: True for a co-operative game: the result is the team's.
     cooperative: ClassVar[bool] = False
+    #: Short headings of ``Result.details`` keys for the final table
+    #: (others are shown capitalised), so a wide table fits 80 columns.
+    result_columns: ClassVar[dict[str, str]] = {}
 
     _adapter: ClassVar[TypeAdapter | None] = None
 

@@ -257,14 +257,32 @@ class Match:
             updated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
             over=self.is_over())
 
-    def save(self, path: Path | None = None) -> Path:
-        """Write the match atomically to ``path`` (default: its autosave file)."""
+    def save_text(self) -> str:
+        """The save file's text for the match as it is now."""
+        return self.to_save().model_dump_json(indent=1)
+
+    def write_save(self, text: str) -> str | None:
+        """Write ``text`` (from :meth:`save_text`) to the autosave file. Returns
+        None, or a sentence saying why saving failed (the game goes on in
+        memory; the next save tries again)."""
+        try:
+            self.save_to(text)
+        except OSError as err:
+            return save_problem(err)
+        return None
+
+    def save_to(self, text: str, path: Path | None = None) -> Path:
+        """Write save ``text`` atomically to ``path`` (default: the autosave file)."""
         target = Path(path) if path else self.path
         if target is None:
             target = saves_dir() / f"{self.game.id}-{self.match_id}.json"
             self.path = target
-        atomic_write(target, self.to_save().model_dump_json(indent=1))
+        atomic_write(target, text)
         return target
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the match atomically to ``path`` (default: its autosave file)."""
+        return self.save_to(self.save_text(), path)
 
     @classmethod
     def load(cls, path: Path | str, *, autosave: bool = True) -> "Match":
@@ -309,6 +327,18 @@ class Match:
         if json.loads(match.state.model_dump_json()) != save.snapshot:
             raise SaveError(f"{path.name} is damaged: replaying its moves does not reach the saved position.")
         return match
+
+
+def save_problem(err: OSError) -> str:
+    """One line for a player on why a save failed."""
+    import errno
+
+    why = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+           errno.EROFS: "the data folder is read-only", errno.EACCES: "the data folder may not be written",
+           errno.EPERM: "the data folder may not be written",
+           errno.EFBIG: "the save file is larger than this system allows"}.get(err.errno or 0,
+                                                                              err.strerror or "it failed")
+    return f"Saving is off: {why}. The game goes on; it will try again after the next move."
 
 
 def list_saves() -> list[tuple[Path, SaveFile | None, str]]:

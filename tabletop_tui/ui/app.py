@@ -42,10 +42,13 @@ class TabletopApp(App[None]):
             self.start_match(self._start_match)
 
     def start_match(self, match: "Match", replace: Screen | None = None) -> None:
-        """Open the game screen for ``match`` (replacing ``replace`` if given)."""
+        """Seat ``match`` at a new Table and open its game screen for the
+        humans at this keyboard (replacing ``replace`` if given)."""
+        from tabletop_tui.engine.table import Table
+
         from .game_screen import GameScreen
 
-        screen = GameScreen(match)
+        screen = GameScreen(Table(match, bot_delay=self.bot_delay))
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:

@@ -9,20 +9,32 @@ lets the model refuse anything else with a reason.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tabletop_tui.engine import Action, Match, Seat
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.table import LastMove, Update
 
 
 class Board(Widget):
-    """Base of every game board."""
+    """Base of every game board.
+
+    The screen binds the table's seat names, colours and ``explain`` once
+    (:meth:`bind`), then hands each update for the seat at the keys to
+    :meth:`show`. Before every :meth:`update_board` these attributes hold:
+    ``view`` (the seat's view, None while hidden), ``seat`` (None: the public
+    view), ``legal`` (its legal actions) and ``labels`` (their phrases),
+    ``names``, ``colours``, ``last`` (the previous move, to highlight what it
+    changed) and ``hint``.
+    """
 
     class Chosen(Message):
         """The player at the keys chose ``action``."""
@@ -40,18 +52,34 @@ class Board(Widget):
 
     #: Rich styles of the seats' colours, readable on dark and light themes.
     SEAT_STYLES = ["#b45fd6", "#c98a00", "#2f8fd8", "#3c9c4a"]
+    #: The smallest terminal (columns, rows) this board can be played in.
+    MIN_SIZE: tuple[int, int] = (80, 24)
 
-    def __init__(self, match: Match, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.match = match
         self.view: Any = None
         self.seat: Seat | None = None
         self.legal: list[Action] = []
+        self.labels: list[str] = []
+        self.names: list[str] = []
+        self.colours: list[str] = []
+        self.last: LastMove | None = None
         self.hint: Action | None = None
+        self._explain: Callable[[Action, Seat], str | None] | None = None
 
-    def show(self, view: Any, seat: Seat | None, legal: list[Action]) -> None:
-        """Bind the board to ``seat``'s ``view`` and its ``legal`` actions."""
-        self.view, self.seat, self.legal = view, seat, legal
+    def bind(self, names: list[str], colours: list[str],
+             explain: Callable[[Action, Seat], str | None] | None = None) -> None:
+        """Seat names and colours for the whole game, and how to ask the
+        model why an action would be refused."""
+        self.names, self.colours, self._explain = list(names), list(colours), explain
+
+    def show(self, update: Update | None) -> None:
+        """Bind the board to ``update`` (None: hide everything) and redraw."""
+        if update is None:
+            self.view, self.seat, self.legal, self.labels, self.last = None, None, [], [], None
+        else:
+            self.view, self.seat, self.last = update.view, update.seat, update.last
+            self.legal, self.labels = update.legal, update.labels
         self.hint = None
         self.update_board()
 
@@ -62,6 +90,25 @@ class Board(Widget):
     def update_board(self) -> None:
         """Redraw from ``view``/``legal``; subclasses override."""
         self.refresh()
+
+    def text(self, text: str) -> str:
+        """``text`` with the seat placeholders ``{s0}``.. filled with names."""
+        for i, name in enumerate(self.names):
+            text = text.replace(f"{{s{i}}}", name)
+        return text
+
+    def label(self, action: Action) -> str:
+        """The phrase for a legal ``action`` (its describe_action text)."""
+        try:
+            return self.labels[self.legal.index(action)]
+        except (ValueError, IndexError):
+            return ""
+
+    def explain(self, action: Action) -> str | None:
+        """The model's sentence for why ``action`` would be refused now, or None."""
+        if self._explain is None or self.seat is None:
+            return "It is not your turn."
+        return self._explain(action, self.seat)
 
     def seat_style(self, seat: Seat) -> str:
         """The Rich style of ``seat``'s colour."""
@@ -79,6 +126,9 @@ class Board(Widget):
     def choose(self, action: Action) -> None:
         self.post_message(self.Chosen(action))
 
+    def say(self, text: str) -> None:
+        self.post_message(self.Said(text))
+
     def focus_board(self) -> None:
         """Give the keyboard to the board."""
         if self.can_focus:
@@ -86,7 +136,7 @@ class Board(Widget):
 
 
 class GenericBoard(Board):
-    """A board for any game: the status and a list of the legal actions."""
+    """A board for any game: the list of the legal actions, in words."""
 
     DEFAULT_CSS = """
     GenericBoard { height: 1fr; }
@@ -95,18 +145,13 @@ class GenericBoard(Board):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(id="generic-view")
             yield OptionList(id="generic-actions")
 
     def update_board(self) -> None:
-        game, state = self.match.game, self.match.state
-        seat = self.seat
-        self.query_one("#generic-view", Static).update(self.match.status(seat))
         ol = self.query_one("#generic-actions", OptionList)
         ol.clear_options()
-        for i, a in enumerate(self.legal):
-            label = self.match.text(game.describe_action(state, a, seat if seat is not None else 0))
-            ol.add_option(Option(label, id=str(i)))
+        for i, label in enumerate(self.labels):
+            ol.add_option(Option(Text(label), id=str(i)))
         if self.legal:
             ol.highlighted = 0
 

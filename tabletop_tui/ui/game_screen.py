@@ -1,49 +1,43 @@
-"""The game screen: one board bound to the seat at the keys, a status line,
-the players, the log, and the keys every game shares (undo, hint, rules)."""
+"""The game screen: a client of one Table.
+
+It subscribes for the seats at its keyboard, and its seat policy (hot-seat,
+one fixed seat, or spectator) says whose update is shown. The board gets that
+seat's view and legal actions and nothing else; the screen sends the board's
+actions to the Table and shows its sentences. It never holds the Match or the
+true state: the status, the log, the last move and the result all come in
+the Table's updates.
+"""
 
 from __future__ import annotations
 
-import random
-import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from tabletop_tui.engine import Action, IllegalAction, Match, SearchBot, Seat
-from tabletop_tui.engine.game import Event
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.crash import report_crash
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.table import LogLine, Update
 
 from .board import Board
 from .boards import board_class
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
+from .seats import HotSeat, SeatPolicy, Spectator
 
-
-def report_bug(err: BaseException) -> str:
-    """Write the traceback of an unexpected error to ``crash.log`` in the data
-    folder and return a sentence for the player (no traceback on screen)."""
-    import traceback
-
-    from tabletop_tui.engine.storage import data_dir
-
-    try:
-        path = data_dir() / "crash.log"
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-            fh.write("".join(traceback.format_exception(err)))
-        where = f" Details are in {path}."
-    except OSError:
-        where = ""
-    return f"Something went wrong ({type(err).__name__}); nothing was changed and the game is saved.{where}"
+if TYPE_CHECKING:
+    from tabletop_tui.engine.table import Table
 
 
 class GameScreen(Screen[None]):
-    """Drives a Match: asks it who acts, shows the right view, runs bots off
-    the UI thread, and hands players' actions to it."""
+    """One table seen from this keyboard."""
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -52,23 +46,50 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    class Updated(Message):
+        """The table changed: the updates for this client's seats."""
+
+        def __init__(self, updates: dict[Seat | None, Update]) -> None:
+            super().__init__()
+            self.updates = updates
+
+    class Hinted(Message):
+        """The table's hint for ``seat`` (``action`` None: ``label`` says why not)."""
+
+        def __init__(self, serial: int, seat: Seat, action: Action | None, label: str) -> None:
+            super().__init__()
+            self.serial, self.seat, self.action, self.label = serial, seat, action, label
+
+    def __init__(self, table: "Table", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
         super().__init__()
-        self.match = match
-        #: The seat whose view is on screen (None: the public view).
+        self.table = table
+        self.game = table.game
+        if policy is None:
+            humans = table.humans
+            policy = HotSeat(humans, table.game.hidden_information) if humans else Spectator()
+        self.policy = policy
+        self.owns_table = owns_table
+        #: the latest update of each subscribed seat (None: the public view)
+        self.updates: dict[Seat | None, Update] = {}
+        #: the seat whose view is on screen (None: the public view)
         self.viewer: Seat | None = None
+        self._sub = None
         self._log_count = 0
-        self._log_viewer: Seat | None = None
+        self._log_viewer: Seat | None = -1
         self._handoff_open = False
-        self._result_shown = False
-        self._bot_busy = False
+        self._result_serial = -1
         self._said = False
+        #: the viewer's move showed them something (a drawn card, a die) since
+        #: the keyboard came to them: let them see it before the board is
+        #: hidden for the next player
+        self._moved = False
+        self._review_for: Seat | None = None
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="main"):
-            self.board: Board = board_class(self.match.game.id)(self.match, id="board")
+            self.board: Board = board_class(self.game.id)(id="board")
             yield self.board
             with Vertical(id="side"):
                 yield Static("", id="seats")
@@ -77,8 +98,17 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.match.game.title
-        self.advance()
+        self.title = self.game.title
+        self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
+                        self.table.explain)
+        self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
+
+    def on_unmount(self) -> None:
+        if self._sub is not None:
+            self._sub.close()
+            self._sub = None
+        if self.owns_table:
+            self.table.close()
 
     def on_resize(self) -> None:
         # RichLog wraps lines when they are written: write them again at the
@@ -93,107 +123,133 @@ class GameScreen(Screen[None]):
         self._render_log()
 
     @property
-    def humans(self) -> list[Seat]:
-        return [i for i, s in enumerate(self.match.seats) if s.is_human]
+    def current(self) -> Update | None:
+        """The update on screen (the viewer's, or the public one)."""
+        return self.updates.get(self.viewer) or self.updates.get(None) or (
+            next(iter(self.updates.values()), None))
 
-    # -- the loop -----------------------------------------------------------------
+    # -- updates from the table ------------------------------------------------------
+    def on_game_screen_updated(self, message: Updated) -> None:
+        message.stop()
+        self.updates.update(message.updates)
+        mine = message.updates.get(self.viewer)
+        if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
+            self._moved = mine.last.reveals
+        self.advance()
+
     def advance(self) -> None:
-        """Show whoever must act now: a hand-off first if secrets are at stake,
-        or start a bot thinking. Called after every change."""
-        m = self.match
-        if m.is_over():
-            self.render_view()
-            if not self._result_shown:
-                self._result_shown = True
-                self.app.push_screen(ResultScreen(m), self._after_result)
+        """Show whoever of ours must act now, behind a hand-off when secrets
+        are at stake. Called after every update."""
+        if self._handoff_open or not self.updates:
             return
-        humans = m.humans_to_act()
-        if humans:
-            seat = self.viewer if self.viewer in humans else humans[0]
-            if self._needs_handoff(seat):
-                self._handoff(seat)
+        any_update = next(iter(self.updates.values()))
+        to_act = any_update.to_act
+        seat = self.policy.pick(to_act, self.viewer)
+        if self.policy.needs_handoff(seat, self.viewer) and not any_update.over:
+            if self._moved and self.viewer is not None:
+                self._review(seat)
                 return
-            self.viewer = seat
-            self.render_view()
-            self.board.focus_board()
+            self._handoff(seat)
             return
+        self._review_for = None
+        self.viewer = seat
         self.render_view()
-        if m.bots_to_act():
-            self._think()
-
-    def _needs_handoff(self, seat: Seat) -> bool:
-        if not self.match.game.hidden_information or seat == self.viewer:
-            return False
-        # One human among bots: nobody else at the keys to hide from.
-        return len(self.humans) > 1 or self.viewer is not None
-
-    def _handoff(self, seat: Seat) -> None:
-        if self._handoff_open:
+        if any_update.over:
+            if self._result_serial != any_update.serial:
+                self._result_serial = any_update.serial
+                self.app.push_screen(ResultScreen(any_update.result, self.table.seats, self.game.cooperative,
+                                                  self.game.id), self._after_result)
             return
+        if seat is not None and seat in to_act:
+            self.board.focus_board()
+
+    def _review(self, seat: Seat | None) -> None:
+        """The viewer has moved and the next player is someone else at this
+        keyboard: show the outcome first, then hand over on Enter."""
+        self._review_for = seat
+        self.render_view()
+        name = self.table.seats[seat].name if seat is not None else "the next player"
+        self.say(f"Your move is made. Look at the board, then press Enter to pass the keyboard to {name}.")
+
+    def _handoff(self, seat: Seat | None) -> None:
         self._handoff_open = True
+        self._review_for = None
         # nothing of the last player's view stays drawn behind the hand-off
-        self.board.show(None, None, [])
+        self.board.show(None)
         self.query_one("#status", Static).update("")
         self.query_one("#message", Static).update("")
         self.query_one("#log", RichLog).clear()
-        self._log_count, self._log_viewer = 0, None
+        self._log_count, self._log_viewer = 0, -1
 
         def done(_: bool | None) -> None:
             self._handoff_open = False
+            self._moved = False
             self.viewer = seat
             self.advance()
 
-        note = self.match.status(None)  # the public status: nothing hidden
-        self.app.push_screen(HandoffScreen(self.match.seats[seat].name,
-                                           f"{note}\nEveryone else: please look away." if note else ""), done)
+        up = self.current
+        note = (up.public_status or up.status) if up is not None else ""  # nothing hidden
+        name = self.table.seats[seat].name if seat is not None else ""
+        self.app.push_screen(HandoffScreen(name, f"{note}\nEveryone else: please look away." if note else ""), done)
 
     def render_view(self) -> None:
-        m = self.match
-        seat = self.viewer
-        legal = m.legal_actions(seat) if seat is not None and seat in m.to_act() else []
-        self.board.show(m.view(seat), seat, legal)
-        self.query_one("#status", Static).update(Text(m.status(seat)))
-        self._render_seats()
-        self._render_log()
+        up = self.current
+        if up is None:
+            return
+        self.board.show(up if up.seat == self.viewer else None)
+        self.query_one("#status", Static).update(Text(up.status))
+        self._render_seats(up)
+        self._render_log(up)
         if not self._said:
             self._show_prompt()
 
     def _show_prompt(self) -> None:
         msg = self.query_one("#message", Static)
         msg.set_class(False, "error")
-        msg.update(Text(self.board.prompt() if self.viewer in self.match.to_act() else ""))
+        up = self.current
+        text = ""
+        if up is not None:
+            if up.note:
+                text = up.note
+            elif up.my_turn:
+                text = self.board.prompt()
+            elif up.thinking is not None and not up.over:
+                text = f"{self.table.seats[up.thinking].name} is thinking…"
+            elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
+                text = "Waiting for " + ", ".join(self.table.seats[s].name for s in up.to_act) + "."
+        msg.update(Text(text))
 
-    def _render_seats(self) -> None:
-        m = self.match
-        acting = set(m.to_act())
-        colours = m.game.seat_names(m.players)
+    def _render_seats(self, up: Update) -> None:
+        acting = set(up.to_act)
         lines = Text()
-        for i, s in enumerate(m.seats):
+        for i, s in enumerate(self.table.seats):
             mark = "▶ " if i in acting else "  "
-            who = "human" if s.is_human else ("random bot" if s.bot == "random" else f"bot L{s.level}")
             lines.append(mark, style="bold")
-            lines.append(f"{s.name}", style="bold " + self.board.seat_style(i))
-            lines.append(f" · {colours[i]} · {who}\n")
+            lines.append(s.name, style="bold " + self.board.seat_style(i))
+            lines.append(f" · {s.colour} · {s.label}\n")
             extra = self.board.seat_summary(i)
             if extra:
                 lines.append(f"  {extra}\n")
         self.query_one("#seats", Static).update(lines)
 
-    def _render_log(self) -> None:
+    def _render_log(self, up: Update | None = None) -> None:
+        up = up or self.current
+        if up is None:
+            return
         log = self.query_one("#log", RichLog)
-        events = self.match.events_for(self.viewer)
-        if self._log_viewer != self.viewer or len(events) < self._log_count:
+        lines = up.log
+        if self._log_viewer != up.seat or len(lines) < self._log_count:
             log.clear()
             self._log_count = 0
-            self._log_viewer = self.viewer
-        for e in events[self._log_count:]:
-            log.write(self._event_text(e))
-        self._log_count = len(events)
+            self._log_viewer = up.seat
+        for line in lines[self._log_count:]:
+            log.write(self._line_text(line))
+        self._log_count = len(lines)
 
-    def _event_text(self, e: Event) -> Text:
-        t = Text(self.match.text(e.text))
-        if e.seat is not None:
-            t.stylize(self.board.seat_style(e.seat), 0, len(t))
+    def _line_text(self, line: LogLine) -> Text:
+        t = Text(line.text)
+        if line.seat is not None:
+            t.stylize(self.board.seat_style(line.seat), 0, len(t))
         return t
 
     def say(self, text: str, error: bool = False) -> None:
@@ -204,7 +260,7 @@ class GameScreen(Screen[None]):
             return
         msg = self.query_one("#message", Static)
         msg.set_class(error, "error")
-        msg.update(Text(self.match.text(text)))
+        msg.update(Text(text))
 
     # -- input ----------------------------------------------------------------------
     def on_board_chosen(self, message: Board.Chosen) -> None:
@@ -215,105 +271,80 @@ class GameScreen(Screen[None]):
         message.stop()
         self.say(message.text)
 
+    def on_key(self, event) -> None:
+        if self._review_for is not None and event.key in ("enter", "space"):
+            event.stop()
+            event.prevent_default()
+            seat = self._review_for
+            self._review_for = None
+            self._moved = False
+            self.say("")
+            self._handoff(seat)
+
     def play(self, action: Action) -> bool:
-        """Hand the viewer's action to the match; show the reason if refused."""
+        """Send the viewer's action to the table; show the reason if refused."""
         seat = self.viewer
-        if seat is None or self._bot_busy and seat not in self.match.to_act():
-            self.say("Wait for the bots to finish.", error=True)
+        up = self.current
+        if seat is None or up is None or seat not in up.to_act:
+            who = ", ".join(self.table.seats[s].name for s in up.to_act) if up and up.to_act else ""
+            self.say(f"Wait: it is {who}'s turn." if who else "It is not your turn.", error=True)
             return False
         try:
-            self.match.apply(action, seat)
+            self.table.act(action, seat)
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return False
         except Exception as err:  # a bug must not throw the table out of the game
-            self.say(report_bug(err), error=True)
+            self.say(report_crash(err), error=True)
             return False
         self.say("")
-        self.advance()
         return True
-
-    # -- bots --------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _think(self) -> None:
-        m = self.match
-        self._bot_busy = True
-        try:
-            bots = m.bots_to_act()
-            if not bots:
-                return
-            seat = bots[0]
-            token = len(m.log)
-            started = time.perf_counter()
-            action = m.bot_choose(seat)
-            delay = getattr(self.app, "bot_delay", 0.0) - (time.perf_counter() - started)
-            if delay > 0:
-                time.sleep(delay)
-            self.app.call_from_thread(self._bot_apply, seat, action, token)
-        except Exception as err:  # a bot bug: say so, keep the game
-            self.app.call_from_thread(self.say, report_bug(err), True)
-        finally:
-            self._bot_busy = False
-
-    def _bot_apply(self, seat: Seat, action: Action, token: int) -> None:
-        if token != len(self.match.log) or seat not in self.match.to_act():
-            return  # the game moved on (an undo) while the bot thought
-        try:
-            self.match.apply(action, seat)
-        except IllegalAction as err:  # a bot bug must not crash the table
-            self.say(f"A bot tried an illegal move ({err.reason}); it passes the choice back.", error=True)
-            return
-        except Exception as err:
-            self.say(report_bug(err), error=True)
-            return
-        self.advance()
 
     # -- shared keys -------------------------------------------------------------------------
     def action_undo(self) -> None:
         try:
-            n = self.match.undo(by=self.viewer)
+            n = self.table.undo(by=self.viewer)
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return
-        self._result_shown = False
-        self.workers.cancel_group(self, "bot")
+        except Exception as err:
+            self.say(report_crash(err), error=True)
+            return
+        self._result_serial = -1
         self.say(f"Undid {n} move{'s' if n != 1 else ''}.")
-        self.advance()
 
     def action_hint(self) -> None:
         seat = self.viewer
-        if seat is None or seat not in self.match.to_act():
+        up = self.current
+        if seat is None or up is None or not up.my_turn:
             self.say("No hint now: it is not your turn.")
             return
         self.say("Thinking of a hint…")
-        self._hint(seat)
+        self.table.hint(seat, lambda serial, action, label: self.post_message(
+            self.Hinted(serial, seat, action, label)))
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(self, seat: Seat) -> None:
-        m = self.match
-        token = len(m.log)
-        try:
-            action = SearchBot(level=1).choose(m.game, m.game.clone(m.state), seat, random.Random())
-        except Exception as err:
-            self.app.call_from_thread(self.say, report_bug(err), True)
+    def on_game_screen_hinted(self, message: Hinted) -> None:
+        message.stop()
+        up = self.current
+        if up is None or message.serial != up.serial or self.viewer != message.seat:
+            return  # the game moved on while the hint was thought of
+        if message.action is None:
+            self.say(message.label)
             return
-        self.app.call_from_thread(self._show_hint, seat, action, token)
-
-    def _show_hint(self, seat: Seat, action: Action, token: int) -> None:
-        if token != len(self.match.log) or self.viewer != seat:
-            return
-        text = self.match.game.describe_action(self.match.state, action, seat)
-        self.say(f"Hint: {self.match.text(text)}")
-        self.board.show_hint(action)
+        self.say(f"Hint: {message.label}")
+        self.board.show_hint(message.action)
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use
 
-        self.app.push_screen(RulesScreen(self.match.game.id))
+        self.app.push_screen(RulesScreen(self.game.id))
 
     def action_leave(self) -> None:
-        self.workers.cancel_group(self, "bot")
-        self.app.back_to_picker(note="The game is saved; resume it from this list.")
+        up = self.current
+        note = ""
+        if up is not None and not up.over and up.serial > 0 and self.table.saving:
+            note = up.note or "The game is saved; resume it from this list."
+        self.app.back_to_picker(note=note)
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
-from tabletop_tui.engine import Match
+from tabletop_tui.engine.game import Result
+from tabletop_tui.engine.table import SeatInfo
 
 
-def winner_line(match: Match) -> str:
+def winner_line(result: Result, names: Sequence[str], cooperative: bool) -> str:
     """"Ana wins!", "Ana and Ben share the win.", "The team wins!" ..."""
-    res = match.result()
-    names = [match.seats[s].name for s in res.winners]
-    if match.game.cooperative:
-        return "The team wins!" if names else "The team loses."
-    if not names:
+    won = [names[s] for s in result.winners]
+    if cooperative:
+        return "The team wins!" if won else "The team loses."
+    if not won:
         return "Nobody wins."
-    if len(names) == 1:
-        return f"{names[0]} wins!"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+    if len(won) == 1:
+        return f"{won[0]} wins!"
+    return f"{', '.join(won[:-1])} and {won[-1]} share the win."
 
 
 def _cell(value: object) -> str:
@@ -32,16 +35,12 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-#: Short headings for common score components, so wide tables fit 80 columns.
-COLUMN_NAMES = {
-    "moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
-    "offering_points": "Offer. pts", "moai_left": "Moai left", "moai_erected": "Moai up",
-    "ceremonial_moai": "Ceremonial", "tokens_on_board": "Tokens",
-}
-
-
 class ResultScreen(ModalScreen[str]):
-    """Dismisses with "menu" (back to the picker) or "board" (look at it)."""
+    """Dismisses with "menu" (back to the picker) or "board" (look at it).
+
+    Column headings come from the game (``Game.result_columns``), so a wide
+    score table still fits 80 columns.
+    """
 
     BINDINGS = [
         Binding("enter", "menu", "Back to games"),
@@ -49,23 +48,32 @@ class ResultScreen(ModalScreen[str]):
         Binding("escape", "board", "See the board", show=False),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, result: Result, seats: Sequence[SeatInfo], cooperative: bool = False,
+                 game_id: str | None = None) -> None:
         super().__init__()
-        self.match = match
+        self.result = result
+        self.seats = list(seats)
+        self.cooperative = cooperative
+        self.columns: dict[str, str] = {}
+        if game_id:
+            from tabletop_tui.engine.registry import get
+
+            self.columns = dict(getattr(get(game_id), "result_columns", {}) or {})
 
     def compose(self) -> ComposeResult:
-        res = self.match.result()
+        res = self.result
         with Vertical(id="result"):
-            yield Static(winner_line(self.match), id="result-title")
+            yield Static(Text(winner_line(res, [s.name for s in self.seats], self.cooperative)),
+                         id="result-title")
             if res.summary:
-                yield Static(self.match.text(res.summary), id="result-summary")
+                yield Static(Text(res.summary), id="result-summary")
             yield DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
             with Horizontal(id="result-buttons"):
                 yield Button("Back to games (Enter)", id="result-menu", variant="primary", compact=True)
                 yield Button("See the board (b)", id="result-board", compact=True)
 
     def on_mount(self) -> None:
-        res = self.match.result()
+        res = self.result
         table = self.query_one(DataTable)
         table.can_focus = False
         self.query_one("#result-menu", Button).focus()
@@ -76,13 +84,13 @@ class ResultScreen(ModalScreen[str]):
                     keys.append(k)
         table.add_column("Player")
         for k in keys:
-            table.add_column(COLUMN_NAMES.get(k, k.replace("_", " ").capitalize()))
+            table.add_column(self.columns.get(k, k.replace("_", " ").capitalize()))
         show_score = bool(res.scores) and not keys
         if show_score:
             table.add_column("Score")
-        for s, seat in enumerate(self.match.seats):
-            name = f"★ {seat.name}" if s in res.winners else f"  {seat.name}"
-            row = [name] + [_cell(res.details.get(s, {}).get(k, "")) for k in keys]
+        for s, seat in enumerate(self.seats):
+            name = Text(f"★ {seat.name}" if s in res.winners else f"  {seat.name}")
+            row: list[object] = [name] + [_cell(res.details.get(s, {}).get(k, "")) for k in keys]
             if show_score:
                 v = res.scores.get(s, "")
                 row.append(str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))

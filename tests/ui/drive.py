@@ -33,5 +33,29 @@ def tiki_keys(board, action) -> list[str]:
             target = EDGES.index(action.edge)
             keys = ["right"] * ((target - board.edge_cursor) % len(EDGES)) + ["enter"]
     elif isinstance(action, Pass):
-        raise AssertionError("the Tiki board has no pass key: a pass is never needed in these games")
+        keys = ["p"]
     return keys
+
+
+def settled(screen) -> bool:
+    """True when the table has no bot thinking or due and the screen has drawn
+    its latest update."""
+    up = screen.current
+    return screen.table.idle() and up is not None and up.serial == screen.table.serial
+
+
+def match_of(screen):
+    """The referee's look at the true game (tests only: no client holds it)."""
+    return screen.table.match
+
+
+async def finish_review(pilot, screen) -> bool:
+    """If the screen lets the last player look at what their move showed them
+    before the hand-off, check the board is still theirs and press Enter."""
+    if screen.app.screen is not screen or screen._review_for is None:
+        return False
+    assert screen.board.view is not None and screen.board.view.seat == screen.viewer
+    assert "pass the keyboard" in str(screen.query_one("#message").content)
+    await pilot.press("enter")
+    await pilot.pause()
+    return True

@@ -18,6 +18,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from .drive import finish_review
 from .drive_nyakuza import keys_for, path_keys, pick, screen_text
 
 
@@ -32,7 +33,7 @@ def message(screen: GameScreen) -> str:
 
 def next_viewer(screen: GameScreen) -> int | None:
     """The seat the game screen shows next (as GameScreen.advance picks it)."""
-    humans = screen.match.humans_to_act()
+    humans = screen.table.match.humans_to_act()
     if not humans:
         return None
     return screen.viewer if screen.viewer in humans else humans[0]
@@ -113,6 +114,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
             # the pass-the-keyboard screen comes whenever the seat at the keys changes
             nxt = next_viewer(screen)
             if nxt is not None and nxt != seat:
+                await finish_review(pilot, screen)
                 assert isinstance(app.screen, HandoffScreen), "no hand-off between two players"
         await pilot.pause()
         assert match.is_over()
@@ -256,7 +258,7 @@ async def test_map_draws_every_line_with_the_line_api():
         await pilot.pause()
         screen = game_screen(app)
         board = screen.board
-        board.show(match.view(0), 0, match.legal_actions(0))
+        board.show(screen.table.update_for(0))
         hexmap = board.query_one(HexMap)
         assert hexmap.virtual_size.width == WIDTH and hexmap.virtual_size.height == HEIGHT
         assert hexmap.size.width >= WIDTH and hexmap.size.height >= HEIGHT  # the whole island fits at 120x40

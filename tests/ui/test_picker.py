@@ -48,7 +48,7 @@ async def test_an_autosaved_game_resumes_from_the_picker():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.match.state.stacks[4] == [1] and app.screen.match.match_id == match.match_id
+        assert app.screen.table.match.state.stacks[4] == [1] and app.screen.table.match.match_id == match.match_id
 
 
 async def test_a_damaged_save_is_reported_not_raised(_data_dir):

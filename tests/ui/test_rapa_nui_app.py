@@ -16,6 +16,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from .drive import finish_review
 from .drive_rapa_nui import rapa_nui_keys
 
 PANELS = ("#rn-action", "#rn-market", "#rn-hand", "#rn-offerings", "#rn-players")
@@ -47,6 +48,7 @@ def message(screen: GameScreen) -> str:
 
 
 async def press_handoff(pilot, app, seat_name: str) -> None:
+    await finish_review(pilot, game_screen(app))
     assert isinstance(app.screen, HandoffScreen), f"expected a hand-off to {seat_name}, got {app.screen}"
     assert app.screen.player == seat_name
     assert game_screen(app).board.view is None  # nothing of the last view behind it
@@ -102,8 +104,8 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
         total_col = labels.index("Total")
         for s in range(2):
             row = table.get_row_at(s)
-            assert row[0].strip(" ★") == match.seats[s].name
-            assert row[0].startswith("★") == (s in res.winners)
+            assert str(row[0]).strip(" ★") == match.seats[s].name
+            assert str(row[0]).startswith("★") == (s in res.winners)
             assert row[total_col] == str(res.details[s]["total"])
             assert row[labels.index("Fame")] == str(res.details[s]["fame"])
         # "See the board": everything is revealed at the end
@@ -170,7 +172,7 @@ async def test_board_at_80x24_renders_and_plays():
         for _ in range(25):  # a few turns by keys; the bot answers in between
             for _ in range(200):
                 await pilot.pause(0.01)
-                if match.is_over() or (0 in match.to_act() and not screen._bot_busy):
+                if match.is_over() or (0 in match.to_act() and screen.table.idle()):
                     break
             if match.is_over():
                 break

@@ -14,16 +14,16 @@ from tabletop_tui.ui.picker import PickerScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 
-from .drive import tiki_keys
+from .drive import settled, tiki_keys
 
 
 async def wait_for_human(pilot, screen: GameScreen, limit: int = 400) -> None:
     """Let bots (threads) finish until a human must act or the game is over."""
     for _ in range(limit):
         await pilot.pause()
-        m = screen.match
+        m = screen.table.match
         if m.is_over() or m.humans_to_act():
-            if not screen._bot_busy:
+            if settled(screen):
                 return
         await pilot.pause(0.01)
     raise AssertionError("the bots did not finish")
@@ -34,18 +34,17 @@ async def play_to_end(pilot, app, rng: random.Random, max_turns: int = 800) -> G
     assert isinstance(screen, GameScreen)
     for _ in range(max_turns):
         await wait_for_human(pilot, screen)
-        if screen.match.is_over():
+        if screen.table.match.is_over():
             return screen
         seat = screen.viewer
-        assert seat in screen.match.to_act()
-        legal = screen.match.legal_actions(seat)
+        assert seat in screen.table.match.to_act()
+        legal = screen.table.match.legal_actions(seat)
         action = rng.choice(legal)
-        assert not isinstance(action, Pass)
-        before = len(screen.match.log)
+        before = len(screen.table.match.log)
         for key in tiki_keys(screen.board, action):
             await pilot.press(key)
         await pilot.pause()
-        assert len(screen.match.log) > before, f"keys for {action} were not accepted: " \
+        assert len(screen.table.match.log) > before, f"keys for {action} were not accepted: " \
             f"{screen.query_one('#message', Static).content}"
     raise AssertionError("the game did not end")
 
@@ -68,14 +67,14 @@ async def test_whole_game_from_picker_to_winner():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.match.seed == 4242
-        assert [s.name for s in screen.match.seats] == ["Ana", "Ben"]
-        assert screen.match.seats[1].bot == "random"
+        assert screen.table.match.seed == 4242
+        assert [s.name for s in screen.table.match.seats] == ["Ana", "Ben"]
+        assert screen.table.match.seats[1].bot == "random"
         screen = await play_to_end(pilot, app, random.Random(3))
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         title = str(app.screen.query_one("#result-title", Static).content)
-        winners = [screen.match.seats[s].name for s in screen.match.result().winners]
+        winners = [screen.table.match.seats[s].name for s in screen.table.match.result().winners]
         assert any(w in title for w in winners)
         await pilot.press("enter")
         await pilot.pause()
@@ -88,7 +87,7 @@ async def test_two_humans_hot_seat_whole_game_at_80x24():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = await play_to_end(pilot, app, random.Random(5))
-        assert screen.match.is_over()
+        assert screen.table.match.is_over()
         assert isinstance(app.screen, ResultScreen)
 
 
@@ -111,11 +110,10 @@ async def test_illegal_key_input_shows_reason_and_changes_nothing():
         assert "not yours" in message
         assert match.state.model_dump() == before and len(match.log) == 1
         # Ben stacks on Ana's totem from the right; Ana now owns nothing on top.
-        match.apply(Place(village=5), 1)
-        match.apply(Place(village=3), 0)
-        match.apply(Move(start=5, path=(4,)), 1)  # Ben's tiki now tops the centre (2 tall)
-        match.apply(Place(village=0), 0)
-        screen.render_view()
+        app.screen.table.act(Place(village=5), 1)
+        app.screen.table.act(Place(village=3), 0)
+        app.screen.table.act(Move(start=5, path=(4,)), 1)  # Ben's tiki now tops the centre (2 tall)
+        app.screen.table.act(Place(village=0), 0)
         await pilot.pause()
         # Ben lifts the 2-tall centre totem and tries to put it down after 1 step.
         screen.board.cursor = 4
@@ -176,10 +174,12 @@ async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
     match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")], seed=1,
                   options={"first_player": "Yellow"})
 
-    def broken(seat):
+    def broken(*args):
         raise RuntimeError("bot exploded")
 
-    monkeypatch.setattr(match, "bot_choose", broken)
+    from tabletop_tui.engine import table
+
+    monkeypatch.setattr(table.RandomBot, "choose", broken)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(20):
@@ -200,8 +200,7 @@ async def test_a_step_no_legal_path_takes_shows_the_models_reason():
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")  # Ana: a 1-tiki totem in the centre
-        match.apply(match.legal_actions(1)[0], 1)
-        app.screen.advance()
+        app.screen.table.act(match.legal_actions(1)[0], 1)
         await pilot.pause()
         app.screen.board.cursor = 4
         await pilot.press("enter", "up", "right")  # lift, one step, a second step
@@ -209,3 +208,46 @@ async def test_a_step_no_legal_path_takes_shows_the_models_reason():
         message = str(app.screen.query_one("#message", Static).content)
         assert "moves exactly 1 village" in message
         assert app.screen.board.path == [1] and len(match.log) == 2
+
+
+async def test_cursor_keys_move_while_a_level_3_bot_thinks():
+    """The bot thinks in the worker process: the board answers keys meanwhile."""
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Bot", bot="search", level=3)],
+                  seed=5, options={"first_player": "Purple"})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")  # Ana raises a totem; the bot starts thinking
+        await pilot.pause()
+        assert len(match.log) == 1 and not screen.table.idle()
+        board = screen.board
+        moved = []
+        for key in ("up", "left", "down", "right", "right"):
+            before = board.cursor
+            await pilot.press(key)
+            moved.append(board.cursor != before)
+        assert all(moved) and not screen.table.idle(), "keys waited for the bot"
+        for _ in range(1000):
+            if settled(screen):
+                break
+            await pilot.pause(0.02)
+        assert len(match.log) == 2 and screen.current.my_turn
+
+
+async def test_a_player_with_no_move_passes_with_the_p_key():
+    """T6: when the model's only legal action is a pass, the board offers it on p."""
+    from tests.tiki.test_end import no_move_for_purple
+
+    match = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
+    match.state = no_move_for_purple()
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.current.legal == [Pass()]
+        assert "p" in screen.active_bindings  # shown in the footer
+        await pilot.press("p")
+        await pilot.pause()
+        assert match.log[-1].action == {"kind": "pass"} and match.state.active == 1
+        assert "p" not in screen.active_bindings  # Ben can move: no pass key

@@ -240,6 +240,8 @@ class Nyakuza(Game[NyakuzaState]):
     state_model = NyakuzaState
     action_type = NyakuzaAction
     hidden_information = True
+    result_columns = {"moai_left": "Moai left", "moai_erected": "Moai up", "ceremonial_moai": "Ceremonial",
+                      "tokens_on_board": "Tokens"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

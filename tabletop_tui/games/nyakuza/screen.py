@@ -113,8 +113,8 @@ class NyakuzaBoard(Board, can_focus=True):
         Binding("p", "pass", "Pass/keep"),
     ]
 
-    def __init__(self, match, **kwargs: Any) -> None:
-        super().__init__(match, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         #: the bid being typed; ``_bid_fresh``: the next digit starts a new number
         self.bid = 0
         self._bid_fresh = True
@@ -161,7 +161,7 @@ class NyakuzaBoard(Board, can_focus=True):
         return v.seats[self.seat]
 
     def _who(self, seat: int) -> str:
-        return self.match.seats[seat].name
+        return self.names[seat]
 
     def _narrow(self) -> bool:
         return self.app.size.width < 100
@@ -185,14 +185,16 @@ class NyakuzaBoard(Board, can_focus=True):
         return v.erection_options[min(i, len(v.erection_options) - 1)]
 
     # -- Board contract ---------------------------------------------------------------
-    def show(self, view, seat, legal) -> None:
+    def show(self, update) -> None:
         # a new bidder (or a new round) starts from an empty bid box, so
         # nothing of the last player's typing stays on screen
-        key = (seat, view.round if view is not None else None, view.phase if view is not None else None)
+        view = update.view if update is not None else None
+        key = (update.seat if update is not None else None, view.round if view is not None else None,
+               view.phase if view is not None else None)
         if key != self._bid_key:
             self._bid_key = key
             self.bid, self._bid_fresh = 0, True
-        super().show(view, seat, legal)
+        super().show(update)
 
     def prompt(self) -> str:
         v = self.view
@@ -308,6 +310,12 @@ class NyakuzaBoard(Board, can_focus=True):
         elif isinstance(self.hint, Erect):
             hint = {self.hint.palm, *self.hint.tiles}
         legal = {a.space for a in self.legal if isinstance(a, Place)}
+        last_move = self.last.action if self.last is not None else None
+        last: set[int] = set()
+        if isinstance(last_move, Place):
+            last = {last_move.space}
+        elif isinstance(last_move, Erect):
+            last = {last_move.palm, *last_move.tiles}
         for sv in v.spaces:
             cell = self._cell(v, sv)
             if sv.placeable or sv.id in legal:
@@ -316,6 +324,8 @@ class NyakuzaBoard(Board, can_focus=True):
                 cell.marks.add("choice")
             if sv.id in hint:
                 cell.marks.add("hint")
+            if sv.id in last:
+                cell.marks.add("last")
             scene.cells[sv.id] = cell
         # in the sea: what is face down (top left) and the reef (bottom right, off the island)
         x, _ = origin(0, 0)

@@ -130,7 +130,8 @@ class HexCell:
     top: list[tuple[str, Style]]
     bottom: list[tuple[str, Style]]
     #: extra highlight of the hex's borders and background: "legal",
-    #: "choice", "hint" (the cursor is drawn on top by the map)
+    #: "choice", "hint", "last" (what the previous move changed; the cursor is
+    #: drawn on top by the map)
     marks: set[str] = field(default_factory=set)
 
 
@@ -151,6 +152,7 @@ class HexMap(ScrollView, can_focus=False):
     COMPONENT_CLASSES = {
         "hexmap--sea", "hexmap--edge", "hexmap--label", "hexmap--legal", "hexmap--legal-edge",
         "hexmap--choice", "hexmap--choice-edge", "hexmap--hint", "hexmap--cursor", "hexmap--cursor-edge",
+        "hexmap--last-edge",
     }
 
     DEFAULT_CSS = """
@@ -163,6 +165,7 @@ class HexMap(ScrollView, can_focus=False):
     HexMap > .hexmap--choice { background: $warning 40%; }
     HexMap > .hexmap--choice-edge { color: $warning; text-style: bold; }
     HexMap > .hexmap--hint { background: $accent 30%; }
+    HexMap > .hexmap--last-edge { color: $primary; text-style: bold reverse; }
     HexMap > .hexmap--cursor { background: $accent; color: $foreground; text-style: bold; }
     HexMap > .hexmap--cursor-edge { color: $accent; text-style: bold; }
     HexMap:disabled > .hexmap--cursor { background: $surface; }
@@ -282,7 +285,7 @@ class HexMap(ScrollView, can_focus=False):
         for s in ISLAND.spaces:
             cell = self.scene.cells.get(s.id)
             if cell is not None:
-                for mark in ("legal", "choice", "hint"):
+                for mark in ("last", "legal", "choice", "hint"):
                     if mark in cell.marks:
                         self._paint_edges(grid, s.id, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
             self._paint_content(grid, s.id, cell)

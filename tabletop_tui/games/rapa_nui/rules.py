@@ -119,6 +119,8 @@ class RapaNui(Game[RapaNuiState]):
     state_model = RapaNuiState
     action_type = RapaNuiAction
     hidden_information = True
+    result_columns = {"moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
+                      "offering_points": "Offer. pts"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

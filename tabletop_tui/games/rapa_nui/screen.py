@@ -141,8 +141,8 @@ class RapaNuiBoard(Board, can_focus=True):
         "waiting": {"wait"},
     }
 
-    def __init__(self, match: Any, **kwargs: Any) -> None:
-        super().__init__(match, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         #: the card in hand under the cursor (play step) and how many to play
         self.hand_cursor: str | None = None
         self.count = 1
@@ -310,8 +310,10 @@ class RapaNuiBoard(Board, can_focus=True):
         action.update(self._action_text())
         market.border_title = f"Market · deck {v.deck_size}" + (" · last turn!" if v.end_triggered else "")
         hint_row = self.hint.row if isinstance(self.hint, Draw) else None
+        last = self.last
+        last_row = last.action.row if last is not None and isinstance(last.action, Draw) else None
         market.update(market_text(v, legal_rows=self.legal_rows(), cursor=self.row_cursor if mode == "draw" else None,
-                                  hint=hint_row, short=short))
+                                  hint=hint_row, short=short, last=last_row))
         me = v.players[v.seat] if v.seat is not None else None
         hand.display = me is not None  # watching bots: no hand of one's own
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
@@ -321,23 +323,24 @@ class RapaNuiBoard(Board, can_focus=True):
         offerings.update(offerings_text(v, narrow=short))
         players.border_title = "Players · * leads that kind (scoring bonus)"
         n = len(v.players)
-        names = [self.match.text(p.name) for p in v.players]
-        players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short))
+        names = [self.text(p.name) for p in v.players]
+        players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
+                                    last_seat=last.seat if last is not None else None))
 
     def _colours(self, n: int) -> list[str]:
-        return self.match.game.seat_names(n)
+        return self.colours[:n]
 
     def _who(self, seat: int) -> str:
         """"Ana (Green)": the player's name and colour."""
         v = self.v
-        n = len(v.players) if v is not None else self.match.players
+        n = len(v.players) if v is not None else len(self.names)
         colour = self._colours(n)[seat]
-        name = self.match.seats[seat].name
+        name = self.names[seat]
         return name if name == colour else f"{name} ({colour})"
 
     def _text(self, text: str) -> str:
         """A model text with the seat placeholders filled with names."""
-        return self.match.text(text)
+        return self.text(text)
 
     def _prompt(self, prompt: str, seat: int) -> str:
         """The model's question, without "Ana: " when Ana is the one asked."""

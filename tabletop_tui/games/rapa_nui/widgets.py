@@ -71,9 +71,10 @@ def card_count_phrase(card: str, n: int) -> str:
 
 
 def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hint: int | None,
-                short: bool) -> Text:
+                short: bool, last: int | None = None) -> Text:
     """Four rows, every card visible, the exposed (takeable) card in brackets
-    and reversed; legal rows marked with their number bright, the cursor ▶.
+    and reversed; legal rows marked with their number bright, the cursor ▶,
+    the row the last move drew from ◆.
     (No dim on the buried cards: dimmed colours fade away on light themes.)"""
     t = Text()
     for r in v.market:
@@ -100,6 +101,8 @@ def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hin
                 t.append(" ", style=click)
         if hint == r.row:
             t.append("  ← hint", style="italic")
+        if last == r.row:
+            t.append("  ◆ drawn", style="bold")
     return t
 
 
@@ -235,10 +238,10 @@ def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
 
 
 def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool,
-                lead: dict[str, int] | None = None) -> Text:
+                lead: dict[str, int] | None = None, moved_last: bool = False) -> Text:
     t = Text()
     acting = p.seat in v.to_act
-    t.append("▶ " if acting else "  ", style="bold")
+    t.append("▶ " if acting else ("◆ " if moved_last else "  "), style="bold")
     t.append(name, style="bold " + style)
     if name != colour:
         t.append(f" ({colour})", style=style)
@@ -263,16 +266,18 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
     return t
 
 
-def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: list[str], short: bool) -> Text:
+def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: list[str], short: bool,
+                 last_seat: int | None = None) -> Text:
     """Every player: name, colour, wood, fame, hand size, offering cards,
-    face-down offerings, and the display grouped by kind."""
+    face-down offerings, and the display grouped by kind; ▶ who acts, ◆ who
+    moved last."""
     t = Text()
     lead = leaders(v)
     for i, p in enumerate(v.players):
         if i:
             t.append("\n")
         t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short,
-                                  lead=lead))
+                                  lead=lead, moved_last=i == last_seat))
     return t
 
 

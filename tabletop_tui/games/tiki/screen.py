@@ -17,10 +17,9 @@ from textual.events import Click
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.ui.board import Board
 
-from .rules import (COLOURS, EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Place, Resolve, Shaman, TikiState,
+from .rules import (COLOURS, EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Pass, Place, Resolve, Shaman, TikiState,
                     village_name)
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
@@ -93,6 +92,8 @@ class TikiBoard(Board, can_focus=True):
     TikiBoard .village.cursor { border: heavy $accent; }
     TikiBoard .village.selected { border: heavy $warning; background: $warning 15%; }
     TikiBoard .village.hint { background: $accent 25%; }
+    TikiBoard .village.last { background: $primary 18%; }
+    TikiBoard .edge.last { text-style: bold underline; }
     TikiBoard .edge { content-align: center middle; color: $text-muted; width: 100%; height: 100%; }
     TikiBoard .edge.shaman { color: $error; text-style: bold; background: $error 20%; }
     TikiBoard .edge.legal { color: $success; }
@@ -109,10 +110,11 @@ class TikiBoard(Board, can_focus=True):
         Binding("backspace", "back", "Step back", show=False),
         Binding("c", "cancel", "Drop totem"),
         Binding("n", "leave_shaman", "Leave shaman", show=False),
+        Binding("p", "pass_turn", "Pass"),
     ]
 
-    def __init__(self, match, **kwargs) -> None:
-        super().__init__(match, **kwargs)
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.cursor = 4
         self.selected: int | None = None
         self.path: list[int] = []
@@ -162,12 +164,12 @@ class TikiBoard(Board, can_focus=True):
             return ""
         return f"{st.fruit[seat]} fruit · {st.supply(seat)} tikis left"
 
-    def show(self, view, seat, legal) -> None:
-        new_state = view.state if view is not None else None
+    def show(self, update) -> None:
+        new_state = update.view.state if update is not None else None
         if new_state is None or self.state is None or new_state.turn != self.state.turn \
                 or new_state.phase != self.state.phase:
             self.selected, self.path = None, []
-        super().show(view, seat, legal)
+        super().show(update)
 
     # -- drawing -------------------------------------------------------------------
     @staticmethod
@@ -193,6 +195,7 @@ class TikiBoard(Board, can_focus=True):
             return
         legal_targets = self._targets()
         hint_cells = self._hint_cells()
+        last_cells = self._last_cells()
         for cell in cells:
             v = cell.index
             cls = ["village"]
@@ -208,7 +211,9 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("cursor")
             if v in hint_cells:
                 cls.append("hint")
-            self._set(cell, self._village_text(st, v), " ".join(cls))
+            if v in last_cells:
+                cls.append("last")
+            self._set(cell, self._village_text(st, v, v in last_cells), " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:
             cls = ["edge", "h" if e.horizontal else "v"]
@@ -217,20 +222,24 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("shaman")
             else:
                 text = "·"
+            if self._last_edge() == e.edge:
+                cls.append("last")
             if st.phase == "shaman" and e.edge in legal_edges:
                 cls.append("legal")
             if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e.edge:
                 cls.append("cursor")
             self._set(e, text, " ".join(cls))
 
-    def _village_text(self, st: TikiState, v: int) -> Text:
-        """Three lines: kind and value; the stack bottom to top; height and owner."""
+    def _village_text(self, st: TikiState, v: int, last: bool = False) -> Text:
+        """Three lines: kind and value (◆: the last move changed it); the
+        stack bottom to top; height and owner."""
         kind = st.villages[v]
         value = VALUE[kind]
         label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
         t = Text()
         t.append(label, style="bold")
-        t.append(f" {value:+d}\n" if value else " 0\n")
+        t.append(f" {value:+d}" if value else " 0")
+        t.append(" ◆\n" if last else "\n", style="bold")
         stack = st.stacks[v]
         if stack:
             # bottom to top; each tiki by its colour's letter, so the stack
@@ -246,7 +255,7 @@ class TikiBoard(Board, can_focus=True):
             t.append(f"step {self.path.index(v) + 1}", style="italic")
         elif stack:
             t.append(f"{len(stack)}/3 ")
-            t.append(self.match.seats[stack[-1]].name[:8], style="bold " + self.seat_style(stack[-1]))
+            t.append(self.names[stack[-1]][:8], style="bold " + self.seat_style(stack[-1]))
         return t
 
     def _targets(self) -> set[int]:
@@ -263,6 +272,19 @@ class TikiBoard(Board, can_focus=True):
         k = len(self.path)
         return {m.path[k] for m in self._my_moves()
                 if m.start == self.selected and tuple(m.path[:k]) == tuple(self.path) and len(m.path) > k}
+
+    def _last_cells(self) -> set[int]:
+        """Villages the previous move changed."""
+        a = self.last.action if self.last is not None else None
+        if isinstance(a, (Place, Resolve)):
+            return {a.village}
+        if isinstance(a, Move):
+            return {a.start, *a.path}
+        return set()
+
+    def _last_edge(self) -> tuple[int, int] | None:
+        a = self.last.action if self.last is not None else None
+        return a.edge if isinstance(a, Shaman) else None
 
     def _hint_cells(self) -> set[int]:
         h = self.hint
@@ -304,10 +326,9 @@ class TikiBoard(Board, can_focus=True):
             if not any(m.start == self.selected and m.path[:k] == candidate for m in self._my_moves()):
                 # no legal path goes this way: the model says why (too long,
                 # the shaman, a village entered twice...)
-                try:
-                    self.match.game.check(st, Move(start=self.selected, path=candidate), self.seat)
-                except IllegalAction as err:
-                    self.post_message(self.Said(err.reason))
+                why = self.explain(Move(start=self.selected, path=candidate))
+                if why:
+                    self.say(why)
                 return
             self.path.append(nxt)
         self.cursor = self.path[-1] if self.path else self.selected
@@ -367,6 +388,17 @@ class TikiBoard(Board, can_focus=True):
             self.selected, self.path = None, []
             self.post_message(self.Said("Totem put back."))
             self.update_board()
+
+    def action_pass_turn(self) -> None:
+        """Pass (T6), offered only when the model lists it: no move is possible."""
+        passes = [a for a in self.legal if isinstance(a, Pass)]
+        if passes:
+            self.choose(passes[0])
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "pass_turn":
+            return any(isinstance(a, Pass) for a in self.legal)
+        return True
 
     def action_leave_shaman(self) -> None:
         if self._phase() == "shaman":

@@ -1,0 +1,396 @@
+"""Table: one game in progress, and everyone who plays or watches it.
+
+The Table owns one :class:`Match`. Whoever sends an action (a key at the
+local keyboard, an ssh client, a bot), it is applied here, one at a time,
+under one lock. The Table runs the bots itself (their search in a worker
+process, see :mod:`.thinker`), autosaves in the background, and after every
+change sends each subscriber an :class:`Update` per subscribed seat holding
+only what that seat may see: its view, its legal actions, the status, the log
+lines it may read, the last move and the result. Clients (the app's game
+screen, an ssh session, a spectator) never hold the Match or the true state.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import thinker
+from .actions import Action
+from .bots import RandomBot
+from .errors import IllegalAction
+from .game import Game, Result, Seat
+from .match import Match
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits at a seat, as every client may know it."""
+
+    name: str
+    colour: str
+    bot: str | None = None
+    level: int = 2
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """"human", "random bot" or "bot L2"."""
+        if self.bot is None:
+            return "human"
+        return "random bot" if self.bot == "random" else f"bot L{self.level}"
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game log, names filled in; ``seat`` is who it concerns."""
+
+    text: str
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The action applied last, by whom, and what it did (as the viewer may read it)."""
+
+    seat: Seat
+    action: Action
+    text: str = ""
+    #: it showed something hidden or random (a drawn card, a die, the bids)
+    reveals: bool = False
+
+
+@dataclass
+class Update:
+    """Everything one seat (``None``: the public, a spectator) may know now."""
+
+    serial: int
+    seat: Seat | None
+    view: Any
+    to_act: list[Seat]
+    status: str
+    log: list[LogLine]
+    legal: list[Action] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    last: LastMove | None = None
+    result: Result | None = None
+    #: the bot seat now thinking, if any
+    thinking: Seat | None = None
+    #: a table-wide notice (saving is off, a bot could not move), "" if none
+    note: str = ""
+    #: the status line as anyone may read it (for the hand-off screen)
+    public_status: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act
+
+
+Listener = Callable[[dict["Seat | None", Update]], None]
+
+
+class Subscription:
+    """A client's interest in some seats (``seats`` empty: the public view)."""
+
+    def __init__(self, table: "Table", seats: Iterable[Seat], listener: Listener) -> None:
+        self.table = table
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.listener = listener
+
+    @property
+    def keys(self) -> tuple[Seat | None, ...]:
+        return self.seats if self.seats else (None,)
+
+    def close(self) -> None:
+        self.table.unsubscribe(self)
+
+
+class Table:
+    """One game in progress. Thread-safe: every call may come from any thread.
+
+    ``bot_delay`` is the least time a bot's move takes, so people can follow.
+    """
+
+    def __init__(self, match: Match, *, bot_delay: float = 0.0) -> None:
+        self.match = match
+        self.game: Game = match.game
+        self.bot_delay = bot_delay
+        self._lock = threading.RLock()
+        self._subs: list[Subscription] = []
+        self._serial = 0
+        self._thinking: Seat | None = None
+        self._bot_rng = random.Random(match.seed ^ 0x7AB1E)
+        self._closed = False
+        self._note = ""
+        self._save_problem: str | None = None
+        # the Table saves, in the background; the Match only plays
+        self._autosave = match.autosave
+        match.autosave = False
+        self._save_wanted = False
+        self._saver: threading.Thread | None = None
+        self._saved = threading.Condition(self._lock)
+        colours = self.game.seat_names(match.players)
+        self.seats = [SeatInfo(s.name, colours[i], s.bot, s.level) for i, s in enumerate(match.seats)]
+        if any(s.bot == "search" for s in match.seats):
+            thinker.warm_up()
+
+    # -- who is here ---------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def saving(self) -> bool:
+        """True when the table autosaves after every change."""
+        return self._autosave
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def subscribe(self, seats: Iterable[Seat] | None, listener: Listener) -> Subscription:
+        """Send ``listener`` an update for each of ``seats`` (None or empty:
+        the public view) now and after every change."""
+        wanted = tuple(seats or ())
+        for s in wanted:
+            self._check_seat(s)
+        sub = Subscription(self, wanted, listener)
+        with self._lock:
+            self._subs.append(sub)
+            sub.listener({k: self._update(k) for k in sub.keys})
+            self._kick()
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            if sub in self._subs:
+                self._subs.remove(sub)
+
+    def update_for(self, seat: Seat | None) -> Update:
+        """The current update for ``seat`` (None: public)."""
+        if seat is not None:
+            self._check_seat(seat)
+        with self._lock:
+            return self._update(seat)
+
+    # -- input -----------------------------------------------------------------------
+    def act(self, action: Action | dict | str, seat: Seat) -> None:
+        """Apply ``action`` for ``seat``. Raises IllegalAction with the model's
+        sentence (nothing changed) when refused."""
+        self._check_seat(seat)
+        with self._lock:
+            if self._closed:
+                raise IllegalAction("This table is closed.")
+            if not self.seats[seat].is_human:
+                raise IllegalAction(f"{self.seats[seat].name} is played by a bot.")
+            self.match.apply(action, seat)
+            self._changed()
+
+    def explain(self, action: Action, seat: Seat) -> str | None:
+        """Why the model would refuse ``action`` for ``seat`` now (None: it is
+        legal). Changes nothing."""
+        self._check_seat(seat)
+        with self._lock:
+            if self.match.is_over():
+                return "The game is over."
+            try:
+                self.game.check(self.match.state, action, seat)
+            except IllegalAction as err:
+                return err.reason
+            return None
+
+    def undo(self, by: Seat | None = None) -> int:
+        """Take back the last human move (see :meth:`Match.undo`); returns how
+        many actions were removed, or raises IllegalAction with the reason."""
+        if by is not None:
+            self._check_seat(by)
+        with self._lock:
+            n = self.match.undo(by=by)
+            self._note = ""
+            self._changed()
+            return n
+
+    def hint(self, seat: Seat, reply: Callable[[int, Action | None, str], None]) -> None:
+        """Think of a move for ``seat`` from that seat's information only (the
+        search bot plans on determinized copies) and call ``reply(serial,
+        action, label)`` from another thread; ``action`` is None with a reason
+        in ``label`` if there is none."""
+        self._check_seat(seat)
+        with self._lock:
+            serial = self._serial
+            if seat not in self.match.to_act():
+                reply(serial, None, "No hint now: it is not your turn.")
+                return
+            state = self.game.clone(self.match.state)
+            seed = random.getrandbits(63)
+
+        def run() -> None:
+            try:
+                data = thinker.think(self.game.id, state, seat, "search", 1, seed).result()
+                action = self.game.parse_action(data)
+                label = self.match.text(self.game.describe_action(state, action, seat))
+            except Exception as err:  # the hint failed: say so, the game goes on
+                reply(serial, None, f"No hint this time ({type(err).__name__}).")
+                return
+            reply(serial, action, label)
+
+        threading.Thread(target=run, name="hint", daemon=True).start()
+
+    def close(self) -> None:
+        """Stop the bots and finish the last save."""
+        with self._lock:
+            self._closed = True
+            self._subs.clear()
+        self.flush()
+
+    # -- the loop ----------------------------------------------------------------------
+    def _check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or not (0 <= seat < self.players):
+            raise IllegalAction("There is no such seat at this table.")
+
+    def _changed(self) -> None:
+        """After every change (lock held): tell everyone, save, wake the bots."""
+        self._serial += 1
+        self._publish()
+        self._request_save()
+        self._kick()
+
+    def _publish(self) -> None:
+        for sub in list(self._subs):
+            try:
+                sub.listener({k: self._update(k) for k in sub.keys})
+            except Exception:  # a broken client must not stop the table
+                self._subs.remove(sub)
+
+    def _update(self, seat: Seat | None) -> Update:
+        m = self.match
+        over = m.is_over()
+        to_act = [] if over else m.to_act()
+        legal: list[Action] = []
+        labels: list[str] = []
+        if seat is not None and seat in to_act and self.seats[seat].is_human:
+            legal = m.legal_actions(seat)
+            labels = [m.text(self.game.describe_action(m.state, a, seat)) for a in legal]
+        result = None
+        if over:
+            res = m.result()
+            result = res.model_copy(update={"summary": m.text(res.summary)})
+        notes = [n for n in (self._save_problem, self._note) if n]
+        return Update(
+            serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
+            status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
+            last=self._last_for(seat), result=result, thinking=self._thinking,
+            note=" ".join(notes), public_status=m.status(None) if seat is not None else "")
+
+    def _log_for(self, seat: Seat | None) -> list[LogLine]:
+        return [LogLine(self.match.text(e.text), e.seat) for e in self.match.events_for(seat)]
+
+    def _last_for(self, seat: Seat | None) -> LastMove | None:
+        m = self.match
+        if not m.log:
+            return None
+        entry = m.log[-1]
+        seen = [m.text(e.text) for e in m.history[-1]
+                if not e.private or (seat is not None and e.seat == seat)]
+        return LastMove(entry.seat, self.game.parse_action(entry.action), " ".join(seen), entry.reveals)
+
+    # -- bots ------------------------------------------------------------------------------
+    def _kick(self) -> None:
+        """Start the next bot's move if a bot must act and none is thinking."""
+        m = self.match
+        if self._closed or self._thinking is not None or not self._subs or m.is_over():
+            return
+        bots = m.bots_to_act()
+        if not bots:
+            return
+        seat = bots[0]
+        cfg = self.seats[seat]
+        state = self.game.clone(m.state)
+        seed = self._bot_rng.getrandbits(63)
+        self._thinking = seat
+        threading.Thread(target=self._bot_move, args=(self._serial, seat, cfg, state, seed),
+                         name=f"bot-{seat}", daemon=True).start()
+
+    def _bot_move(self, serial: int, seat: Seat, cfg: SeatInfo, state: Any, seed: int) -> None:
+        started = time.monotonic()
+        try:
+            if cfg.bot == "random":
+                action: Action = RandomBot().choose(self.game, state, seat, random.Random(seed))
+            else:
+                data = thinker.think(self.game.id, state, seat, cfg.bot or "search", cfg.level, seed).result()
+                action = self.game.parse_action(data)
+        except Exception as err:
+            from .crash import report_crash
+
+            with self._lock:
+                self._thinking = None
+                self._note = f"{cfg.name} (a bot) could not move. {report_crash(err)} Press u to undo or Esc to leave."
+                self._publish()
+            return
+        wait = self.bot_delay - (time.monotonic() - started)
+        if wait > 0:
+            time.sleep(wait)
+        with self._lock:
+            self._thinking = None
+            if self._closed:
+                return
+            if serial != self._serial or seat not in self.match.to_act():
+                self._kick()  # the game moved on (an undo) while the bot thought
+                return
+            try:
+                self.match.apply(action, seat)
+            except IllegalAction as err:  # a bot bug must not stop the table
+                self._note = f"{cfg.name} (a bot) tried an illegal move: {err.reason}"
+                self._publish()
+                return
+            self._changed()
+
+    @property
+    def serial(self) -> int:
+        """How many changes the table has seen (every update carries it)."""
+        return self._serial
+
+    def idle(self) -> bool:
+        """True when no bot is thinking and no bot must act (tests, demos)."""
+        with self._lock:
+            return self._thinking is None and (self.match.is_over() or not self.match.bots_to_act())
+
+    # -- saving ---------------------------------------------------------------------------
+    def _request_save(self) -> None:
+        if not self._autosave:
+            return
+        self._save_wanted = True
+        if self._saver is None:
+            self._saver = threading.Thread(target=self._save_loop, name="autosave", daemon=True)
+            self._saver.start()
+
+    def _save_loop(self) -> None:
+        while True:
+            with self._lock:
+                if not self._save_wanted:
+                    self._saver = None
+                    self._saved.notify_all()
+                    return
+                self._save_wanted = False
+                text = self.match.save_text()
+            problem = self.match.write_save(text)
+            with self._lock:
+                if problem != self._save_problem:
+                    self._save_problem = problem
+                    self._publish()
+
+    def flush(self, timeout: float = 10.0) -> str | None:
+        """Wait for the background save to finish; returns the save problem, if any."""
+        with self._lock:
+            self._saved.wait_for(lambda: self._saver is None, timeout=timeout)
+            return self._save_problem

@@ -1,0 +1,250 @@
+"""The Table: one game, one action at a time, bots run by the table, and
+per-seat updates that hold only what each seat may see."""
+
+from __future__ import annotations
+
+import errno
+import json
+import threading
+import time
+
+import pytest
+
+from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get, thinker
+from tabletop_tui.engine.table import Table, Update
+
+
+@pytest.fixture(autouse=True)
+def _think_inline():
+    """Bots think on the table's own thread here: no worker process to start."""
+    thinker.set_mode("inline")
+    yield
+    thinker.set_mode("process")
+
+
+def rapa_nui(seed: int = 5, bots: tuple = (None, None), autosave: bool = False) -> Match:
+    seats = [SeatConfig(name=n, bot=b) for n, b in zip(("Ana", "Ben"), bots)]
+    return Match(get("rapa_nui"), seats, seed=seed, autosave=autosave)
+
+
+class Inbox:
+    """A subscriber that keeps every update it gets."""
+
+    def __init__(self) -> None:
+        self.got: list[dict] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, updates: dict) -> None:
+        with self.lock:
+            self.got.append(updates)
+
+    @property
+    def last(self) -> dict:
+        return self.got[-1]
+
+
+def wait_until(cond, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def serialised(up: Update) -> str:
+    """What a client receives, as text: the view, the legal actions, the log."""
+    return json.dumps({"view": json.loads(up.view.model_dump_json()),
+                       "legal": [a.model_dump(mode="json") for a in up.legal],
+                       "log": [line.text for line in up.log],
+                       "last": up.last.text if up.last else ""})
+
+
+def test_two_subscribers_each_get_only_their_own_seat():
+    m = rapa_nui()
+    table = Table(m)
+    ana, ben = Inbox(), Inbox()
+    table.subscribe([0], ana)
+    table.subscribe([1], ben)
+    assert set(ana.last) == {0} and set(ben.last) == {1}
+    # play some turns through the table, whoever is to act
+    for _ in range(12):
+        seat = m.to_act()[0]
+        table.act(m.legal_actions(seat)[0], seat)
+    for inbox, me, other in ((ana, 0, 1), (ben, 1, 0)):
+        for updates in inbox.got:
+            assert set(updates) == {me}
+            up = updates[me]
+            assert up.view.seat == me
+            sent = json.loads(serialised(up))
+            # the other seat's hand is only a count in what I receive
+            assert sent["view"]["players"][other]["hand"] is None
+            assert sent["view"]["hand"] is not None and sent["view"]["seat"] == me
+            if not up.my_turn:
+                assert up.legal == []
+        # private log lines ("You drew ...") reach only their own seat
+        private = [e for evs in m.history for e in evs if e.private]
+        mine = {m.text(e.text) for e in private if e.seat == me}
+        theirs = {m.text(e.text) for e in private if e.seat == other} - mine
+        lines = {line.text for line in inbox.last[me].log}
+        assert not (lines & theirs)
+        assert mine <= lines
+
+
+def test_a_spectator_gets_the_public_view_and_no_actions():
+    m = rapa_nui()
+    table = Table(m)
+    eye = Inbox()
+    table.subscribe(None, eye)
+    seat = m.to_act()[0]
+    table.act(m.legal_actions(seat)[0], seat)
+    up = eye.last[None]
+    assert up.seat is None and up.view.seat is None and up.view.hand is None
+    assert up.legal == [] and not up.my_turn
+
+
+@pytest.mark.parametrize("seat", [None, -1, 2, 1.0, True, "0"])
+def test_bad_seats_are_refused_and_change_nothing(seat):
+    m = rapa_nui()
+    table = Table(m)
+    before = m.state.model_dump()
+    action = m.legal_actions(m.to_act()[0])[0]
+    with pytest.raises(IllegalAction, match="no such seat"):
+        table.act(action, seat)
+    with pytest.raises(IllegalAction, match="no such seat"):
+        table.subscribe([seat], Inbox())
+    assert m.state.model_dump() == before and m.log == []
+
+
+def test_a_bot_seat_cannot_be_played_by_hand():
+    m = rapa_nui(bots=(None, "random"))
+    table = Table(m)
+    with pytest.raises(IllegalAction, match="played by a bot"):
+        table.act(m.game.legal_actions(m.state, 1)[0] if 1 in m.to_act() else m.legal_actions(0)[0], 1)
+
+
+def test_a_refused_action_changes_nothing_and_sends_no_update():
+    m = rapa_nui()
+    table = Table(m)
+    inbox = Inbox()
+    table.subscribe([0, 1], inbox)
+    seat = m.to_act()[0]
+    other = 1 - seat
+    before, n = m.state.model_dump(), len(inbox.got)
+    with pytest.raises(IllegalAction):
+        table.act(m.legal_actions(seat)[0], other)
+    assert m.state.model_dump() == before and len(inbox.got) == n
+
+
+def test_the_table_runs_the_bots_to_the_end():
+    m = Match(get("tiki"), [SeatConfig(name="A", bot="random"), SeatConfig(name="B", bot="random")],
+              seed=3, autosave=False)
+    table = Table(m)
+    eye = Inbox()
+    table.subscribe(None, eye)
+    wait_until(lambda: eye.got and eye.last[None].over)
+    up = eye.last[None]
+    assert m.is_over() and up.result is not None and up.result.winners == m.result().winners
+    assert up.to_act == [] and up.thinking is None
+    # every update came in order, one change at a time
+    serials = [u[None].serial for u in eye.got]
+    assert serials == sorted(serials) and serials[-1] == len(m.log)
+
+
+def test_actions_from_many_threads_are_applied_one_at_a_time():
+    m = Match(get("tiki"), [SeatConfig(name="A"), SeatConfig(name="B")], seed=9, autosave=False)
+    table = Table(m)
+    errors: list[str] = []
+
+    def player(seat: int) -> None:
+        for _ in range(200):
+            if m.is_over():
+                return
+            try:
+                legal = table.update_for(seat).legal
+                if legal:
+                    table.act(legal[0], seat)
+            except IllegalAction as err:  # the other thread moved first: refused, fine
+                errors.append(err.reason)
+
+    threads = [threading.Thread(target=player, args=(s,)) for s in (0, 1) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # the log replays to the same state: no action was half-applied
+    again = Match(get("tiki"), m.seats, seed=9, autosave=False)
+    for entry in m.log:
+        again.apply(entry.action, entry.seat)
+    assert again.state == m.state
+
+
+def test_undo_while_a_bot_thinks_drops_the_bots_stale_move(monkeypatch):
+    thinker.set_mode("thread")
+    m = Match(get("tiki"), [SeatConfig(name="A"), SeatConfig(name="B", bot="random")], seed=1,
+              options={"first_player": "Purple"}, autosave=False)
+    table = Table(m, bot_delay=0.3)
+    inbox = Inbox()
+    table.subscribe([0], inbox)
+    table.act(m.legal_actions(0)[0], 0)
+    assert table.update_for(0).thinking == 1
+    table.undo(by=0)
+    assert m.log == []
+    time.sleep(0.5)  # the bot's move arrives for a position that is gone
+    assert m.log == [] and table.idle()
+
+
+def test_hints_come_from_the_seats_own_information():
+    m = rapa_nui()
+    table = Table(m)
+    seat = m.to_act()[0]
+    got: list = []
+    table.hint(seat, lambda serial, action, label: got.append((serial, action, label)))
+    wait_until(lambda: got)
+    serial, action, label = got[0]
+    assert action in m.legal_actions(seat) and label and serial == table.serial
+    got.clear()
+    table.hint(1 - seat, lambda *a: got.append(a))
+    wait_until(lambda: got)
+    assert got[0][1] is None and "not your turn" in got[0][2]
+
+
+def test_a_failed_save_keeps_the_game_and_says_so_once(monkeypatch, _data_dir):
+    from tabletop_tui.engine import match as match_mod
+
+    m = rapa_nui(autosave=True)
+    table = Table(m)
+    inbox = Inbox()
+    table.subscribe([0, 1], inbox)
+    real = match_mod.atomic_write
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(match_mod, "atomic_write", full)
+    seat = m.to_act()[0]
+    table.act(m.legal_actions(seat)[0], seat)
+    assert table.flush() is not None
+    wait_until(lambda: "Saving is off: the disk is full" in inbox.last[0].note)
+    assert len(m.log) == 1  # the move stands; the game goes on in memory
+    # the disk has room again: the next move saves and the note goes
+    monkeypatch.setattr(match_mod, "atomic_write", real)
+    seat = m.to_act()[0]
+    table.act(m.legal_actions(seat)[0], seat)
+    assert table.flush() is None
+    wait_until(lambda: inbox.last[0].note == "")
+    assert Match.load(m.path).log == m.log
+
+
+def test_the_last_move_is_in_every_update():
+    m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
+    table = Table(m)
+    inbox = Inbox()
+    table.subscribe([0, 1], inbox)
+    seat = m.to_act()[0]
+    action = m.legal_actions(seat)[0]
+    table.act(action, seat)
+    for s in (0, 1):
+        last = inbox.last[s].last
+        assert last is not None and last.seat == seat and last.action == action
+        assert last.text and "{s" not in last.text

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "tabletop_tui"
-UI_FILES = {"screen.py", "widgets.py"}
+UI_FILES = {"screen.py", "widgets.py", "board.py"}
 
 
 def rules_side_files() -> list[Path]:

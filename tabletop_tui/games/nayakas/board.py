@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,7 +31,7 @@ from tabletop_tui.ui.board import Board
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
 from .components import C
-from .render import board_text, brief_text, cards_text, market_text, player_text
+from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line
 from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
@@ -93,8 +94,8 @@ class NayakasBoard(Board, can_focus=True):
 
     DEFAULT_CSS = """
     NayakasBoard { height: 100%; layout: vertical; }
-    NayakasBoard #nk-prompt { height: auto; max-height: 3; padding: 0 1; border: round $accent 50%; }
-    NayakasBoard:focus #nk-prompt { border: round $accent; }
+    NayakasBoard #nk-info { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    NayakasBoard:focus #nk-info { background: $accent 15%; }
     NayakasBoard #nk-main { height: 1fr; }
     NayakasBoard Pane { height: 1fr; width: 1fr; border: round $panel-lighten-2;
                         border-title-color: $text-muted; scrollbar-size-vertical: 1; }
@@ -102,9 +103,8 @@ class NayakasBoard(Board, can_focus=True):
     NayakasBoard Panel { height: auto; padding: 0 1; }
     NayakasBoard #nk-options { height: auto; max-height: 8; display: none; border: round $accent; }
     NayakasBoard #nk-options.-open { display: block; }
-    NayakasBoard.-narrow Pane { display: none; }
-    NayakasBoard.-narrow Pane.-shown { display: block; }
-    NayakasBoard.-narrow #nk-side { width: 1fr; }
+    NayakasBoard #nk-pane-board { width: 3fr; }
+    NayakasBoard #nk-side { width: 2fr; }
     """
 
     BINDINGS = [
@@ -129,10 +129,12 @@ class NayakasBoard(Board, can_focus=True):
         self.pane = "board"
         #: the actions listed in the option list, in order
         self.listed: list[Action] = []
+        #: target key -> line in its pane (to keep the cursor in view)
+        self.lines: dict[str, int] = {}
 
     # -- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="nk-prompt")
+        yield Static(id="nk-info")
         with Horizontal(id="nk-main"):
             with Pane(id="nk-pane-board"):
                 yield Panel(id="nk-board")
@@ -155,20 +157,13 @@ class NayakasBoard(Board, can_focus=True):
         self._layout(event.size.width)
 
     def _layout(self, width: int) -> None:
-        """Side by side from 120 columns; one pane at a time below."""
-        narrow = 0 < width < 120
+        """The panes side by side when the board is 110 columns wide or more;
+        one pane at a time below that."""
+        narrow = 0 < width < 110
         self.set_class(narrow, "-narrow")
         for name in PANES:
-            self.query_one(f"#nk-pane-{name}", Pane).set_class(name == self.pane, "-shown")
-        side = self.query_one("#nk-side", Vertical)
-        side.display = True
-        if narrow:
-            side.display = self.pane != "board"
-            self.query_one("#nk-pane-board", Pane).display = self.pane == "board"
-        else:
-            self.query_one("#nk-pane-board", Pane).display = True
-            for name in ("kingdom", "market"):
-                self.query_one(f"#nk-pane-{name}", Pane).display = True
+            self.query_one(f"#nk-pane-{name}", Pane).display = not narrow or name == self.pane
+        self.query_one("#nk-side", Vertical).display = not narrow or self.pane != "board"
 
     def action_pane(self, name: str) -> None:
         self.pane = name
@@ -202,7 +197,7 @@ class NayakasBoard(Board, can_focus=True):
             return set()
         key = target_key(action)
         if isinstance(action, Build) and last is not None and last.seat is not None and self.view is not None \
-                and last.seat != self.view.viewer:
+                and last.seat != self.view.seat:
             return set()  # another player's section is not on this pane
         return {key} if key != "pass" else set()
 
@@ -234,28 +229,64 @@ class NayakasBoard(Board, can_focus=True):
         tset = set(self._targets())
         last = self._last_keys()
         cur = self.cursor
-        self.query_one("#nk-board", Panel).update(board_text(view, names, tset, cur, last))
+        wide = not self.has_class("-narrow")
+        width = self.size.width * (0.6 if wide else 1.0)
+        drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
+        self.query_one("#nk-board", Panel).update(drawn)
         me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
-        self.query_one("#nk-me", Panel).update(player_text(view, me, names[me.seat], tset, cur, last))
+        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last)
+        self.lines.update(lines)
+        self.query_one("#nk-me", Panel).update(drawn)
         others = [brief_text(view, p, names[p.seat]) for p in view.seats if p.seat != me.seat]
-        from rich.text import Text
         self.query_one("#nk-others", Panel).update(Text("\n").join(others) if others else Text(""))
-        self.query_one("#nk-market", Panel).update(market_text(view, tset, cur, last))
-        self.query_one("#nk-cards", Panel).update(cards_text(view, CARD_INFO, tset, cur, last))
-        self.query_one("#nk-prompt", Static).update(self._prompt_text())
+        drawn, lines = positions(market_text, view, tset, cur, last)
+        self.lines.update(lines)
+        self.query_one("#nk-market", Panel).update(drawn)
+        market_lines = len(drawn.plain.splitlines())
+        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last)
+        self.lines.update({k: market_lines + n for k, n in lines.items()})
+        self.query_one("#nk-cards", Panel).update(drawn)
+        self.query_one("#nk-info", Static).update(self._info_text())
+        self.call_after_refresh(self._scroll_to_cursor)
 
-    def _prompt_text(self):
-        from rich.text import Text
+    def _scroll_to_cursor(self) -> None:
+        """Keep the cursor's line in view in its pane."""
+        key = self.cursor
+        if not key or key not in self.lines:
+            return
+        pane = self.query_one(f"#nk-pane-{pane_of(key)}", Pane)
+        line = self.lines[key]
+        height = max(1, pane.scrollable_content_region.height)
+        if not (pane.scroll_y <= line < pane.scroll_y + height):
+            pane.scroll_to(y=max(0, line - height // 2), animate=False)
+
+    def _info_text(self) -> Text:
+        """The seat's supply, what lies under the cursor, and the last move."""
         out = Text()
-        view = self.view
+        view: NayakasView | None = self.view
         if view is None:
             return out
-        status = self.prompt()
-        out.append(status)
-        last = getattr(self, "last", None)
-        if last is not None and getattr(last, "text", ""):
+        names = self._names()
+        me = view.seats[self.seat] if self.seat is not None else None
+        if me is not None:
+            out.append(Text(names[me.seat], style="bold"))
+            out.append(f" ({me.kingdom_name}{', Conch' if view.conch == me.seat else ''}): {supply_line(me)}")
+        else:
+            out.append(f"Round {view.round}, {view.phase} phase (spectating)")
+        key = self.cursor
+        if key and key.startswith("space:"):
+            sp = view.spaces[key[6:]]
+            out.append(f"\n{sp.name}: {sp.action}")
+        group = self._group(key) if key else []
+        if group:
+            more = f" (+{len(group) - 1} more with Enter)" if len(group) > 1 else ""
+            out.append("\n» ")
+            out.append(Text(group[0][1]))
+            out.append(more)
+        last = self.last
+        if last is not None and last.text:
             out.append("\nLast: ")
-            out.append(Text(self.text(last.text) if hasattr(self, "text") else last.text))
+            out.append(Text(self.text(last.text)))
         return out
 
     def prompt(self) -> str:
@@ -266,17 +297,15 @@ class NayakasBoard(Board, can_focus=True):
             return "The game is over. " + view.end_reason
         if not self.legal:
             return f"Round {view.round}, {view.phase} phase: waiting for another player."
-        group = self._group(self.cursor) if self.cursor else []
-        here = f" At the cursor: {group[0][1]}" + (f" (+{len(group) - 1} more)" if len(group) > 1 else "") \
-            if group else ""
+        here = ""
         if view.pending:
             what = {"section_tile": "Choose a section tile (face up or down)", "temple": "Choose your temple",
                     "facility": "Choose a facility tile",
                     "borderland": "Choose a borderland tile and a Borderland"}[view.pending]
             return f"{what}: ↑↓ and Enter.{here}"
         if view.phase == "worker":
-            return f"Round {view.round}, your worker turn: ↑↓ a space ▸, Enter or l/d to place, c cards, p pass.{here}"
-        return f"Round {view.round}, your build turn: ↑↓ a Section ▸, Enter to build, c cards, p pass.{here}"
+            return "Your worker turn: ↑↓ pick a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
+        return "Your build turn: ↑↓ pick a Section ▸, Enter builds, c cards, p pass, Tab panes."
 
     def seat_summary(self, seat: Seat) -> str:
         view = self.view
@@ -320,6 +349,7 @@ class NayakasBoard(Board, can_focus=True):
         for i, (_, label) in enumerate(group):
             ol.add_option(Option(label, id=str(i)))
         ol.add_class("-open")
+        ol.border_title = "Choose: ↑↓ Enter, Esc back"
         ol.highlighted = 0
         ol.focus()
 

@@ -9,19 +9,21 @@ you can act on, reverse video plus ``»`` the cursor, ``◆`` the last move.
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 
 from .view import NayakasView, PlayerView
 
 RES_SHORT = {"stone": "St", "clay": "Cl", "culture": "Cu", "gold": "Go"}
-ART_SHORT = {"architect": "A", "mason": "M", "sculptor": "S"}
+ART_SHORT = {"architect": "Ar", "mason": "Ma", "sculptor": "Sc"}
 WORKER_SHORT = {"laborer": "L", "diplomat": "D"}
 
 
 def cost_text(cost: dict[str, int]) -> str:
     parts = [f"{cost.get('stone', 0)}St {cost.get('clay', 0)}Cl"]
-    parts.append("".join(ART_SHORT[a] * n for a, n in cost.items() if a in ART_SHORT))
+    parts.append("+".join(ART_SHORT[a] for a, n in cost.items() if a in ART_SHORT for _ in range(n)))
     return " ".join(p for p in parts if p)
 
 
@@ -36,8 +38,16 @@ def _marker(key: str, targets: set[str], cursor: str | None, last: set[str]) -> 
     return "  ", ""
 
 
+#: key -> line of the rendered piece it was drawn on (filled by ``_line``)
+Positions = dict[str, int]
+_POS: list[Positions] = []
+
+
 def _line(out: Text, key: str, body: str, targets: set[str], cursor: str | None, last: set[str],
           dim: bool = False) -> None:
+    """One line for a target: its mark, its text, and a click tag."""
+    if _POS:
+        _POS[-1][key] = out.plain.count("\n")
     mark, style = _marker(key, targets, cursor, last)
     tap = Style(meta={"tap": key})
     extra = " ◆" if key in last and mark != "◆ " else ""
@@ -46,49 +56,94 @@ def _line(out: Text, key: str, body: str, targets: set[str], cursor: str | None,
 
 
 def workers_text(workers: list[tuple[int, str]], names: list[str]) -> str:
-    return " ".join(f"[{names[s][:6]}:{WORKER_SHORT[t]}]" for s, t in workers)
+    return " ".join(f"[{names[s][:5]}:{WORKER_SHORT[t]}]" for s, t in workers)
 
 
-def board_text(view: NayakasView, names: list[str], targets: set[str], cursor: str | None,
-               last: set[str]) -> Text:
-    """The four kingdoms, the Trading Posts and the Empire."""
-    out = Text()
-    for k in view.kingdoms:
-        ruler = f"ruled by {names[k.ruler]}" if k.ruler is not None else "neutral"
-        out.append(f"{k.name} ({k.colour}, {ruler})\n", style="bold underline")
-        for sid in k.spaces:
-            sp = view.spaces[sid]
-            if sp.kind == "temple" and not sp.usable and not sp.workers:
-                label = sp.name.split("(", 1)[-1].rstrip(")")
-                _line(out, f"space:{sid}", f"Temple slot {sid[-1]}: {label}", targets, cursor, last, dim=True)
+def _space_line(out: Text, view: NayakasView, sid: str, label: str, names: list[str], targets: set[str],
+                cursor: str | None, last: set[str]) -> None:
+    sp = view.spaces[sid]
+    who = workers_text(sp.workers, names)
+    _line(out, f"space:{sid}", f"{label} {sp.short} {who}".rstrip(), targets, cursor, last, dim=not sp.usable)
+
+
+def kingdom_text(view: NayakasView, k, names: list[str], targets: set[str], cursor: str | None,
+                 last: set[str]) -> Text:
+    out = Text(no_wrap=True, overflow="ellipsis")
+    ruler = names[k.ruler] if k.ruler is not None else "neutral"
+    out.append(f"{k.name} ({k.colour}): {ruler}\n", style="bold underline")
+    for sid in k.spaces:
+        sp = view.spaces[sid]
+        if sp.kind == "temple":
+            label = f"T{sid[-1]}"
+            if not sp.usable and not sp.workers:
+                what = sp.name.split("(", 1)[-1].rstrip(")")
+                _line(out, f"space:{sid}", f"{label} {what}", targets, cursor, last, dim=True)
                 continue
-            land = "H" if sp.land == "homeland" else "B"
-            name = sp.name.split(" ", 1)[1] if sp.kind == "kingdom" else sp.name.split("(", 1)[-1].rstrip(")")
-            who = workers_text(sp.workers, names)
-            _line(out, f"space:{sid}", f"{land} {name}: {sp.action} {who}".rstrip(), targets, cursor, last,
-                  dim=not sp.usable)
-    out.append("Trading Posts\n", style="bold underline")
-    for sid in view.posts:
-        sp = view.spaces[sid]
-        shared = "/".join(k.capitalize() for k in sp.kingdoms)
-        _line(out, f"space:{sid}", f"{sp.name} [{shared}]: {sp.action} {workers_text(sp.workers, names)}".rstrip(),
-              targets, cursor, last, dim=not sp.usable)
-    if view.event:
-        tokens = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.event_tokens) if n) or "none yet"
-        out.append(f"  Event tokens on {view.event}: {tokens}\n")
-    out.append("Empire (left space first)\n", style="bold underline")
-    for sid in view.empire:
-        sp = view.spaces[sid]
-        _line(out, f"space:{sid}", f"{sp.name}: {sp.action} {workers_text(sp.workers, names)}".rstrip(),
-              targets, cursor, last)
+        else:
+            label = ("H " if sp.land == "homeland" else "B ") + sp.name.split(" ", 1)[1]
+        _space_line(out, view, sid, label + ":", names, targets, cursor, last)
     return out
 
 
+def positions(fn, *args, **kwargs) -> tuple[object, Positions]:
+    """Call a render function and return what it drew with the line of each target."""
+    _POS.append({})
+    try:
+        return fn(*args, **kwargs), _POS[-1]
+    finally:
+        _POS.pop()
+
+
+def board_text(view: NayakasView, names: list[str], targets: set[str], cursor: str | None,
+               last: set[str], columns: int = 2) -> Group:
+    """The four kingdoms (in a grid of ``columns``), the Trading Posts and the Empire."""
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    pos = _POS[-1] if _POS else None
+    cells, top = [], 0
+    for i in range(0, len(view.kingdoms), columns):
+        row = []
+        for k in view.kingdoms[i:i + columns]:
+            _POS.append({})
+            row.append(kingdom_text(view, k, names, targets, cursor, last))
+            found = _POS.pop()
+            if pos is not None:
+                pos.update({key: top + line for key, line in found.items()})
+        top += max(len(t.plain.splitlines()) for t in row)
+        grid.add_row(*row)
+        cells += row
+    _POS.append({})
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Trading Posts\n", style="bold underline")
+    for i, sid in enumerate(view.posts):
+        sp = view.spaces[sid]
+        shared = "/".join(k[:3].capitalize() for k in sp.kingdoms)
+        _space_line(out, view, sid, f"{'I' * (i + 1)} ({shared}):", names, targets, cursor, last)
+    if view.event:
+        tokens = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.event_tokens) if n) or "none yet"
+        out.append(f"  Tokens on {view.event}: {tokens}\n")
+    out.append("Empire (left space first)\n", style="bold underline")
+    for sid in view.empire:
+        pair, slot = sid[-2], sid[-1]
+        _space_line(out, view, sid, f"{pair}{'L' if slot == 'a' else 'R'}:", names, targets, cursor, last)
+    legend = Text(LEGEND, style="dim")
+    found = _POS.pop()
+    if pos is not None:
+        pos.update({key: top + line for key, line in found.items()})
+    return Group(grid, out, legend)
+
+
+LEGEND = ("St Stone, Cl Clay, Cu Culture, Go Gold, Ar/Ma/Sc Architect/Mason/Sculptor, P Prosperity; "
+          "H Homeland, B Borderland, T temple; [name:L/D] workers; ▸ you can act, » cursor, ◆ last move.")
+
+
 def supply_line(p: PlayerView) -> str:
+    """Resources, Artisans, workers left, tokens and cards in one line."""
     res = " ".join(f"{RES_SHORT[r]} {n}" for r, n in p.resources.items())
     art = " ".join(f"{ART_SHORT[a]}{n}" for a, n in p.artisans.items())
-    return (f"{res} | Artisans {art} | Laborers {p.laborers_left}/{p.laborers} "
-            f"Diplomats {p.diplomats_left}/{p.diplomats} | Event tokens {p.event_tokens} | cards {p.hand_size}")
+    return (f"{res} | {art} | Lab {p.laborers_left}/{p.laborers} Dip {p.diplomats_left}/{p.diplomats} "
+            f"| tokens {p.event_tokens} | cards {p.hand_size}")
 
 
 def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], cursor: str | None,
@@ -159,7 +214,7 @@ def cards_text(view: NayakasView, card_names: dict[str, tuple[str, str, str]], t
                cursor: str | None, last: set[str]) -> Text:
     """The viewer's own development cards (nothing for a spectator)."""
     out = Text()
-    me = view.seats[view.viewer] if view.viewer is not None else None
+    me = view.seats[view.seat] if view.seat is not None else None
     if me is None or me.hand is None:
         out.append("Development cards are seen only by their owner.\n", style="dim")
         return out

@@ -379,10 +379,10 @@ class Nayakas(Game[NayakasState]):
                 if tribute and self._outside(st, seat, sid) and (w == "diplomat" or "lab_dip" in p.flags):
                     extras = ["stone", "clay"]
                 for x in extras:
-                    if not event:
-                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
                     for c, a, a2, t in variants:
                         out.append(_place(sid, w, True, c, a, a2, t, x))
+                    if not event:
+                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
         return out
 
     # -- building -------------------------------------------------------------------------

@@ -72,6 +72,49 @@ def space_action_text(st: NayakasState, sid: str) -> str:
     return eff.text + extra
 
 
+SHORT = {"stone": "St", "clay": "Cl", "culture": "Cu", "gold": "Go", "architect": "Ar", "mason": "Ma",
+         "sculptor": "Sc", "conch": "Conch", "prosperity": "P"}
+SPECIAL_SHORT = {"repeat": "repeat a space", "double": "2Go, 2nd worker 4Go", "discount": "builds -1St/Cl",
+                 "artisan_gold": "+1Go per artisan", "retrieve": "take a Dip back",
+                 "diplomat_gold": "+2Go per Dip on a rival Lab", "empire_free": "Empire costs no Cu",
+                 "artisan_watch": "+1Go per rival on artisans", "laborers_diplomats": "Labs act as Dips",
+                 "event_token": "+1 Event token", "empire_other": "the other artisan"}
+
+
+def short_goods(goods: dict[str, int]) -> str:
+    return " ".join(f"+{n if n > 1 else ''}{SHORT[k]}" for k, n in goods.items())
+
+
+def short_effect(st: NayakasState, sid: str) -> str:
+    """The action of a space in a few characters ("+2St +Sc", "Cu→2Go each")."""
+    if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        return "Event: " + C.event[st.posts[POST_IDS.index(sid)]].name  # type: ignore[index]
+    eff = effect_of(st, sid)
+    if eff is None:
+        return "-"
+    bits = []
+    if eff.pay:
+        bits.append("pay " + " ".join(f"{n}{SHORT[k]}" for k, n in eff.pay.items()) + ":")
+    if eff.gain:
+        bits.append(short_goods(eff.gain))
+    if eff.options:
+        bits.append("+(" + "|".join(short_goods(o).replace("+", "") for o in eff.options) + ")")
+    if eff.others:
+        bits.append("others " + short_goods(eff.others))
+    if eff.convert:
+        cv = eff.convert
+        bits.append(f"{SHORT[cv.source]}→{cv.rate}{SHORT[cv.target]} each")
+    if eff.exchange:
+        ex = eff.exchange
+        bits.append("".join(f"{n}{SHORT[k]}" for k, n in ex.pay.items()) + "→1P, repeatable")
+    if eff.special:
+        bits.append(SPECIAL_SHORT.get(eff.special, eff.special))
+    tile = st.border_tiles.get(sid)
+    if tile:
+        bits.append(f"[tile {short_goods(C.borderland_tile[tile].gain)}]")
+    return " ".join(bits)
+
+
 def placed(st: NayakasState, seat: int, a: Place, cost: int) -> str:
     paid = " for 1 Culture" if cost else ""
     how = "" if a.benefit else " without taking its action"

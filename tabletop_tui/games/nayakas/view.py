@@ -30,6 +30,8 @@ class SpaceView(BaseModel):
     #: kingdoms it belongs to (none for the Empire)
     kingdoms: list[str]
     action: str
+    #: the action in a few characters, for a one-line board
+    short: str
     #: (seat, "laborer" | "diplomat") in the order placed
     workers: list[tuple[int, str]]
     #: a blank or faded temple slot, an empty Trading Post
@@ -95,7 +97,7 @@ class PlayerView(BaseModel):
 
 
 class NayakasView(BaseModel):
-    viewer: int | None
+    seat: int | None
     players: int
     round: int
     phase: str
@@ -159,6 +161,7 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
             usable = True
         spaces[sid] = SpaceView(id=sid, name=text.space_name(st, sid), kind=kind or "", land=land_of(sid),
                                 kingdoms=list(kingdoms_of(sid)), action=text.space_action_text(st, sid),
+                                short=text.short_effect(st, sid),
                                 workers=[(w.seat, w.type) for w in st.occupants[sid]], usable=usable)
     kingdoms = []
     for k in C.board.kingdoms:
@@ -187,7 +190,7 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
             prosperity=game.score_parts(st, s)))
     pending = st.pending[0].choice if st.pending else None
     return NayakasView(
-        viewer=seat, players=st.players, round=st.round, phase=st.phase, turn=st.turn,
+        seat=seat, players=st.players, round=st.round, phase=st.phase, turn=st.turn,
         to_act=game.to_act(st), pending=pending, conch=st.conch, tracker=st.tracker,
         tracker_end=C.board.setup.tracker_end[st.players], events_expired=st.events_expired,
         kingdoms=kingdoms, spaces=spaces, space_order=list(ALL_SPACES), posts=list(POSTS), empire=list(EMPIRE),

@@ -189,3 +189,21 @@ async def test_last_move_is_marked_without_colour():
         assert "Last: Ana places a Laborer on Keladi Quarry." in text
         quarry = next(line for line in text.splitlines() if "Quarry" in line and "+2St" in line)
         assert "◆" in quarry
+
+
+async def test_clicking_a_space_opens_its_choices():
+    match, app = await _started((120, 40))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        board = game_screen(app).board
+        line = board.lines["space:keladi_quarry"]
+        await pilot.click("#nk-board", offset=(4, line))
+        await pilot.pause()
+        assert board.cursor == "space:keladi_quarry"
+        options = board.query_one("#nk-options")
+        assert options.has_class("-open") and len(board.listed) == 4  # Laborer or Diplomat, with or without
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.state.seats[0].res["stone"] == 4

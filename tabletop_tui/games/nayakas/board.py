@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 from tabletop_tui.engine import Action, Seat
 from tabletop_tui.ui.board import Board
 
-from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
+from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .components import C
 from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line
 from .view import NayakasView

@@ -103,7 +103,7 @@ class Nayakas(Game[NayakasState]):
         # each ruler's temple tile, faded, on the first temple slot; unruled kingdoms' go back to the box
         for t in C.tiles.temples:
             if t.ruler in kingdoms:
-                slot = f"{t.ruler}_t1"
+                slot = f"{t.ruler}_t1"  # Ruling: the faded temple starts on the first slot (both play alike).
                 st.temples[slot] = t.id
                 st.faded.append(slot)
             elif t.ruler is not None:
@@ -154,6 +154,7 @@ class Nayakas(Game[NayakasState]):
 
     @staticmethod
     def _as_diplomat(st: NayakasState, w: Worker) -> bool:
+        # Ruling: "Laborers are Diplomats this round" also covers Laborers placed before it was taken.
         return w.type == "diplomat" or "lab_dip" in st.seats[w.seat].flags
 
     @staticmethod
@@ -423,7 +424,7 @@ class Nayakas(Game[NayakasState]):
         out: list[Action] = []
         fu = face_up(st, seat)
         for b, secs in p.built.items():
-            for i, t in enumerate(secs):
+            for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
                 if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu)):
                     out.append(Build.model_construct(kind="build", building=b, section=i))
         return out
@@ -600,7 +601,7 @@ class Nayakas(Game[NayakasState]):
             self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
-        if "extra" in p.flags:
+        if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
             p.flags.remove("extra")
             ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))
             if p.avail_laborers + p.avail_diplomats > 0:
@@ -734,7 +735,7 @@ class Nayakas(Game[NayakasState]):
         """A building's last Section is in: tracker, then its rewards as choices."""
         p = st.seats[seat]
         b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
-        st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)
+        st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
         ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
                         f"{st.tracker}.", seat=seat))
         if b.kind == "temple":

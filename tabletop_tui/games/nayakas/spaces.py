@@ -17,7 +17,8 @@ POSTS = {tp.id: tuple(tp.kingdoms) for tp in C.board.trading_posts}
 POST_IDS = [tp.id for tp in C.board.trading_posts]
 #: empire slot id -> (pair index, 0 first / 1 second)
 EMPIRE = {f"{p.id}{'ab'[j]}": (i, j) for i, p in enumerate(C.board.empire) for j in (0, 1)}
-EMPIRE_OTHER_OPTIONS = (Effect(text="", options=[{"mason": 1}, {"sculptor": 1}]))
+#: the free choice of the second Empire pair's second space when the first took nothing
+EMPIRE_OTHER_OPTIONS = Effect(text="", options=[{"mason": 1}, {"sculptor": 1}])
 
 
 def all_spaces() -> list[str]:

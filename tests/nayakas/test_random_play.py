@@ -52,7 +52,7 @@ def random_game(players: int, seed: int, rng: random.Random, eager: float):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st_.integers(min_value=0, max_value=2**48), rng=st_.randoms(use_true_random=False),
        eager=st_.sampled_from([0.5, 0.95]))
 def test_random_play_ends_and_keeps_every_invariant(players, seed, rng, eager):

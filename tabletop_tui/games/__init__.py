@@ -8,6 +8,7 @@ GAME_PACKAGES = [
     "rapa_nui",
     "nyakuza",
     "nisyros",
+    "nayakas",
 ]
 
 for _name in GAME_PACKAGES:

@@ -12,7 +12,8 @@ from tabletop_tui.engine.registry import catalogue
 from tabletop_tui.resources import rules_markdown
 
 RULEBOOKS = Path(__file__).resolve().parents[3] / "shared" / "rules"
-BOOK = {"tiki": "tiki.txt", "rapa_nui": "rapa_nui.de.txt", "nyakuza": "nyakuza.txt", "nisyros": "nisyros.txt"}
+BOOK = {"tiki": "tiki.txt", "rapa_nui": "rapa_nui.de.txt", "nyakuza": "nyakuza.txt", "nisyros": "nisyros.txt",
+        "nayakas": "nayakas.txt"}
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalogue()])

@@ -210,6 +210,8 @@ class Nisyros(Game[NisyrosState]):
         if isinstance(a, Reroll):
             if len(set(a.dice)) != len(a.dice):
                 return "Name each die once."
+            if any(not 0 <= d < len(state.yellow) for d in a.dice):
+                return "There is no such yellow die."
             if any(state.yellow[d] == "+1" for d in a.dice):
                 return "A die showing +1 cannot be thrown again."
             return None

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Nayakas balance check by search-bot self-play (figures, not pass/fail).
+
+    python benchmarks/nayakas_balance.py --players 4 --games 40
+    python benchmarks/nayakas_balance.py --players 2 3 4 --games 30 --json out.json
+
+Every seat is a ``SearchBot`` (engine/bots.py) with a small budget. Kingdoms
+are dealt so that each one sits at each seat equally often (4 players: the
+four rotations; 2-3 players: random kingdom sets and orders from the seed),
+and seat 0 always starts with the Conch, so kingdom and first-player
+effects are measured apart. Prints, per player count: each kingdom's win
+rate with a 95% Wilson interval (shared wins split), mean Prosperity per
+kingdom, the first player's win rate against a fair share, the mean game
+length in rounds, which end condition fired, and how often each
+development card was played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tabletop_tui.engine.bots import SearchBot  # noqa: E402
+from tabletop_tui.games.nayakas.components import C, KINGDOMS  # noqa: E402
+from tabletop_tui.games.nayakas.rules import Nayakas  # noqa: E402
+from tabletop_tui.games.nayakas.state import NayakasOptions  # noqa: E402
+
+GAME = Nayakas()
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (wins may be fractional)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def deal(players: int, game: int, rng: random.Random) -> list[str]:
+    if players == 4:
+        return [KINGDOMS[(game + i) % 4] for i in range(4)]
+    ks = rng.sample(KINGDOMS, players)
+    return ks
+
+
+def play_one(players: int, kingdoms: list[str], seed: int, iterations: int, playout: int) -> dict:
+    st = GAME.new_state(players, NayakasOptions(kingdoms=kingdoms), seed)
+    bot = SearchBot(iterations=iterations, seconds=30.0, playout_limit=playout)
+    rng = random.Random(seed)
+    moves = 0
+    while not GAME.is_over(st):
+        seat = GAME.to_act(st)[0]
+        legal = GAME.legal_actions(st, seat)
+        action = legal[0] if len(legal) == 1 else bot.choose(GAME, st, seat, rng)
+        GAME.apply(st, action, seat)
+        moves += 1
+    res = GAME.result(st)
+    return {"kingdoms": kingdoms, "winners": res.winners, "scores": {k: st.final[s]["total"]
+                                                                      for s, k in enumerate(kingdoms)},
+            "rounds": st.round, "end": st.end_reason, "cards": list(st.dev_discard), "moves": moves,
+            "tracker": st.tracker, "parts": {k: st.final[s] for s, k in enumerate(kingdoms)}}
+
+
+def summarise(players: int, games: list[dict]) -> dict:
+    n = len(games)
+    wins: Counter = Counter()
+    seated: Counter = Counter()
+    score: defaultdict = defaultdict(list)
+    first = 0.0
+    for g in games:
+        for k in g["kingdoms"]:
+            seated[k] += 1
+        for w in g["winners"]:
+            wins[g["kingdoms"][w]] += 1 / len(g["winners"])
+            if w == 0:
+                first += 1 / len(g["winners"])
+        for k, v in g["scores"].items():
+            score[k].append(v)
+    kingdoms = {}
+    for k in KINGDOMS:
+        if seated[k]:
+            lo, hi = wilson(wins[k], seated[k])
+            kingdoms[k] = {"games": seated[k], "win_rate": wins[k] / seated[k], "ci95": [lo, hi],
+                           "mean_prosperity": sum(score[k]) / len(score[k])}
+    lo, hi = wilson(first, n)
+    cards: Counter = Counter(c for g in games for c in g["cards"])
+    ends = Counter("tracker" if "Tracker" in g["end"] else "events" for g in games)
+    return {"players": players, "games": n, "fair_share": 1 / players, "kingdoms": kingdoms,
+            "first_player": {"win_rate": first / n, "ci95": [lo, hi]},
+            "mean_rounds": sum(g["rounds"] for g in games) / n,
+            "mean_moves": sum(g["moves"] for g in games) / n,
+            "end_conditions": dict(ends),
+            "cards_played": {C.card[c].name: cards[c] for c, _ in cards.most_common()},
+            "mean_parts": {part: sum(p[part] for g in games for p in g["parts"].values()) / (n * players)
+                           for part in ("temples", "face_down", "purple", "tokens", "cards", "total")}}
+
+
+def report(s: dict) -> str:
+    out = [f"== {s['players']} players, {s['games']} games (fair share {s['fair_share']:.0%}) =="]
+    for k, v in s["kingdoms"].items():
+        lo, hi = v["ci95"]
+        out.append(f"  {C.kingdom(k).name:10s} win {v['win_rate']:6.1%}  95% CI [{lo:5.1%}, {hi:5.1%}]  "
+                   f"mean Prosperity {v['mean_prosperity']:5.1f}  ({v['games']} games)")
+    fp = s["first_player"]
+    out.append(f"  first player win {fp['win_rate']:.1%} [{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}]")
+    out.append(f"  mean rounds {s['mean_rounds']:.2f}; end: {s['end_conditions']}; mean moves {s['mean_moves']:.0f}")
+    out.append(f"  mean Prosperity parts: " + ", ".join(f"{k} {v:.1f}" for k, v in s["mean_parts"].items()))
+    out.append("  cards played: " + ", ".join(f"{k} {v}" for k, v in s["cards_played"].items()))
+    return "\n".join(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    ap.add_argument("--games", type=int, default=24)
+    ap.add_argument("--iterations", type=int, default=40)
+    ap.add_argument("--playout", type=int, default=24)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    summaries = []
+    for players in args.players:
+        rng = random.Random(args.seed * 100 + players)
+        games = []
+        t0 = time.perf_counter()
+        for i in range(args.games):
+            ks = deal(players, i, rng)
+            games.append(play_one(players, ks, rng.getrandbits(32), args.iterations, args.playout))
+            print(f"  game {i + 1}/{args.games}: {[C.kingdom(k).name for k in ks]} winners "
+                  f"{[ks[w] for w in games[-1]['winners']]} rounds {games[-1]['rounds']} "
+                  f"({time.perf_counter() - t0:.0f}s)", file=sys.stderr, flush=True)
+        s = summarise(players, games)
+        summaries.append(s)
+        print(report(s), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(summaries, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,434 @@
+"""Nayakas' board: three panes (the Board with its kingdoms, Trading Posts
+and Empire; the Kingdom pane with the seat's player board and the others in
+brief; the Market with the bonus tiles, temples and the seat's own
+development cards) and a list of the choices at the cursor.
+
+Keys (the rules page lists them): ↑/↓ move between the places you can act
+on (marked ▸), Enter lists what you can do there (↑↓ Enter pick, Esc back),
+l / d place a Laborer / Diplomat at the cursor, p passes, c lists your
+playable cards, Tab or 1 2 3 switch panes on a small screen. Clicks on a
+marked place do what Enter does.
+
+Everything drawn comes from the view, the legal actions and their labels;
+the board never decides what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click, Resize
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui.engine import Action, Seat
+from tabletop_tui.ui.board import Board
+
+from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
+from .components import C
+from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line
+from .view import NayakasView
+
+PANES = ("board", "kingdom", "market")
+CARD_INFO = {c.id: (c.name, c.timing, c.text) for c in C.dev_cards.cards}
+
+
+def target_key(a: Action) -> str:
+    """The place on the board an action belongs to (see render.py)."""
+    if isinstance(a, Place):
+        return f"space:{a.space}"
+    if isinstance(a, Build):
+        return f"section:{a.building}:{a.section}"
+    if isinstance(a, PlayCard):
+        return f"card:{a.card}"
+    if isinstance(a, ChooseTile):
+        return f"tile:{a.index}"
+    if isinstance(a, ChooseTemple):
+        return "temple:r" if a.ruler else f"temple:{a.index}"
+    if isinstance(a, ChooseFacility):
+        return f"facility:{a.index}"
+    if isinstance(a, ChooseBorderland):
+        return f"border:{a.index}"
+    return "pass"
+
+
+def pane_of(key: str) -> str:
+    """Which pane draws a target."""
+    if key.startswith("space:"):
+        return "board"
+    if key.startswith("section:"):
+        return "kingdom"
+    return "market"
+
+
+class Panel(Static):
+    """A part of the board; clicks on its ``tap`` spans reach the board."""
+
+    class Tapped(Message):
+        def __init__(self, what: str) -> None:
+            super().__init__()
+            self.what = what
+
+    def on_click(self, event: Click) -> None:
+        what = event.style.meta.get("tap") if event.style else None
+        if what:
+            event.stop()
+            self.post_message(self.Tapped(what))
+
+
+class Pane(VerticalScroll, can_focus=False):
+    """A scrolling pane; the keys stay with the board."""
+
+
+class NayakasBoard(Board, can_focus=True):
+    """The Nayakas board, bound to one seat's view."""
+
+    MIN_SIZE = (80, 24)
+    #: Keladi red, Mysore blue, Thanjavur brown, Madurai green
+    SEAT_STYLES = ["#d6453d", "#2f8fd8", "#a0703c", "#3c9c4a"]
+
+    DEFAULT_CSS = """
+    NayakasBoard { height: 100%; layout: vertical; }
+    NayakasBoard #nk-info { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    NayakasBoard:focus #nk-info { background: $accent 15%; }
+    NayakasBoard #nk-main { height: 1fr; }
+    NayakasBoard Pane { height: 1fr; width: 1fr; border: round $panel-lighten-2;
+                        border-title-color: $text-muted; scrollbar-size-vertical: 1; }
+    NayakasBoard #nk-side { width: 1fr; height: 1fr; }
+    NayakasBoard Panel { height: auto; padding: 0 1; }
+    NayakasBoard #nk-options { height: auto; max-height: 8; display: none; border: round $accent; }
+    NayakasBoard #nk-options.-open { display: block; }
+    NayakasBoard #nk-pane-board { width: 3fr; }
+    NayakasBoard #nk-side { width: 2fr; }
+    """
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Prev", show=False),
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("left", "move(-1)", "Prev", show=False),
+        Binding("right", "move(1)", "Next", show=False),
+        Binding("enter", "open", "Choose"),
+        Binding("l", "worker('laborer')", "Laborer"),
+        Binding("d", "worker('diplomat')", "Diplomat"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("c", "cards", "Cards"),
+        Binding("tab", "next_pane", "Pane"),
+        Binding("1", "pane('board')", "Board", show=False),
+        Binding("2", "pane('kingdom')", "Kingdom", show=False),
+        Binding("3", "pane('market')", "Market", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor: str | None = None
+        self.pane = "board"
+        #: the actions listed in the option list, in order
+        self.listed: list[Action] = []
+        #: target key -> line in its pane (to keep the cursor in view)
+        self.lines: dict[str, int] = {}
+
+    # -- layout ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="nk-info")
+        with Horizontal(id="nk-main"):
+            with Pane(id="nk-pane-board"):
+                yield Panel(id="nk-board")
+            with Vertical(id="nk-side"):
+                with Pane(id="nk-pane-kingdom"):
+                    yield Panel(id="nk-me")
+                    yield Panel(id="nk-others")
+                with Pane(id="nk-pane-market"):
+                    yield Panel(id="nk-market")
+                    yield Panel(id="nk-cards")
+        yield OptionList(id="nk-options")
+
+    def on_mount(self) -> None:
+        self.query_one("#nk-pane-board", Pane).border_title = "1 Board"
+        self.query_one("#nk-pane-kingdom", Pane).border_title = "2 Kingdom"
+        self.query_one("#nk-pane-market", Pane).border_title = "3 Market and cards"
+        self._layout(self.size.width)
+
+    def on_resize(self, event: Resize) -> None:
+        self._layout(event.size.width)
+
+    def _layout(self, width: int) -> None:
+        """The panes side by side when the board is 110 columns wide or more;
+        one pane at a time below that."""
+        narrow = 0 < width < 110
+        self.set_class(narrow, "-narrow")
+        for name in PANES:
+            self.query_one(f"#nk-pane-{name}", Pane).display = not narrow or name == self.pane
+        self.query_one("#nk-side", Vertical).display = not narrow or self.pane != "board"
+
+    def action_pane(self, name: str) -> None:
+        self.pane = name
+        self._layout(self.size.width)
+
+    def action_next_pane(self) -> None:
+        self.action_pane(PANES[(PANES.index(self.pane) + 1) % len(PANES)])
+
+    # -- targets ------------------------------------------------------------------------
+    def _targets(self) -> list[str]:
+        """Target keys of the legal actions, in the model's order, without repeats."""
+        seen: list[str] = []
+        for a in self.legal or []:
+            k = target_key(a)
+            if k not in seen and k != "pass":
+                seen.append(k)
+        return seen
+
+    def _group(self, key: str) -> list[tuple[Action, str]]:
+        labels = list(getattr(self, "labels", None) or [])
+        out = []
+        for i, a in enumerate(self.legal or []):
+            if target_key(a) == key:
+                out.append((a, labels[i] if i < len(labels) else a.kind))
+        return out
+
+    def _last_keys(self) -> set[str]:
+        last = getattr(self, "last", None)
+        action = getattr(last, "action", None) if last is not None else None
+        if action is None:
+            return set()
+        key = target_key(action)
+        if isinstance(action, Build) and last is not None and last.seat is not None and self.view is not None \
+                and last.seat != self.view.seat:
+            return set()  # another player's section is not on this pane
+        return {key} if key != "pass" else set()
+
+    # -- drawing ------------------------------------------------------------------------
+    def update_board(self) -> None:
+        view: NayakasView | None = self.view
+        if view is None:
+            return
+        targets = self._targets()
+        if self.cursor not in targets:
+            self.cursor = targets[0] if targets else None
+            if self.hint is not None:
+                self.cursor = target_key(self.hint)
+        self._close_list()
+        self._draw()
+        if self.cursor:
+            self._show_pane_of(self.cursor)
+
+    def _names(self) -> list[str]:
+        names = list(getattr(self, "names", None) or [])
+        view = self.view
+        while view is not None and len(names) < view.players:
+            names.append(C.kingdom(view.seats[len(names)].kingdom).name)
+        return names
+
+    def _draw(self) -> None:
+        view: NayakasView = self.view
+        names = self._names()
+        tset = set(self._targets())
+        last = self._last_keys()
+        cur = self.cursor
+        wide = not self.has_class("-narrow")
+        width = self.size.width * (0.6 if wide else 1.0)
+        drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
+        self.query_one("#nk-board", Panel).update(drawn)
+        me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
+        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last)
+        self.lines.update(lines)
+        self.query_one("#nk-me", Panel).update(drawn)
+        others = [brief_text(view, p, names[p.seat]) for p in view.seats if p.seat != me.seat]
+        self.query_one("#nk-others", Panel).update(Text("\n").join(others) if others else Text(""))
+        drawn, lines = positions(market_text, view, tset, cur, last)
+        self.lines.update(lines)
+        self.query_one("#nk-market", Panel).update(drawn)
+        market_lines = len(drawn.plain.splitlines())
+        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last)
+        self.lines.update({k: market_lines + n for k, n in lines.items()})
+        self.query_one("#nk-cards", Panel).update(drawn)
+        self.query_one("#nk-info", Static).update(self._info_text())
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _scroll_to_cursor(self) -> None:
+        """Keep the cursor's line in view in its pane."""
+        key = self.cursor
+        if not key or key not in self.lines:
+            return
+        pane = self.query_one(f"#nk-pane-{pane_of(key)}", Pane)
+        line = self.lines[key]
+        height = max(1, pane.scrollable_content_region.height)
+        if not (pane.scroll_y <= line < pane.scroll_y + height):
+            pane.scroll_to(y=max(0, line - height // 2), animate=False)
+
+    def _info_text(self) -> Text:
+        """The seat's supply, what lies under the cursor, and the last move."""
+        out = Text()
+        view: NayakasView | None = self.view
+        if view is None:
+            return out
+        names = self._names()
+        me = view.seats[self.seat] if self.seat is not None else None
+        if me is not None:
+            out.append(Text(names[me.seat], style="bold"))
+            out.append(f" ({me.kingdom_name}{', Conch' if view.conch == me.seat else ''}): {supply_line(me)}")
+        else:
+            out.append(f"Round {view.round}, {view.phase} phase (spectating)")
+        key = self.cursor
+        if key and key.startswith("space:"):
+            sp = view.spaces[key[6:]]
+            out.append(f"\n{sp.name}: {sp.action}")
+        group = self._group(key) if key else []
+        if group:
+            more = f" (+{len(group) - 1} more with Enter)" if len(group) > 1 else ""
+            out.append("\n» ")
+            out.append(Text(group[0][1]))
+            out.append(more)
+        last = self.last
+        if last is not None and last.text:
+            out.append("\nLast: ")
+            out.append(Text(self.text(last.text)))
+        return out
+
+    def prompt(self) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        if view.phase == "over":
+            return "The game is over. " + view.end_reason
+        if not self.legal:
+            return f"Round {view.round}, {view.phase} phase: waiting for another player."
+        here = ""
+        if view.pending:
+            what = {"section_tile": "Choose a section tile (face up or down)", "temple": "Choose your temple",
+                    "facility": "Choose a facility tile",
+                    "borderland": "Choose a borderland tile and a Borderland"}[view.pending]
+            return f"{what}: ↑↓ and Enter.{here}"
+        if view.phase == "worker":
+            return "Your worker turn: ↑↓ pick a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
+        return "Your build turn: ↑↓ pick a Section ▸, Enter builds, c cards, p pass, Tab panes."
+
+    def seat_summary(self, seat: Seat) -> str:
+        view = self.view
+        if view is None or seat >= len(view.seats):
+            return ""
+        p = view.seats[seat]
+        return f"{p.kingdom_name}, {sum(p.prosperity.values())} P, {p.sections_built} sections"
+
+    def seat_style(self, seat: Seat) -> str:
+        view = self.view
+        if view is not None and seat < len(view.seats):
+            return self.SEAT_STYLES[("keladi", "mysore", "thanjavur", "madurai").index(view.seats[seat].kingdom)]
+        return self.SEAT_STYLES[seat % 4]
+
+    # -- moving and choosing -----------------------------------------------------------
+    def _show_pane_of(self, key: str) -> None:
+        pane = pane_of(key)
+        if self.has_class("-narrow") and pane != self.pane:
+            self.action_pane(pane)
+
+    def action_move(self, step: int) -> None:
+        if self._list_open():
+            ol = self.query_one("#nk-options", OptionList)
+            ol.action_cursor_down() if step > 0 else ol.action_cursor_up()
+            return
+        targets = self._targets()
+        if not targets:
+            return
+        i = targets.index(self.cursor) if self.cursor in targets else -1
+        self.cursor = targets[(i + step) % len(targets)]
+        self._show_pane_of(self.cursor)
+        self._draw()
+
+    def _list_open(self) -> bool:
+        return self.query_one("#nk-options", OptionList).has_class("-open")
+
+    def _open_list(self, group: list[tuple[Action, str]]) -> None:
+        ol = self.query_one("#nk-options", OptionList)
+        ol.clear_options()
+        self.listed = [a for a, _ in group]
+        for i, (_, label) in enumerate(group):
+            ol.add_option(Option(label, id=str(i)))
+        ol.add_class("-open")
+        ol.border_title = "Choose: ↑↓ Enter, Esc back"
+        ol.highlighted = 0
+        ol.focus()
+
+    def _close_list(self) -> None:
+        ol = self.query_one("#nk-options", OptionList)
+        if ol.has_class("-open"):
+            ol.remove_class("-open")
+            ol.clear_options()
+            self.listed = []
+
+    def _offer(self, group: list[tuple[Action, str]]) -> None:
+        if not group:
+            return
+        if len(group) == 1:
+            self.choose(group[0][0])
+        else:
+            self._open_list(group)
+
+    def action_open(self) -> None:
+        if self._list_open():
+            ol = self.query_one("#nk-options", OptionList)
+            if ol.highlighted is not None and ol.highlighted < len(self.listed):
+                self._pick(ol.highlighted)
+            return
+        if self.cursor:
+            self._offer(self._group(self.cursor))
+
+    def action_worker(self, worker: str) -> None:
+        if not self.cursor or not self.cursor.startswith("space:"):
+            if hasattr(self, "say"):
+                self.say("Move the cursor to a space marked ▸ first.")
+            return
+        group = [(a, lab) for a, lab in self._group(self.cursor) if getattr(a, "worker", None) == worker]
+        if not group:
+            if hasattr(self, "say"):
+                self.say(f"No {worker.capitalize()} can go there now.")
+            return
+        self._offer(group)
+
+    def action_pass_turn(self) -> None:
+        for a, lab in self._group("pass"):
+            self.choose(a)
+            return
+
+    def action_cards(self) -> None:
+        group = [(a, lab) for a, lab in
+                 ((a, lab) for k in self._targets() if k.startswith("card:") for a, lab in self._group(k))]
+        if not group:
+            if hasattr(self, "say"):
+                self.say("You have no development card to play now.")
+            return
+        self.action_pane("market") if self.has_class("-narrow") else None
+        self._open_list(group)
+
+    def _pick(self, index: int) -> None:
+        action = self.listed[index]
+        self._close_list()
+        self.focus()
+        self.choose(action)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._pick(int(event.option.id or 0))
+
+    def on_key(self, event) -> None:
+        if event.key == "escape" and self._list_open():
+            event.stop()
+            self._close_list()
+            self.focus()
+
+    def on_panel_tapped(self, message: Panel.Tapped) -> None:
+        key = message.what
+        if key in self._targets() or key == "pass":
+            self.cursor = key
+            self._draw()
+            self._offer(self._group(key))
+
+    def focus_board(self) -> None:
+        self.focus()
+
+
+BOARD = NayakasBoard

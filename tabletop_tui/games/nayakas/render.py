@@ -1,0 +1,227 @@
+"""Nayakas: Rich pieces of the board, drawn only from the view.
+
+Each clickable part carries ``meta={"tap": key}``, where ``key`` names a
+target of the board (``space:<id>``, ``section:<building>:<i>``,
+``tile:<i>``, ``temple:<r|i>``, ``facility:<i>``, ``border:<i>``,
+``card:<id>``, ``pass``). Marks never rely on colour alone: ``▸`` a place
+you can act on, reverse video plus ``»`` the cursor, ``◆`` the last move.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from .view import NayakasView, PlayerView
+
+RES_SHORT = {"stone": "St", "clay": "Cl", "culture": "Cu", "gold": "Go"}
+ART_SHORT = {"architect": "Ar", "mason": "Ma", "sculptor": "Sc"}
+WORKER_SHORT = {"laborer": "L", "diplomat": "D"}
+
+
+def cost_text(cost: dict[str, int]) -> str:
+    parts = [f"{cost.get('stone', 0)}St {cost.get('clay', 0)}Cl"]
+    parts.append("+".join(ART_SHORT[a] for a, n in cost.items() if a in ART_SHORT for _ in range(n)))
+    return " ".join(p for p in parts if p)
+
+
+def _marker(key: str, targets: set[str], cursor: str | None, last: set[str]) -> tuple[str, str]:
+    """The two-character mark before a target and its style."""
+    if key == cursor:
+        return "» ", "reverse bold"
+    if key in targets:
+        return "▸ ", "bold"
+    if key in last:
+        return "◆ ", ""
+    return "  ", ""
+
+
+#: key -> line of the rendered piece it was drawn on (filled by ``_line``)
+Positions = dict[str, int]
+_POS: list[Positions] = []
+
+
+def _line(out: Text, key: str, body: str, targets: set[str], cursor: str | None, last: set[str],
+          dim: bool = False) -> None:
+    """One line for a target: its mark, its text, and a click tag."""
+    if _POS:
+        _POS[-1][key] = out.plain.count("\n")
+    mark, style = _marker(key, targets, cursor, last)
+    tap = Style(meta={"tap": key})
+    extra = " ◆" if key in last and mark != "◆ " else ""
+    out.append(mark + body + extra, style=Style.parse(style or ("dim" if dim else "none")) + tap)
+    out.append("\n")
+
+
+def workers_text(workers: list[tuple[int, str]], names: list[str]) -> str:
+    return " ".join(f"[{names[s][:5]}:{WORKER_SHORT[t]}]" for s, t in workers)
+
+
+def _space_line(out: Text, view: NayakasView, sid: str, label: str, names: list[str], targets: set[str],
+                cursor: str | None, last: set[str]) -> None:
+    sp = view.spaces[sid]
+    who = workers_text(sp.workers, names)
+    _line(out, f"space:{sid}", f"{label} {sp.short} {who}".rstrip(), targets, cursor, last, dim=not sp.usable)
+
+
+def kingdom_text(view: NayakasView, k, names: list[str], targets: set[str], cursor: str | None,
+                 last: set[str]) -> Text:
+    out = Text(no_wrap=True, overflow="ellipsis")
+    ruler = names[k.ruler] if k.ruler is not None else "neutral"
+    out.append(f"{k.name} ({k.colour}): {ruler}\n", style="bold underline")
+    for sid in k.spaces:
+        sp = view.spaces[sid]
+        if sp.kind == "temple":
+            label = f"T{sid[-1]}"
+            if not sp.usable and not sp.workers:
+                what = sp.name.split("(", 1)[-1].rstrip(")")
+                _line(out, f"space:{sid}", f"{label} {what}", targets, cursor, last, dim=True)
+                continue
+        else:
+            label = ("H " if sp.land == "homeland" else "B ") + sp.name.split(" ", 1)[1]
+        _space_line(out, view, sid, label + ":", names, targets, cursor, last)
+    return out
+
+
+def positions(fn, *args, **kwargs) -> tuple[object, Positions]:
+    """Call a render function and return what it drew with the line of each target."""
+    _POS.append({})
+    try:
+        return fn(*args, **kwargs), _POS[-1]
+    finally:
+        _POS.pop()
+
+
+def board_text(view: NayakasView, names: list[str], targets: set[str], cursor: str | None,
+               last: set[str], columns: int = 2) -> Group:
+    """The four kingdoms (in a grid of ``columns``), the Trading Posts and the Empire."""
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    pos = _POS[-1] if _POS else None
+    cells, top = [], 0
+    for i in range(0, len(view.kingdoms), columns):
+        row = []
+        for k in view.kingdoms[i:i + columns]:
+            _POS.append({})
+            row.append(kingdom_text(view, k, names, targets, cursor, last))
+            found = _POS.pop()
+            if pos is not None:
+                pos.update({key: top + line for key, line in found.items()})
+        top += max(len(t.plain.splitlines()) for t in row)
+        grid.add_row(*row)
+        cells += row
+    _POS.append({})
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Trading Posts\n", style="bold underline")
+    for i, sid in enumerate(view.posts):
+        sp = view.spaces[sid]
+        shared = "/".join(k[:3].capitalize() for k in sp.kingdoms)
+        _space_line(out, view, sid, f"{'I' * (i + 1)} ({shared}):", names, targets, cursor, last)
+    if view.event:
+        tokens = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.event_tokens) if n) or "none yet"
+        out.append(f"  Tokens on {view.event}: {tokens}\n")
+    out.append("Empire (left space first)\n", style="bold underline")
+    for sid in view.empire:
+        pair, slot = sid[-2], sid[-1]
+        _space_line(out, view, sid, f"{pair}{'L' if slot == 'a' else 'R'}:", names, targets, cursor, last)
+    legend = Text(LEGEND, style="dim")
+    found = _POS.pop()
+    if pos is not None:
+        pos.update({key: top + line for key, line in found.items()})
+    return Group(grid, out, legend)
+
+
+LEGEND = ("St Stone, Cl Clay, Cu Culture, Go Gold, Ar/Ma/Sc Architect/Mason/Sculptor, P Prosperity; "
+          "H Homeland, B Borderland, T temple; [name:L/D] workers; ▸ you can act, » cursor, ◆ last move.")
+
+
+def supply_line(p: PlayerView) -> str:
+    """Resources, Artisans, workers left, tokens and cards in one line."""
+    res = " ".join(f"{RES_SHORT[r]} {n}" for r, n in p.resources.items())
+    art = " ".join(f"{ART_SHORT[a]}{n}" for a, n in p.artisans.items())
+    return (f"{res} | {art} | Lab {p.laborers_left}/{p.laborers} Dip {p.diplomats_left}/{p.diplomats} "
+            f"| tokens {p.event_tokens} | cards {p.hand_size}")
+
+
+def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], cursor: str | None,
+                last: set[str]) -> Text:
+    """One player's board in full: supply, buildings and sections, facilities."""
+    out = Text()
+    conch = " (holds the Conch)" if view.conch == p.seat else ""
+    out.append(Text(name, style="bold"))
+    out.append(f", {p.kingdom_name}{conch}\n", style="bold")
+    out.append(supply_line(p) + "\n")
+    pr = p.prosperity
+    out.append(f"Prosperity so far {sum(pr.values())} (temples {pr['temples']}, face down {pr['face_down']}, "
+               f"tokens {pr['tokens']}, cards {pr['cards']}, purple est. {pr['purple']})\n")
+    if p.powers:
+        out.append("This round: " + ", ".join(p.powers) + "\n")
+    for b in p.buildings:
+        head = f"{b.name} ({'done' if b.complete else 'open'}, tab {b.tab}" + \
+            (f", {b.prosperity} P)" if b.prosperity else ")")
+        out.append(head + "\n", style="underline")
+        for i, sec in enumerate(b.sections):
+            state = "[x]" if sec.built else "[ ]"
+            tile = f" {sec.tile} ({'up' if sec.face_up else 'down'})" if sec.tile else ""
+            _line(out, f"section:{b.id}:{i}", f"{state} {sec.name} {cost_text(sec.cost)}{tile}", targets,
+                  cursor, last)
+    if p.facilities:
+        out.append("Facilities: " + "; ".join(f"{f.name} ({f.text})" for f in p.facilities) + "\n")
+    return out
+
+
+def brief_text(view: NayakasView, p: PlayerView, name: str) -> Text:
+    """Another player's board in one or two lines."""
+    out = Text()
+    conch = " *Conch*" if view.conch == p.seat else ""
+    done = sum(1 for b in p.buildings if b.complete)
+    out.append(Text(name, style="bold"))
+    out.append(f" ({p.kingdom_name}){conch}: sections {p.sections_built}, buildings {done}, "
+               f"P {sum(p.prosperity.values())}{' passed' if p.passed else ''}\n")
+    out.append("  " + supply_line(p) + "\n")
+    return out
+
+
+def market_text(view: NayakasView, targets: set[str], cursor: str | None, last: set[str]) -> Text:
+    out = Text()
+    out.append(f"Building Tracker {view.tracker}/{view.tracker_end}; Events gone {view.events_expired}/3; "
+               f"round {view.round}\n")
+    out.append("Section tiles\n", style="bold underline")
+    for i, t in enumerate(view.section_market):
+        _line(out, f"tile:{i}", f"{t.name} (tab {t.tab or 'none'}): {t.text}", targets, cursor, last)
+    out.append("Facility tiles\n", style="bold underline")
+    for i, t in enumerate(view.facility_market):
+        _line(out, f"facility:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+    out.append("Borderland tiles\n", style="bold underline")
+    for i, t in enumerate(view.border_market):
+        _line(out, f"border:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+    out.append("Temple market\n", style="bold underline")
+    if "temple:r" in targets or "temple:r" == cursor:
+        _line(out, "temple:r", "Your ruler temple, turned bright", targets, cursor, last)
+    for i, t in enumerate(view.temple_market):
+        _line(out, f"temple:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+    piles = ", ".join(f"{k} {n}" for k, n in view.piles.items())
+    out.append(f"Face down: {piles}\n", style="dim")
+    if view.dev_discard:
+        out.append("Cards played: " + ", ".join(view.dev_discard) + "\n", style="dim")
+    return out
+
+
+def cards_text(view: NayakasView, card_names: dict[str, tuple[str, str, str]], targets: set[str],
+               cursor: str | None, last: set[str]) -> Text:
+    """The viewer's own development cards (nothing for a spectator)."""
+    out = Text()
+    me = view.seats[view.seat] if view.seat is not None else None
+    if me is None or me.hand is None:
+        out.append("Development cards are seen only by their owner.\n", style="dim")
+        return out
+    out.append("Your development cards (secret)\n", style="bold underline")
+    if not me.hand:
+        out.append("  none\n", style="dim")
+    for cid in me.hand:
+        name, timing, txt = card_names[cid]
+        _line(out, f"card:{cid}", f"{name} ({timing} phase): {txt}", targets, cursor, last)
+    return out

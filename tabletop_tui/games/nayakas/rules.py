@@ -1,0 +1,1047 @@
+"""Nayakas: the rules model (pure Python, no Textual).
+
+Rulebook: shared/rules/nayakas.txt; rulings K1-K2 in DECISIONS.md. The
+designed components live in ``assets/nayakas`` (see ``components``), space
+geometry in ``spaces``, the per-seat view in ``view``, phrases in ``text``.
+
+A round is a worker phase (``Place`` / ``PlayCard`` / ``Pass`` from the
+Conch holder clockwise), a build phase (``Build`` / ``PlayCard`` / ``Pass``;
+each ``Build`` queues the builder's tile choices in ``state.pending``) and an
+automatic cleanup. Legality has one source: ``legal_actions``; ``check``
+refuses anything not in it with the specific reason ``_explain`` finds.
+
+Our own rulings (one-line comments at the code, listed under "Table rulings"
+in assets/rules/nayakas.md) are marked "Ruling:".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import Event, Game, Result, Seat
+from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.games.nayakas import INFO
+
+from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
+                      Place, PlayCard)
+from .components import ARTISANS, C, KINGDOMS, RESOURCES, Effect
+from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, TEMPLE_SLOTS, artisan_pictured,
+                     borderland_slots, capacity, current_event, effect_of, face_up, facilities, is_event,
+                     kind_of, kingdoms_of, land_of)
+from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker
+from . import text
+
+SETUP = C.board.setup
+CAP = SETUP.resource_cap
+ART_CAP = SETUP.artisan_cap
+PASS = Pass.model_construct(kind="pass")
+
+
+def _fast_copy(x):
+    """Copy of JSON-like data and pydantic models (much faster than deepcopy)."""
+    t = type(x)
+    if t is list:
+        return [_fast_copy(i) for i in x]
+    if t is dict:
+        return {k: _fast_copy(v) for k, v in x.items()}
+    if t is PlayerState or t is NayakasState:
+        new = t.model_construct(**{k: _fast_copy(v) for k, v in x.__dict__.items()})
+        new.__pydantic_fields_set__ = set(x.__pydantic_fields_set__)
+        return new
+    return x  # str, int, None, frozen models (Worker, Pending)
+
+
+_PLACE_CACHE: dict[tuple, Place] = {}
+
+
+def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: str) -> Place:
+    """A Place action, built once per distinct value (actions are frozen)."""
+    key = (sid, w, benefit, c, a, a2, t, x)
+    act = _PLACE_CACHE.get(key)
+    if act is None:
+        act = _PLACE_CACHE[key] = Place.model_construct(kind="place", space=sid, worker=w, benefit=benefit, choice=c,
+                                                        amount=a, amount2=a2, target=t, extra=x)
+    return act
+
+
+def _order(st: NayakasState, first: int) -> list[int]:
+    return [(first + i) % st.players for i in range(st.players)]
+
+
+class Nayakas(Game[NayakasState]):
+    """Nayakas for 2-4 rulers."""
+
+    info = INFO
+    options_model = NayakasOptions
+    state_model = NayakasState
+    action_type = NayakasAction
+    hidden_information = True
+
+    def seat_names(self, players: int) -> list[str]:
+        return [C.kingdom(k).name for k in KINGDOMS[:players]]
+
+    # -- set-up -------------------------------------------------------------------
+    def new_state(self, players: int, options: NayakasOptions | None, seed: int) -> NayakasState:
+        if not (self.min_players <= players <= self.max_players):
+            raise IllegalAction("Nayakas is for 2 to 4 players.")
+        options = options or NayakasOptions()
+        kingdoms = list(options.kingdoms or KINGDOMS[:players])
+        if len(kingdoms) != players:
+            raise IllegalAction("Name one kingdom for each player.")
+        st = NayakasState(players=players, seed=seed)
+        rng = chance_rng(st)
+        for k in kingdoms:
+            st.seats.append(PlayerState(
+                kingdom=k, res={r: SETUP.start_resources for r in RESOURCES}, art={a: 0 for a in ARTISANS},
+                laborers=SETUP.start_laborers, diplomats=SETUP.start_diplomats,
+                avail_laborers=SETUP.start_laborers, avail_diplomats=SETUP.start_diplomats,
+                tokens=SETUP.event_tokens,
+                built={b.id: [None] * len(b.sections) for b in C.player_board[k].buildings}))
+        # each ruler's temple tile, faded, on the first temple slot; unruled kingdoms' go back to the box
+        for t in C.tiles.temples:
+            if t.ruler in kingdoms:
+                slot = f"{t.ruler}_t1"  # Ruling: the faded temple starts on the first slot (both play alike).
+                st.temples[slot] = t.id
+                st.faded.append(slot)
+            elif t.ruler is not None:
+                st.temple_box.append(t.id)
+        grey = [t.id for t in C.tiles.temples if t.ruler is None]
+        rng.shuffle(grey)
+        st.temple_market = grey[:players + 1]
+        st.temple_box += grey[players + 1:]
+        for pile, market, ids in (("section_pile", "section_market", [t.id for t in C.tiles.sections]),
+                                  ("facility_pile", "facility_market", [t.id for t in C.tiles.facilities]),
+                                  ("border_pile", "border_market", [t.id for t in C.tiles.borderland_tiles])):
+            rng.shuffle(ids)
+            setattr(st, market, [ids.pop() for _ in range(SETUP.market_size)])
+            setattr(st, pile, ids)
+        merchants = [m.id for m in C.tiles.merchants]
+        rng.shuffle(merchants)
+        events = [e.id for e in C.tiles.events]
+        rng.shuffle(events)
+        st.event_deck = events[:SETUP.events_in_game]
+        st.event_box = events[SETUP.events_in_game:]
+        first_event = st.event_deck.pop()
+        st.posts = [first_event, merchants.pop(), merchants.pop()]
+        st.merchant_deck = merchants
+        cards = [c.id for c in C.dev_cards.cards]
+        rng.shuffle(cards)
+        st.dev_deck = cards
+        for p in st.seats:
+            p.hand.append(st.dev_deck.pop())
+        st.occupants = {s: [] for s in ALL_SPACES}
+        st.passed = [False] * players
+        st.conch = 0  # Ruling: seat 0 (the first player) holds the Conch at the start.
+        st.turn = 0
+        return st
+
+    # -- small helpers ---------------------------------------------------------------
+    @staticmethod
+    def _names(st: NayakasState) -> list[str]:
+        return [f"{{s{i}}}" for i in range(st.players)]
+
+    @staticmethod
+    def culture_power(st: NayakasState, seat: int, less: int = 0) -> int:
+        """Culture as compared between players ("Renowned Court" adds 2)."""
+        return st.seats[seat].res["culture"] - less + 2 * face_up(st, seat)["culture_plus2"]
+
+    def _beats(self, st: NayakasState, me: int, other: int, less: int = 0) -> bool:
+        mine, theirs = self.culture_power(st, me, less), self.culture_power(st, other)
+        return mine > theirs or (mine == theirs and st.conch == me)
+
+    @staticmethod
+    def _as_diplomat(st: NayakasState, w: Worker) -> bool:
+        # Ruling: "Laborers are Diplomats this round" also covers Laborers placed before it was taken.
+        return w.type == "diplomat" or "lab_dip" in st.seats[w.seat].flags
+
+    @staticmethod
+    def _gain(st: NayakasState, seat: int, goods: dict[str, int]) -> None:
+        """Add goods, capped (15 per resource, 3 per artisan); the rest is lost."""
+        p = st.seats[seat]
+        for k, v in goods.items():
+            if v <= 0:
+                continue
+            if k in p.res:
+                p.res[k] = min(CAP, p.res[k] + v)
+            elif k in p.art:
+                p.art[k] = min(ART_CAP, p.art[k] + v)
+            elif k == "conch":
+                st.conch = seat
+            elif k == "prosperity":
+                p.prosperity_tokens += v
+
+    def _board_gain(self, st: NayakasState, seat: int, goods: Counter) -> None:
+        """Goods from a game-board space action, then the tiles that react to
+        such gains: each tile once per space, never looping (FAQ)."""
+        self._gain(st, seat, goods)
+        fu, fac = face_up(st, seat), facilities(st, seat)
+        extra: Counter = Counter()
+        if goods.get("culture", 0) > 0:
+            extra["clay"] += fu["culture_clay"]
+            extra["stone"] += fu["culture_stone"]
+            extra["gold"] += fac["culture_gold"]
+        for r in ("clay", "stone"):
+            if goods.get(r, 0) > 0:
+                extra["gold"] += fac[f"{r}_gold"]
+        for a in ARTISANS:
+            if goods.get(a, 0) > 0:
+                extra["gold"] += fac[f"{a}_gold"]
+        self._gain(st, seat, extra)
+
+    @staticmethod
+    def _wild_shortfall(p: PlayerState, stone: int, clay: int) -> int:
+        """Gold needed to cover Stone and Clay the player lacks."""
+        return max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
+
+    @staticmethod
+    def _pay_wild(p: PlayerState, stone: int, clay: int, gold: int = 0) -> None:
+        """Pay Stone and Clay, Gold covering what is lacking (real Stone and Clay go first)."""
+        short = max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
+        p.res["stone"] = max(0, p.res["stone"] - stone)
+        p.res["clay"] = max(0, p.res["clay"] - clay)
+        p.res["gold"] -= short + gold
+
+    def _exchange_max(self, p: PlayerState, res: dict[str, int], eff: Effect) -> int:
+        ex = eff.exchange
+        assert ex is not None
+        n = 0
+        while n < 20:
+            m = n + 1
+            need = {k: v * m for k, v in ex.pay.items()}
+            if ex.gold_wild:
+                short = max(0, need.get("stone", 0) - res["stone"]) + max(0, need.get("clay", 0) - res["clay"])
+                if need.get("gold", 0) + short > res["gold"]:
+                    break
+            elif any(res.get(k, 0) < v for k, v in need.items()):
+                break
+            n = m
+        return n
+
+    # -- entering a space --------------------------------------------------------------
+    def _entry(self, st: NayakasState, seat: int, sid: str, worker: str) -> tuple[int | None, str]:
+        """(culture to pay, "") if ``seat`` may put a ``worker`` on ``sid`` now,
+        else (None, the reason)."""
+        p = st.seats[seat]
+        kind = kind_of(sid)
+        if kind is None:
+            return None, "There is no such space on the board."
+        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
+            return None, f"You have no {worker} left to place this round."
+        dip = worker == "diplomat" or "lab_dip" in p.flags
+        occ = st.occupants[sid]
+        mine = p.kingdom in kingdoms_of(sid)
+        if kind == "temple":
+            if sid not in st.temples:
+                return None, "That temple slot is blank; no worker can go there."
+            if sid in st.faded:
+                return None, "That temple tile is still faded; no worker can go there until its temple is built."
+        if kind == "post" and st.posts[POST_IDS.index(sid)] is None:
+            return None, "That Trading Post is empty."
+        if land_of(sid) == "homeland":
+            if not mine:
+                return None, "Only a kingdom's own ruler may work its Homelands."
+            if len(occ) >= capacity(sid):
+                return None, "That space is already taken."
+            return 0, ""
+        # Borderlands, Trading Posts and the Empire
+        if not mine and not dip:
+            return None, "Only Diplomats may go to Borderlands outside your kingdom."
+        cost = 0 if mine else 1
+        if kind == "empire":
+            i, j = EMPIRE[sid]
+            first = f"empire{i + 1}a"
+            if j == 1 and not st.occupants[first]:
+                return None, "The first space of an Empire pair must be taken before the second."
+            # Ruling: one player cannot hold both spaces of an Empire pair (the rules speak of a second player).
+            if j == 1 and any(w.seat == seat for w in st.occupants[first]):
+                return None, "You already hold the first space of this Empire pair; the second is for another player."
+            if "empire_free" in p.flags:
+                cost = 0
+        if not mine and "envoy" in p.flags:
+            cost = 0
+        if cost > p.res["culture"]:
+            return None, "Leaving your kingdom costs 1 Culture, and you have none."
+        if occ:
+            lab = occ[0]
+            if len(occ) > 1 or lab.seat == seat or self._as_diplomat(st, lab):
+                return None, "That space is already taken."
+            if not dip:
+                return None, "Only a Diplomat may join a rival's Laborer on a Borderland."
+            # Ruling: culture is compared after paying the Culture for leaving your kingdom.
+            if not self._beats(st, seat, lab.seat, cost):
+                return None, ("You need more Culture than that Laborer's owner (or equal Culture and the Conch) "
+                              "to place a Diplomat there.")
+        return cost, ""
+
+    # -- the benefits a space offers ------------------------------------------------------
+    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> list[tuple[int, int, int, str]]:
+        """Ways to use the current Event: (choice, amount, amount2, target)."""
+        ev = current_event(st)
+        p = st.seats[seat]
+        if ev is None or p.tokens <= 0:
+            return []
+        count = C.event[ev].count
+        if count == "gold":
+            return [(-1, n, 0, "") for n in range(1, min(res["gold"], p.tokens) + 1)]
+        if count == "stone_clay":
+            return [(-1, a, b, "") for a in range(0, min(res["stone"], p.tokens) + 1)
+                    for b in range(0, min(res["clay"], p.tokens - a) + 1) if a + b >= 1]
+        n = self._event_count(st, seat)
+        return [(-1, min(n, p.tokens), 0, "")] if n >= 1 else []
+
+    @staticmethod
+    def _event_count(st: NayakasState, seat: int) -> int:
+        ev = current_event(st)
+        p = st.seats[seat]
+        count = C.event[ev].count if ev else ""
+        if count == "workers":
+            return p.placed
+        if count == "sections":
+            return p.sections_built
+        if count == "artisans":
+            return sum(p.art.values())
+        if count == "conch":
+            return 1 if st.conch == seat else 0
+        return 0
+
+    def _variants(self, st: NayakasState, seat: int, sid: str, res: dict[str, int],
+                  repeat: bool = False) -> list[tuple[int, int, int, str]]:
+        """Every way to take the benefit of ``sid`` with resources ``res``:
+        (choice, amount, amount2, target). Empty: no benefit can be taken."""
+        kind = kind_of(sid)
+        if kind == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+            return self._event_variants(st, seat, res)
+        eff = effect_of(st, sid)
+        if eff is None:
+            return []
+        p = st.seats[seat]
+        if any(res.get(k, 0) < v for k, v in eff.pay.items()):
+            return []
+        choices = list(range(len(eff.options))) or [-1]
+        if eff.special == "empire_other" and st.empire2_choice is None:
+            choices = [0, 1]  # Ruling: if the first took nothing, the second chooses freely.
+        amounts = [0]
+        if eff.convert is not None:
+            amounts = list(range(1, res[eff.convert.source] + 1))
+        elif eff.exchange is not None:
+            amounts = list(range(1, self._exchange_max(p, res, eff) + 1))
+        if not amounts:
+            return []
+        if eff.special == "repeat":
+            if repeat:
+                return []
+            out = []
+            seen = set()
+            for v in p.visits:
+                if v in seen:
+                    continue
+                seen.add(v)
+                tsid = v.split("#")[0]
+                teff = effect_of(st, tsid)
+                if teff is not None and teff.special == "repeat":
+                    continue  # Ruling: a repeat cannot copy another repeat.
+                for c, a, a2, t in self._variants(st, seat, tsid, res, repeat=True):
+                    out.append((c, a, a2, f"{v}>{t}" if t else v))  # a repeated take-back names its Diplomat
+            return out
+        if eff.special == "retrieve":
+            targets = [s for s in ALL_SPACES if s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in st.occupants[s])]
+            return [(-1, 0, 0, t) for t in targets]
+        return [(c, a, 0, "") for c in choices for a in amounts]
+
+    def _outside(self, st: NayakasState, seat: int, sid: str) -> bool:
+        return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
+
+    def _placements(self, st: NayakasState, seat: int) -> list[Action]:
+        p = st.seats[seat]
+        out: list[Action] = []
+        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+        occupants = st.occupants
+        for w in ("laborer", "diplomat"):
+            if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
+                continue
+            dip = w == "diplomat" or "lab_dip" in p.flags
+            for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[p.kingdom]:
+                if len(occupants[sid]) >= 2:
+                    continue
+                cost, _ = self._entry(st, seat, sid, w)
+                if cost is None:
+                    continue
+                res = dict(p.res)
+                res["culture"] -= cost
+                variants = self._variants(st, seat, sid, res)
+                event = kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)])
+                if event and not variants:
+                    continue  # FAQ: an Event needs its condition met and a token to place
+                extras = [""]
+                if tribute and self._outside(st, seat, sid) and (w == "diplomat" or "lab_dip" in p.flags):
+                    extras = ["stone", "clay"]
+                for x in extras:
+                    for c, a, a2, t in variants:
+                        out.append(_place(sid, w, True, c, a, a2, t, x))
+                    if not event:
+                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
+        return out
+
+    # -- building -------------------------------------------------------------------------
+    def section_cost(self, st: NayakasState, seat: int, building: str, index: int,
+                     fu: Counter | None = None) -> dict[str, int]:
+        """What the Section costs ``seat`` now, after every reduction (``fu``:
+        the seat's face-up tiles, when the caller has them)."""
+        p = st.seats[seat]
+        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        cost = dict(b.sections[index].cost)
+        fu = face_up(st, seat) if fu is None else fu
+        less_stone = fu["cost_stone"] + ("master_mason" in p.flags)
+        less_clay = fu["cost_clay"] + ("master_mason" in p.flags)
+        stone = max(0, cost.get("stone", 0) - less_stone)
+        clay = max(0, cost.get("clay", 0) - less_clay)
+        if "discount" in p.flags and stone + clay > 0:
+            # Ruling: the round discount takes off whichever of Stone or Clay saves Gold (Stone on a tie).
+            if stone and (p.res["stone"] < stone or not clay or p.res["clay"] >= clay):
+                stone -= 1
+            else:
+                clay -= 1
+        cost["stone"], cost["clay"] = stone, clay
+        return cost
+
+    def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int]) -> str:
+        p = st.seats[seat]
+        for a in ARTISANS:
+            if p.art[a] < cost.get(a, 0):
+                return f"That Section needs {cost[a]} {a.capitalize()}{'s' if cost[a] > 1 else ''}; you have {p.art[a]}."
+        short = self._wild_shortfall(p, cost["stone"], cost["clay"])
+        if short > p.res["gold"]:
+            return (f"That Section needs {cost['stone']} Stone and {cost['clay']} Clay; with your Gold "
+                    f"standing in you are {short - p.res['gold']} short.")
+        return ""
+
+    def _builds(self, st: NayakasState, seat: int) -> list[Action]:
+        p = st.seats[seat]
+        out: list[Action] = []
+        fu = face_up(st, seat)
+        for b, secs in p.built.items():
+            for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
+                if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu)):
+                    out.append(Build.model_construct(kind="build", building=b, section=i))
+        return out
+
+    def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
+        p = st.seats[seat]
+        out: list[Action] = []
+        for cid in sorted(set(p.hand)):
+            card = C.card[cid]
+            if card.timing != timing or self._card_problem(st, seat, cid):
+                continue
+            if cid in ("guild_summons", "hired_hands"):
+                out += [PlayCard.model_construct(kind="card", card=cid, choice=a) for a in ARTISANS]
+            else:
+                out.append(PlayCard.model_construct(kind="card", card=cid, choice=""))
+        return out
+
+    def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:
+        p = st.seats[seat]
+        if cid == "festival_drums" and (current_event(st) is None or p.tokens <= 0):
+            return "Festival Drums needs an Event on the Trading Posts and an Event Token of yours."
+        flag = {"royal_envoy": "envoy", "swift_messenger": "extra", "master_mason": "master_mason"}.get(cid)
+        if flag and flag in p.flags:
+            return "That card's power is already working for you this round."
+        return ""
+
+    def _pending_actions(self, st: NayakasState, pd: Pending) -> list[Action]:
+        if pd.choice == "section_tile":
+            return [ChooseTile.model_construct(kind="tile", index=i, face_up=f)
+                    for i in range(len(st.section_market)) for f in (True, False)]
+        if pd.choice == "temple":
+            out: list[Action] = []
+            p = st.seats[pd.seat]
+            if f"{p.kingdom}_t1" in st.faded:
+                out.append(ChooseTemple.model_construct(kind="temple", ruler=True, index=0))
+            if f"{p.kingdom}_t2" not in st.temples:
+                out += [ChooseTemple.model_construct(kind="temple", ruler=False, index=i)
+                        for i in range(len(st.temple_market))]
+            return out
+        if pd.choice == "facility":
+            return [ChooseFacility.model_construct(kind="facility", index=i) for i in range(len(st.facility_market))]
+        slots = borderland_slots(st)
+        return [ChooseBorderland.model_construct(kind="borderland", index=i, space=s)
+                for i in range(len(st.border_market)) for s in slots]
+
+    # -- who acts ----------------------------------------------------------------------------
+    def to_act(self, st: NayakasState) -> list[Seat]:
+        if st.phase == "over":
+            return []
+        if st.pending:
+            return [st.pending[0].seat]
+        return [st.turn]
+
+    def legal_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
+        if st.phase == "over" or seat != (st.pending[0].seat if st.pending else st.turn):
+            return []
+        if st.pending:
+            return self._pending_actions(st, st.pending[0])
+        if st.phase == "worker":
+            return self._placements(st, seat) + self._cards(st, seat, "worker") + [PASS]
+        return self._builds(st, seat) + self._cards(st, seat, "build") + [PASS]
+
+    # -- validation ---------------------------------------------------------------------------
+    def check(self, st: NayakasState, action: Action, seat: Seat) -> None:
+        if st.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(st):
+            who = st.pending[0].seat if st.pending else st.turn
+            raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
+        if action in self.legal_actions(st, seat):
+            return
+        raise IllegalAction(self._explain(st, action, seat))
+
+    def _explain(self, st: NayakasState, action: Action, seat: int) -> str:
+        """Why a move not among the legal ones is refused, as specifically as we can."""
+        p = st.seats[seat]
+        if st.pending:
+            what = {"section_tile": "a section tile from the Bonus Market",
+                    "temple": "your new temple tile", "facility": "a facility tile",
+                    "borderland": "a borderland tile and the Borderland for it"}[st.pending[0].choice]
+            if action.kind in ("tile", "temple", "facility", "borderland"):
+                if action.kind != {"section_tile": "tile"}.get(st.pending[0].choice, st.pending[0].choice):
+                    return f"First choose {what}."
+                return "That tile or place is not available."
+            return f"First choose {what}."
+        if isinstance(action, PlayCard):
+            if action.card not in p.hand:
+                return "You do not hold that development card."
+            card = C.card[action.card]
+            if card.timing != st.phase:
+                return f"{card.name} is played in the {card.timing} phase, on your own turn."
+            problem = self._card_problem(st, seat, action.card)
+            if problem:
+                return problem
+            return "Name the Artisan that card gives you." if not action.choice else "That card gives no choice."
+        if isinstance(action, Place):
+            if st.phase != "worker":
+                return "Workers are placed in the worker phase; now it is time to build."
+            cost, reason = self._entry(st, seat, action.space, action.worker)
+            if cost is None:
+                return reason
+            res = dict(p.res)
+            res["culture"] -= cost
+            variants = self._variants(st, seat, action.space, res)
+            if kind_of(action.space) == "post" and is_event(st.posts[POST_IDS.index(action.space)]):
+                if not action.benefit:
+                    return "A worker goes on an Event only to put Event Tokens down."
+                if p.tokens <= 0:
+                    return "You have no Event Tokens left."
+                if not variants:
+                    return "You do not meet this Event's condition."
+            if action.benefit and not variants:
+                return "You cannot take that space's benefit now; you may still place there without it."
+            if action.extra == "" and face_up(st, seat)["diplomat_stone_clay"] and self._outside(st, seat, action.space):
+                return "Say whether Envoys' Tribute gives you Stone or Clay."
+            return "That choice is not available on this space."
+        if isinstance(action, Build):
+            if st.phase != "build":
+                return "Building comes after the worker phase."
+            secs = p.built.get(action.building)
+            if secs is None or action.section >= len(secs):
+                return "Your building has no such Section."
+            if secs[action.section] is not None:
+                return "You have already built that Section."
+            return self._affordable(st, seat, self.section_cost(st, seat, action.building, action.section)) or \
+                "You cannot build that now."
+        if isinstance(action, Pass):
+            return "You cannot pass now."
+        return "There is no such choice to make now."
+
+    # -- play -----------------------------------------------------------------------------------
+    def _play(self, st: NayakasState, action: Action, seat: Seat) -> list[Event]:
+        ev: list[Event] = []
+        if isinstance(action, Place):
+            self._place(st, action, seat, ev)
+        elif isinstance(action, PlayCard):
+            self._play_card(st, action, seat, ev)
+        elif isinstance(action, Build):
+            self._build(st, action, seat, ev)
+        elif isinstance(action, Pass):
+            st.passed[seat] = True
+            ev.append(Event(text=f"{self._names(st)[seat]} passes.", seat=seat))
+            self._advance(st, ev)
+        else:
+            self._choose(st, action, seat, ev)
+        return ev
+
+    def _place(self, st: NayakasState, a: Place, seat: int, ev: list[Event]) -> None:
+        p = st.seats[seat]
+        names = self._names(st)
+        cost, _ = self._entry(st, seat, a.space, a.worker)
+        assert cost is not None
+        p.res["culture"] -= cost
+        st.occupants[a.space].append(Worker(seat=seat, type=a.worker))
+        pos = len(st.occupants[a.space]) - 1
+        if a.worker == "laborer":
+            p.avail_laborers -= 1
+        else:
+            p.avail_diplomats -= 1
+        ev.append(Event(text=text.placed(st, seat, a, cost), seat=seat))
+        dip = a.worker == "diplomat" or "lab_dip" in p.flags
+        if dip and land_of(a.space) == "borderland":
+            for k in kingdoms_of(a.space):
+                owner = st.seat_of(k)
+                if owner is not None and owner != seat and facilities(st, owner)["border_gold"]:
+                    self._gain(st, owner, {"gold": facilities(st, owner)["border_gold"]})
+        if artisan_pictured(st, a.space):
+            for o in range(st.players):
+                if o != seat and "watch" in st.seats[o].flags:
+                    self._gain(st, o, {"gold": 1})
+        if a.extra and dip and self._outside(st, seat, a.space):
+            self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
+        if a.benefit:
+            self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
+        p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
+        p.placed += 1
+        if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
+            p.flags.remove("extra")
+            ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))
+            if p.avail_laborers + p.avail_diplomats > 0:
+                return
+        self._advance(st, ev)
+
+    def _resolve(self, st: NayakasState, seat: int, sid: str, pos: int, choice: int, amount: int, amount2: int,
+                 target: str, ev: list[Event]) -> None:
+        """Take the benefit of ``sid`` (already checked legal)."""
+        p = st.seats[seat]
+        if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+            count = C.event[current_event(st)].count  # type: ignore[index]
+            if count == "gold":
+                p.res["gold"] -= amount
+            elif count == "stone_clay":
+                p.res["stone"] -= amount
+                p.res["clay"] -= amount2
+            self._put_tokens(st, seat, amount + amount2, ev)
+            return
+        eff = effect_of(st, sid)
+        assert eff is not None
+        goods: Counter = Counter()
+        for k, v in eff.pay.items():
+            p.res[k] -= v
+        goods.update(eff.gain)
+        if eff.options and choice >= 0:
+            goods.update(eff.options[choice])
+        if eff.convert is not None:
+            p.res[eff.convert.source] -= amount
+            goods[eff.convert.target] += amount * eff.convert.rate
+        if eff.exchange is not None:
+            ex = eff.exchange
+            self._pay_wild(p, ex.pay.get("stone", 0) * amount, ex.pay.get("clay", 0) * amount,
+                           ex.pay.get("gold", 0) * amount)
+            if "culture" in ex.pay:
+                p.res["culture"] -= ex.pay["culture"] * amount
+            for k, v in ex.gain.items():
+                goods[k] += v * amount
+        for o in range(st.players):
+            if o != seat and eff.others:
+                self._gain(st, o, eff.others)
+        sp = eff.special
+        if sp == "repeat":
+            visit, _, inner = target.partition(">")
+            tsid, _, tpos = visit.partition("#")
+            ev.append(Event(text=f"{self._names(st)[seat]} repeats {text.space_name(st, tsid)}.", seat=seat))
+            self._resolve(st, seat, tsid, int(tpos or 0), choice, amount, amount2, inner, ev)
+            return
+        if sp == "double":
+            goods["gold"] += 2 if pos == 0 else 4
+        elif sp == "discount":
+            p.flags.append("discount")
+        elif sp == "artisan_gold":
+            goods["gold"] += min(SETUP.artisan_gold_cap, sum(p.art.values()))
+        elif sp == "retrieve":
+            occ = st.occupants[target]
+            i = next(i for i, w in enumerate(occ) if w.seat == seat and w.type == "diplomat")
+            occ.pop(i)
+            p.avail_diplomats += 1
+        elif sp == "diplomat_gold":
+            n = 0
+            for s in ALL_SPACES:
+                occ = st.occupants[s]
+                if self._outside(st, seat, s) and any(w.seat == seat and self._as_diplomat(st, w) for w in occ) \
+                        and any(w.seat != seat and not self._as_diplomat(st, w) for w in occ):
+                    n += 1
+            goods["gold"] += 2 * n
+        elif sp in ("empire_free", "laborers_diplomats", "artisan_watch"):
+            p.flags.append({"empire_free": "empire_free", "laborers_diplomats": "lab_dip",
+                            "artisan_watch": "watch"}[sp])
+        elif sp == "event_token":
+            if current_event(st) is not None and p.tokens > 0:
+                self._put_tokens(st, seat, 1, ev)
+        elif sp == "empire_other":
+            other = st.empire2_choice
+            if other is None:
+                goods.update(EMPIRE_OTHER_OPTIONS.options[choice])
+            else:
+                goods["sculptor" if other == "mason" else "mason"] += 1
+        if sid in EMPIRE and EMPIRE[sid] == (1, 0) and choice >= 0:
+            st.empire2_choice = "mason" if eff.options[choice].get("mason") else "sculptor"
+        tile = st.border_tiles.get(sid)
+        if tile is not None:
+            goods.update(C.borderland_tile[tile].gain)
+        self._board_gain(st, seat, goods)
+
+    def _put_tokens(self, st: NayakasState, seat: int, n: int, ev: list[Event]) -> None:
+        p = st.seats[seat]
+        n = min(n, p.tokens)
+        if n <= 0:
+            return
+        p.tokens -= n
+        ev.append(Event(text=f"{self._names(st)[seat]} puts {text.plural(n, 'Event Token')} on the Event.", seat=seat))
+        gold = facilities(st, seat)["event_gold"]
+        if gold:
+            self._gain(st, seat, {"gold": gold})
+
+    def _play_card(self, st: NayakasState, a: PlayCard, seat: int, ev: list[Event]) -> None:
+        p = st.seats[seat]
+        p.hand.remove(a.card)
+        st.dev_discard.append(a.card)
+        ev.append(Event(text=f"{self._names(st)[seat]} plays {C.card[a.card].name}.", seat=seat, reveals=True))
+        gains = {"royal_grant": {"gold": 3}, "quarry_rights": {"stone": 2}, "kiln_rights": {"clay": 2},
+                 "court_poet": {"culture": 2}, "conch_bearer": {"conch": 1},
+                 "harvest_blessing": {"stone": 1, "clay": 1}}
+        if a.card in gains:
+            self._gain(st, seat, gains[a.card])
+        elif a.card in ("guild_summons", "hired_hands"):
+            self._gain(st, seat, {a.choice: 1})
+        elif a.card == "festival_drums":
+            self._put_tokens(st, seat, 1, ev)
+        else:
+            p.flags.append({"royal_envoy": "envoy", "swift_messenger": "extra", "master_mason": "master_mason"}[a.card])
+
+    def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
+        p = st.seats[seat]
+        cost = self.section_cost(st, seat, a.building, a.section)
+        self._pay_wild(p, cost["stone"], cost["clay"])
+        for art in ARTISANS:
+            p.art[art] -= cost.get(art, 0)
+        fu = face_up(st, seat)
+        self._gain(st, seat, {"stone": fu["build_stone"], "clay": fu["build_clay"], "culture": fu["build_culture"]})
+        p.built[a.building][a.section] = ""
+        p.sections_built += 1
+        ev.append(Event(text=text.built(st, seat, a.building, a.section), seat=seat))
+        if st.section_market:
+            st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
+        self._after_choice(st, seat, a.building, ev)
+
+    def _complete(self, st: NayakasState, seat: int, building: str, ev: list[Event]) -> None:
+        """A building's last Section is in: tracker, then its rewards as choices."""
+        p = st.seats[seat]
+        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
+        ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
+                        f"{st.tracker}.", seat=seat))
+        if b.kind == "temple":
+            if self._pending_actions(st, Pending(choice="temple", seat=seat, building=building)):
+                st.pending.append(Pending(choice="temple", seat=seat, building=building))
+        else:
+            if st.facility_market:
+                st.pending.append(Pending(choice="facility", seat=seat, building=building))
+            if b.kind == "fort" and st.border_market and borderland_slots(st):
+                st.pending.append(Pending(choice="borderland", seat=seat, building=building))
+
+    def _after_choice(self, st: NayakasState, seat: int, building: str, ev: list[Event]) -> None:
+        """When no tile choice is owed any more: completion rewards once, then
+        new workers from tab pairs, then the next builder."""
+        if st.pending:
+            return
+        p = st.seats[seat]
+        secs = p.built[building]
+        if all(t is not None for t in secs) and f"done:{building}" not in p.flags:
+            p.flags.append(f"done:{building}")
+            self._complete(st, seat, building, ev)
+            if st.pending:
+                return
+        self._workers_from_tabs(st, seat, ev)
+        self._advance(st, ev)
+
+    def owned_workers(self, st: NayakasState, seat: int) -> tuple[int, int]:
+        """Laborers and Diplomats the seat owns: the start pawns plus one per
+        pair of matching tabs, up to the pawns of its colour."""
+        p = st.seats[seat]
+        tabs: Counter = Counter()
+        for b in C.player_board[p.kingdom].buildings:
+            secs = p.built[b.id]
+            if all(t is not None for t in secs):
+                tabs[b.tab] += 1
+            for t in secs:
+                if t:
+                    tab = C.section_tile[t].tab
+                    if tab:
+                        tabs[tab] += 1  # Ruling: a face-down tile's tab counts too.
+        return (min(SETUP.max_laborers, SETUP.start_laborers + tabs["laborer"] // 2),
+                min(SETUP.max_diplomats, SETUP.start_diplomats + tabs["diplomat"] // 2))
+
+    def _workers_from_tabs(self, st: NayakasState, seat: int, ev: list[Event]) -> None:
+        """Announce a worker gained from a new pair of tabs; it joins at cleanup."""
+        p = st.seats[seat]
+        for w, n in zip(("laborer", "diplomat"), self.owned_workers(st, seat)):
+            mark = f"new:{w}:{n}"
+            if n > (p.laborers if w == "laborer" else p.diplomats) and mark not in p.flags:
+                p.flags.append(mark)
+                ev.append(Event(text=f"{self._names(st)[seat]} gains a new {w.capitalize()} (usable from next "
+                                f"round).", seat=seat))
+
+    def _choose(self, st: NayakasState, a: Action, seat: int, ev: list[Event]) -> None:
+        pd = st.pending.pop(0)
+        p = st.seats[seat]
+        names = self._names(st)
+        if isinstance(a, ChooseTile):
+            tile = st.section_market.pop(a.index)
+            p.built[pd.building][pd.section] = tile  # laid on the Section just built
+            if not a.face_up:
+                p.face_down.append(tile)
+            if st.section_pile:
+                st.section_market.insert(a.index, st.section_pile.pop())
+            ev.append(Event(text=text.tile_taken(st, seat, tile, a.face_up), seat=seat))
+        elif isinstance(a, ChooseTemple):
+            if a.ruler:
+                st.faded.remove(f"{p.kingdom}_t1")
+                ev.append(Event(text=f"{names[seat]} turns the ruler temple to its bright side.", seat=seat))
+            else:
+                t = st.temple_market.pop(a.index)
+                st.temples[f"{p.kingdom}_t2"] = t
+                ev.append(Event(text=f"{names[seat]} raises the {C.temple[t].name}.", seat=seat))
+        elif isinstance(a, ChooseFacility):
+            t = st.facility_market.pop(a.index)
+            p.facilities.append(t)
+            if st.facility_pile:
+                st.facility_market.insert(a.index, st.facility_pile.pop())
+            ev.append(Event(text=f"{names[seat]} takes the {C.facility_kind[C.facility_tile[t].kind].name}.",
+                            seat=seat))
+        elif isinstance(a, ChooseBorderland):
+            t = st.border_market.pop(a.index)
+            st.border_tiles[a.space] = t
+            if st.border_pile:
+                st.border_market.insert(a.index, st.border_pile.pop())
+            ev.append(Event(text=f"{names[seat]} lays a borderland tile on {text.space_name(st, a.space)}.",
+                            seat=seat))
+        self._after_choice(st, seat, pd.building, ev)
+
+    # -- turn order and the round -------------------------------------------------------------------
+    def _can_act(self, st: NayakasState, seat: int) -> bool:
+        p = st.seats[seat]
+        if st.phase == "worker":
+            return p.avail_laborers + p.avail_diplomats > 0
+        # Ruling: a player who cannot build and holds no build card is passed automatically.
+        return bool(self._builds(st, seat) or self._cards(st, seat, "build"))
+
+    def _advance(self, st: NayakasState, ev: list[Event]) -> None:
+        """Hand the turn to the next seat clockwise that still takes part."""
+        if st.pending:
+            return
+        for step in range(1, st.players + 1):
+            s = (st.turn + step) % st.players
+            if st.passed[s]:
+                continue
+            if not self._can_act(st, s):
+                st.passed[s] = True
+                continue
+            st.turn = s
+            return
+        if st.phase == "worker":
+            self._end_worker_phase(st, ev)
+        else:
+            self._cleanup(st, ev)
+
+    def _start_phase(self, st: NayakasState, ev: list[Event]) -> None:
+        st.passed = [False] * st.players
+        st.turn = (st.conch - 1) % st.players
+        self._advance(st, ev)
+
+    def _end_worker_phase(self, st: NayakasState, ev: list[Event]) -> None:
+        names = self._names(st)
+        for s in _order(st, st.conch):
+            p = st.seats[s]
+            left = p.avail_laborers + p.avail_diplomats
+            fu = face_up(st, s)
+            if fu["end_worker_gold"] and left:
+                self._gain(st, s, {"gold": 2 * left * fu["end_worker_gold"]})
+                ev.append(Event(text=f"{names[s]} gains {2 * left * fu['end_worker_gold']} Gold for idle workers.",
+                                seat=s))
+        for s in _order(st, st.conch):
+            p = st.seats[s]
+            if face_up(st, s)["end_worker_conch"] and p.avail_laborers + p.avail_diplomats:
+                st.conch = s  # resolved in player order: the last one keeps it
+                ev.append(Event(text=f"{names[s]} takes the Conch (Patient Claim).", seat=s))
+        st.phase = "build"
+        ev.append(Event(text="The build phase begins."))
+        self._start_phase(st, ev)
+
+    def _cleanup(self, st: NayakasState, ev: list[Event]) -> None:
+        names = self._names(st)
+        for occ in st.occupants.values():
+            occ.clear()
+        expiring = st.posts[2]
+        expired_event = False
+        if expiring is not None:
+            if is_event(expiring):
+                expired_event = True
+                self._reward_event(st, expiring, ev)
+                st.events_expired += 1
+                st.event_discard.append(expiring)
+            else:
+                st.merchant_discard.append(expiring)
+        new: str | None = None
+        if expired_event:
+            new = st.event_deck.pop() if st.event_deck else None
+        elif st.merchant_deck:
+            new = st.merchant_deck.pop()
+        st.posts = [new, st.posts[0], st.posts[1]]
+        if new is not None:
+            tile = C.event[new].name if is_event(new) else C.merchant[new].name
+            ev.append(Event(text=f"{tile} arrives at Trading Post I.", reveals=True))
+        if is_event(new):
+            for s in _order(st, st.conch):
+                if st.dev_deck:  # Ruling: with the deck empty, the remaining players draw nothing.
+                    st.seats[s].hand.append(st.dev_deck.pop())
+                    ev.append(Event(text=f"{names[s]} draws a development card.", seat=s))
+                    ev.append(Event(text=f"You draw {C.card[st.seats[s].hand[-1]].name}.", seat=s, private=True))
+        for s, p in enumerate(st.seats):
+            p.art = {a: 0 for a in ARTISANS}
+            lab, dip = self.owned_workers(st, s)
+            p.laborers = p.avail_laborers = lab
+            p.diplomats = p.avail_diplomats = dip
+            p.placed = 0
+            p.visits = []
+            p.flags = [f for f in p.flags if f.startswith(("done:", "new:"))]
+        st.empire2_choice = None
+        end = SETUP.tracker_end[st.players]
+        if st.tracker >= end or st.events_expired >= SETUP.events_in_game:
+            reason = (f"The Building Tracker reached {end}." if st.tracker >= end
+                      else "The third Event has expired.")
+            self._finish(st, reason, ev)
+            return
+        st.round += 1
+        st.phase = "worker"
+        ev.append(Event(text=f"Round {st.round} begins."))
+        self._start_phase(st, ev)
+
+    def event_ranking(self, st: NayakasState) -> list[int]:
+        """Seats with tokens on the current Event, best first: most tokens,
+        then most Culture, then nearest clockwise from the Conch holder."""
+        used = [(SETUP.event_tokens - p.tokens, s) for s, p in enumerate(st.seats)]
+        return [s for n, s in sorted(used, key=lambda t: (-t[0], -self.culture_power(st, t[1]),
+                                                           (t[1] - st.conch) % st.players)) if n > 0]
+
+    def _reward_event(self, st: NayakasState, event: str, ev: list[Event]) -> None:
+        names = self._names(st)
+        for place, s in enumerate(self.event_ranking(st)[:2]):
+            gain = SETUP.event_rewards[place] + face_up(st, s)["event_bonus"]
+            st.seats[s].prosperity_tokens += gain
+            ev.append(Event(text=f"{C.event[event].name} expires: {names[s]} is "
+                            f"{'first' if place == 0 else 'second'} and gains {gain} Prosperity.", seat=s))
+        for p in st.seats:
+            p.tokens = SETUP.event_tokens
+
+    # -- the end --------------------------------------------------------------------------------------
+    def score_parts(self, st: NayakasState, seat: int, spend: bool = False) -> dict[str, int]:
+        """Prosperity by source. With ``spend`` the light-purple tiles take
+        their resources (done once, at the end); without, an estimate."""
+        p = st.seats[seat]
+        temples = sum(b.prosperity for b in C.player_board[p.kingdom].buildings
+                      if b.kind == "temple" and all(t is not None for t in p.built[b.id]))
+        fu = face_up(st, seat)
+        purple = 0
+        res = p.res if spend else dict(p.res)
+        for r in ("gold", "culture", "stone", "clay"):
+            # Ruling: each light-purple tile spends for itself, taking the best step it can pay.
+            for _ in range(fu[f"end_{r}"]):
+                for need, pts in reversed(SETUP.end_spend):
+                    if res[r] >= need:
+                        res[r] -= need
+                        purple += pts
+                        break
+        if fu["end_buildings"]:
+            done = sum(1 for secs in p.built.values() if all(t is not None for t in secs))
+            purple += max([pts for n, pts in SETUP.end_buildings if done >= n], default=0)
+        return {"temples": temples, "face_down": len(p.face_down), "purple": purple,
+                "tokens": p.prosperity_tokens, "cards": len(p.hand)}
+
+    def _finish(self, st: NayakasState, reason: str, ev: list[Event]) -> None:
+        st.phase = "over"
+        st.end_reason = reason
+        for s in range(st.players):
+            parts = self.score_parts(st, s, spend=True)
+            parts["total"] = sum(parts.values())
+            st.final[s] = parts
+        res = self.result(st)
+        ev.append(Event(text=f"{reason} {res.summary}", reveals=True))
+
+    def is_over(self, st: NayakasState) -> bool:
+        return st.phase == "over"
+
+    def _rank_key(self, st: NayakasState, s: int) -> tuple[int, int, int]:
+        return (st.final[s]["total"], self.culture_power(st, s), sum(st.seats[s].res.values()))
+
+    def result(self, st: NayakasState) -> Result:
+        if not st.final:
+            return Result(winners=[])
+        best = max(self._rank_key(st, s) for s in range(st.players))
+        winners = [s for s in range(st.players) if self._rank_key(st, s) == best]
+        names = self._names(st)
+        who = " and ".join(names[w] for w in winners)
+        summary = f"{who} {'win' if len(winners) > 1 else 'wins'} with {best[0]} Prosperity."
+        return Result(winners=winners, scores={s: float(st.final[s]["total"]) for s in range(st.players)},
+                      details={s: dict(st.final[s]) for s in range(st.players)}, summary=summary)
+
+    # -- information ----------------------------------------------------------------------------------
+    def view(self, st: NayakasState, seat: Seat | None):
+        from .view import build_view
+        return build_view(self, st, seat)
+
+    def clone(self, st: NayakasState) -> NayakasState:
+        return _fast_copy(st)
+
+    def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
+        """Re-deal what ``seat`` cannot see: other hands and the development
+        deck, the face-down piles and decks, the boxed tiles. Each pool is
+        sorted before shuffling, so only its public contents matter."""
+        new = self.clone(st)
+        others = [s for s in range(st.players) if s != seat]
+        pool = sorted(new.dev_deck + [c for s in others for c in new.seats[s].hand])
+        rng.shuffle(pool)
+        for s in others:
+            n = len(new.seats[s].hand)
+            new.seats[s].hand = [pool.pop() for _ in range(n)]
+        new.dev_deck = pool
+        for pile in ("section_pile", "facility_pile", "border_pile", "merchant_deck"):
+            items = sorted(getattr(new, pile))
+            rng.shuffle(items)
+            setattr(new, pile, items)
+        events = sorted(new.event_deck + new.event_box)
+        rng.shuffle(events)
+        new.event_deck, new.event_box = events[:len(new.event_deck)], events[len(new.event_deck):]
+        new.temple_box = sorted(new.temple_box)
+        new.seed = rng.getrandbits(48)
+        new.chance = 0
+        return new
+
+    def heuristic(self, st: NayakasState, seat: Seat) -> float | None:
+        """Estimated Prosperity of ``seat`` as a share of the table's."""
+        def est(s: int) -> float:
+            p = st.seats[s]
+            parts = self.score_parts(st, s)
+            return (1.0 + sum(parts.values()) + 0.6 * p.sections_built
+                    + 0.2 * (p.res["stone"] + p.res["clay"] + p.res["gold"]) + 0.1 * p.res["culture"]
+                    + 0.5 * (SETUP.event_tokens - p.tokens))
+        vals = [est(s) for s in range(st.players)]
+        return vals[seat] / sum(vals)
+
+    # -- text -----------------------------------------------------------------------------------------
+    def describe_action(self, st: NayakasState, action: Action, seat: Seat) -> str:
+        return text.describe(self, st, action, seat)
+
+    def status(self, st: NayakasState, seat: Seat | None) -> str:
+        return text.status(self, st, seat)
+
+
+__all__ = ["Build", "ChooseBorderland", "ChooseFacility", "ChooseTemple", "ChooseTile", "Nayakas",
+           "NayakasOptions", "NayakasState", "Pass", "Place", "PlayCard", "TEMPLE_SLOTS"]

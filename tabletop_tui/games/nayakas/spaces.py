@@ -1,0 +1,165 @@
+"""Nayakas' spaces: where each space lies, whose kingdom it belongs to, and
+which effect it carries in a given state (pure functions of the data)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from .components import ARTISANS, C, KINGDOMS, Effect
+from .state import NayakasState
+
+SpaceKind = Literal["kingdom", "temple", "post", "empire"]
+
+#: temple slot id -> kingdom; the first slot holds the faded ruler temple
+TEMPLE_SLOTS = {f"{k}_t{i}": k for k in KINGDOMS for i in (1, 2)}
+POSTS = {tp.id: tuple(tp.kingdoms) for tp in C.board.trading_posts}
+POST_IDS = [tp.id for tp in C.board.trading_posts]
+#: empire slot id -> (pair index, 0 first / 1 second)
+EMPIRE = {f"{p.id}{'ab'[j]}": (i, j) for i, p in enumerate(C.board.empire) for j in (0, 1)}
+#: the free choice of the second Empire pair's second space when the first took nothing
+EMPIRE_OTHER_OPTIONS = Effect(text="", options=[{"mason": 1}, {"sculptor": 1}])
+
+
+def all_spaces() -> list[str]:
+    """Every space id, in board order: kingdoms (spaces, then temple slots),
+    Trading Posts, Empire."""
+    out: list[str] = []
+    for k in C.board.kingdoms:
+        out += [s.id for s in k.spaces]
+        out += [f"{k.id}_t1", f"{k.id}_t2"]
+    return out + POST_IDS + list(EMPIRE)
+
+
+ALL_SPACES = all_spaces()
+
+
+def kind_of(sid: str) -> SpaceKind | None:
+    return _KIND.get(sid)
+
+
+def _kind(sid: str) -> SpaceKind | None:
+    if sid in C.spaces:
+        return "kingdom"
+    if sid in TEMPLE_SLOTS:
+        return "temple"
+    if sid in POSTS:
+        return "post"
+    if sid in EMPIRE:
+        return "empire"
+    return None
+
+
+def land_of(sid: str) -> str:
+    """"homeland" or "borderland"."""
+    return _LAND[sid]
+
+
+def _land(sid: str) -> str:
+    k = kind_of(sid)
+    if k == "kingdom":
+        return C.spaces[sid][1].land
+    return "homeland" if k == "temple" else "borderland"
+
+
+def kingdoms_of(sid: str) -> tuple[str, ...]:
+    """The kingdoms a space belongs to (none for the Empire)."""
+    return _KINGS.get(sid, ())
+
+
+def _kings(sid: str) -> tuple[str, ...]:
+    k = kind_of(sid)
+    if k == "kingdom":
+        return (C.spaces[sid][0],)
+    if k == "temple":
+        return (TEMPLE_SLOTS[sid],)
+    if k == "post":
+        return POSTS[sid]
+    return ()
+
+
+def capacity(sid: str) -> int:
+    """Workers a Homeland takes (2 on the double space, else 1)."""
+    return _CAP.get(sid, 1)
+
+
+def _capacity(sid: str) -> int:
+    if kind_of(sid) == "kingdom" and C.board.actions[C.spaces[sid][1].action].special == "double":
+        return 2
+    return 1
+
+
+def is_event(tile: str | None) -> bool:
+    return tile is not None and tile in C.event
+
+
+def current_event(st: NayakasState) -> str | None:
+    """The Event Tile on the Trading Posts, if any (there is at most one)."""
+    for t in st.posts:
+        if is_event(t):
+            return t
+    return None
+
+
+def effect_of(st: NayakasState, sid: str) -> Effect | None:
+    """The effect a worker placed on ``sid`` takes now; None for an Event (see
+    ``current_event``), a blank or faded temple slot, or an empty post."""
+    k = kind_of(sid)
+    if k == "kingdom":
+        return C.board.actions[C.spaces[sid][1].action]
+    if k == "temple":
+        tile = st.temples.get(sid)
+        if tile is None or sid in st.faded:
+            return None
+        return C.temple[tile].effect
+    if k == "post":
+        tile = st.posts[POST_IDS.index(sid)]
+        if tile is None or is_event(tile):
+            return None
+        return C.merchant[tile].effect
+    if k == "empire":
+        i, j = EMPIRE[sid]
+        pair = C.board.empire[i]
+        return pair.first if j == 0 else pair.second
+    return None
+
+
+def artisan_pictured(st: NayakasState, sid: str) -> bool:
+    """Whether the space shows an Artisan (its action or its borderland tile)."""
+    eff = effect_of(st, sid)
+    if eff is not None and eff.artisan_pictured:
+        return True
+    tile = st.border_tiles.get(sid)
+    return tile is not None and any(a in C.borderland_tile[tile].gain for a in ARTISANS)
+
+
+def face_up(st: NayakasState, seat: int) -> Counter:
+    """Kinds of the seat's face-up section tiles, counted."""
+    p = st.seats[seat]
+    down = set(p.face_down)
+    return Counter(C.section_tile[t].kind for secs in p.built.values() for t in secs
+                   if t and t not in down)
+
+
+def facilities(st: NayakasState, seat: int) -> Counter:
+    return Counter(C.facility_tile[t].kind for t in st.seats[seat].facilities)
+
+
+def borderland_slots(st: NayakasState) -> list[str]:
+    """Kingdom Borderlands of ruled kingdoms without a borderland tile."""
+    ruled = set(st.kingdoms)
+    return [s.id for k in C.board.kingdoms if k.id in ruled for s in k.spaces
+            if s.land == "borderland" and s.id not in st.border_tiles]
+
+
+_KIND = {s: _kind(s) for s in ALL_SPACES}
+_LAND = {s: _land(s) for s in ALL_SPACES}
+_KINGS = {s: _kings(s) for s in ALL_SPACES}
+_CAP = {s: _capacity(s) for s in ALL_SPACES}
+
+#: kingdom -> the spaces a worker of its ruler might enter at all: a Laborer
+#: only its kingdom's, a Diplomat also every Borderland outside (a quick
+#: filter before the full check in rules._entry)
+LABORER_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ())] for k in KINGDOMS}
+DIPLOMAT_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ()) or _LAND[s] == "borderland"]
+                       for k in KINGDOMS}

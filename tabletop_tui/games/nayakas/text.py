@@ -1,0 +1,229 @@
+"""Nayakas: names of spaces and tiles, log lines, action phrases and the status
+line. Seats are named with ``{s0}``.. placeholders the Match fills in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
+from .components import C
+from .spaces import EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of
+from .state import NayakasState
+
+if TYPE_CHECKING:
+    from .rules import Nayakas
+
+ROMAN = ("I", "II", "III")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def goods_phrase(goods: dict[str, int]) -> str:
+    parts = [f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()]
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def kingdom_name(kid: str) -> str:
+    return C.kingdom(kid).name
+
+
+def tile_name(tile: str | None) -> str:
+    if tile is None:
+        return "empty"
+    if tile in C.event:
+        return C.event[tile].name
+    if tile in C.merchant:
+        return C.merchant[tile].name
+    return tile
+
+
+def space_name(st: NayakasState, sid: str) -> str:
+    """A short readable name: "Keladi Quarry", "Trading Post II (Merchant)"."""
+    kind = kind_of(sid)
+    if kind == "kingdom":
+        k, _, rest = sid.partition("_")
+        return f"{kingdom_name(k)} {rest.capitalize()}"
+    if kind == "temple":
+        k = TEMPLE_SLOTS[sid]
+        tile = st.temples.get(sid)
+        what = C.temple[tile].name if tile else "blank"
+        return f"{kingdom_name(k)} temple slot {sid[-1]} ({what}{', faded' if sid in st.faded else ''})"
+    if kind == "post":
+        i = POST_IDS.index(sid)
+        return f"Trading Post {ROMAN[i]} ({tile_name(st.posts[i])})"
+    if kind == "empire":
+        i, j = EMPIRE[sid]
+        return f"{C.board.empire[i].name}, {'1st' if j == 0 else '2nd'} space"
+    return sid
+
+
+def space_action_text(st: NayakasState, sid: str) -> str:
+    """What the space does now, in words."""
+    if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        ev = C.event[st.posts[POST_IDS.index(sid)]]  # type: ignore[index]
+        return f"Event: {ev.text}"
+    eff = effect_of(st, sid)
+    if eff is None:
+        return "no action"
+    tile = st.border_tiles.get(sid)
+    extra = f" Borderland tile: +{goods_phrase(C.borderland_tile[tile].gain)}." if tile else ""
+    return eff.text + extra
+
+
+SHORT = {"stone": "St", "clay": "Cl", "culture": "Cu", "gold": "Go", "architect": "Ar", "mason": "Ma",
+         "sculptor": "Sc", "conch": "Conch", "prosperity": "P"}
+SPECIAL_SHORT = {"repeat": "repeat a space", "double": "2Go, 2nd worker 4Go", "discount": "builds -1St/Cl",
+                 "artisan_gold": "+1Go per artisan", "retrieve": "take a Dip back",
+                 "diplomat_gold": "+2Go per Dip on a rival Lab", "empire_free": "Empire costs no Cu",
+                 "artisan_watch": "+1Go per rival on artisans", "laborers_diplomats": "Labs act as Dips",
+                 "event_token": "+1 Event token", "empire_other": "the other artisan"}
+
+
+def short_goods(goods: dict[str, int]) -> str:
+    return " ".join(f"+{n if n > 1 else ''}{SHORT[k]}" for k, n in goods.items())
+
+
+def short_effect(st: NayakasState, sid: str) -> str:
+    """The action of a space in a few characters ("+2St +Sc", "Cu→2Go each")."""
+    if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        return "Event: " + C.event[st.posts[POST_IDS.index(sid)]].name  # type: ignore[index]
+    eff = effect_of(st, sid)
+    if eff is None:
+        return "-"
+    bits = []
+    if eff.pay:
+        bits.append("pay " + " ".join(f"{n}{SHORT[k]}" for k, n in eff.pay.items()) + ":")
+    if eff.gain:
+        bits.append(short_goods(eff.gain))
+    if eff.options:
+        bits.append("+(" + "|".join(short_goods(o).replace("+", "") for o in eff.options) + ")")
+    if eff.others:
+        bits.append("others " + short_goods(eff.others))
+    if eff.convert:
+        cv = eff.convert
+        bits.append(f"{SHORT[cv.source]}→{cv.rate}{SHORT[cv.target]} each")
+    if eff.exchange:
+        ex = eff.exchange
+        bits.append("".join(f"{n}{SHORT[k]}" for k, n in ex.pay.items()) + "→1P, repeatable")
+    if eff.special:
+        bits.append(SPECIAL_SHORT.get(eff.special, eff.special))
+    tile = st.border_tiles.get(sid)
+    if tile:
+        bits.append(f"[tile {short_goods(C.borderland_tile[tile].gain)}]")
+    return " ".join(bits)
+
+
+def placed(st: NayakasState, seat: int, a: Place, cost: int) -> str:
+    paid = " for 1 Culture" if cost else ""
+    how = "" if a.benefit else " without taking its action"
+    return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}."
+
+
+def building_name(st: NayakasState, seat: int, building: str, section: int | None = None) -> str:
+    b = next(b for b in C.player_board[st.seats[seat].kingdom].buildings if b.id == building)
+    if section is None:
+        return b.name
+    return f"the {b.sections[section].name} of the {b.name}"
+
+
+def built(st: NayakasState, seat: int, building: str, section: int) -> str:
+    return f"{{s{seat}}} builds {building_name(st, seat, building, section)}."
+
+
+def section_tile_name(tile: str) -> str:
+    return C.section_kind[C.section_tile[tile].kind].name
+
+
+def tile_taken(st: NayakasState, seat: int, tile: str, face_up: bool) -> str:
+    how = "face up" if face_up else "face down for 1 Prosperity"
+    return f"{{s{seat}}} takes {section_tile_name(tile)} {how}."
+
+
+def cost_phrase(cost: dict[str, int]) -> str:
+    return ", ".join(f"{v} {k.capitalize()}" for k, v in cost.items() if v) or "nothing"
+
+
+def _benefit(st: NayakasState, a: Place, sid: str) -> str:
+    if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        ev = C.event[current_event(st) or ""]
+        if ev.count == "gold":
+            return f"pay {a.amount} Gold for {plural(a.amount, 'token')}"
+        if ev.count == "stone_clay":
+            return f"pay {a.amount} Stone and {a.amount2} Clay for {plural(a.amount + a.amount2, 'token')}"
+        return f"put {plural(a.amount, 'token')} down"
+    eff = effect_of(st, sid)
+    if eff is None:
+        return ""
+    bits = []
+    if eff.options and a.choice >= 0:
+        bits.append("take " + goods_phrase(eff.options[a.choice]))
+    if eff.special == "empire_other" and a.choice >= 0:
+        bits.append("take " + ("Mason", "Sculptor")[a.choice])
+    if eff.convert is not None:
+        bits.append(f"spend {a.amount} {eff.convert.source.capitalize()}")
+    if eff.exchange is not None:
+        bits.append(f"buy {plural(a.amount, 'Prosperity Token')}")
+    return ", ".join(bits)
+
+
+def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
+    """A short phrase for a menu or a hint."""
+    if isinstance(a, Pass):
+        return "Pass (stop placing workers)" if st.phase == "worker" else "Pass (stop building)"
+    if isinstance(a, Place):
+        where = space_name(st, a.space)
+        if not a.benefit:
+            out = f"{a.worker.capitalize()} to {where}, no action"
+        else:
+            detail = ""
+            if a.target and effect_of(st, a.space) is not None and effect_of(st, a.space).special == "retrieve":
+                detail = f"take back the Diplomat on {space_name(st, a.target)}"
+            elif a.target:
+                visit, _, back = a.target.partition(">")
+                inner = _benefit(st, a, visit.split("#")[0])
+                if back:
+                    inner = f"take back the Diplomat on {space_name(st, back)}"
+                detail = f"repeat {space_name(st, visit.split('#')[0])}" + (f": {inner}" if inner else "")
+            else:
+                detail = _benefit(st, a, a.space)
+            out = f"{a.worker.capitalize()} to {where}" + (f": {detail}" if detail else "")
+        if a.extra:
+            out += f" (+2 {a.extra.capitalize()} tribute)"
+        return out
+    if isinstance(a, PlayCard):
+        return f"Play {C.card[a.card].name}" + (f" ({a.choice.capitalize()})" if a.choice else "")
+    if isinstance(a, Build):
+        cost = game.section_cost(st, seat, a.building, a.section)
+        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)})"
+    if isinstance(a, ChooseTile):
+        tile = st.section_market[a.index]
+        return f"{section_tile_name(tile)} " + ("face up" if a.face_up else "face down (+1 Prosperity)")
+    if isinstance(a, ChooseTemple):
+        if a.ruler:
+            return "Turn your ruler temple bright"
+        return f"Take the {C.temple[st.temple_market[a.index]].name}"
+    if isinstance(a, ChooseFacility):
+        return C.facility_kind[C.facility_tile[st.facility_market[a.index]].kind].name
+    if isinstance(a, ChooseBorderland):
+        gain = C.borderland_tile[st.border_market[a.index]].gain
+        return f"+{goods_phrase(gain)} tile on {space_name(st, a.space)}"
+    return a.kind
+
+
+def status(game: "Nayakas", st: NayakasState, seat: int | None) -> str:
+    if st.phase == "over":
+        return st.end_reason + " " + game.result(st).summary
+    who = st.pending[0].seat if st.pending else st.turn
+    if st.pending:
+        what = {"section_tile": "choose a section tile", "temple": "choose a temple tile",
+                "facility": "choose a facility tile", "borderland": "place a borderland tile"}[st.pending[0].choice]
+    elif st.phase == "worker":
+        what = "place a worker, play a card, or pass"
+    else:
+        what = "build a Section, play a card, or pass"
+    return f"Round {st.round}, {st.phase} phase: {{s{who}}} to {what}."
+
+
+__all__ = ["POSTS", "describe", "placed", "space_name", "status"]

@@ -19,6 +19,8 @@ UI_FILES = {"screen.py", "widgets.py", "board.py"}
 
 def rules_side_files() -> list[Path]:
     files = sorted((PKG / "engine").glob("*.py"))
+    # the ssh server and table service know no UI either (session.py runs the app)
+    files += sorted(p for p in (PKG / "net").glob("*.py") if p.name != "session.py")
     files += sorted(p for p in (PKG / "games").rglob("*.py") if p.name not in UI_FILES)
     return files
 

@@ -32,6 +32,7 @@ def test_rules_prints_the_rules_page(capsys):
     code, out, _ = run(capsys, "rules", "tiki")
     assert code == 0
     assert out.startswith("# Tiki") and "Table rulings" in out
+    assert "## Options" in out and "| `shaman` | `true`, `false` | `false` |" in out
 
 
 def test_simulate_prints_one_json_object(capsys):

@@ -1,11 +1,19 @@
-"""The `tabletop` command."""
+"""The `tabletop` command.
+
+Bad arguments (and files that are not saves) print the usage and exit 2;
+an unexpected error writes ``crash.log`` and exits 1 with one sentence;
+output to a closed pipe (``| head``) or an ASCII-only terminal never ends
+in a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tabletop_tui import __version__
 from tabletop_tui.engine.errors import IllegalAction, SaveError
@@ -15,6 +23,8 @@ from tabletop_tui.engine.registry import catalogue, get
 # need them, so `tabletop` opens its picker quickly.
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cara", "Dan"]
+#: the most games one `tabletop simulate` plays
+MAX_SIMULATED_GAMES = 100_000
 
 
 class UsageError(Exception):
@@ -22,29 +32,70 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """exits 2 with a plain message; ``lazy_epilog`` is called for the
+    epilog only when the help is shown (it may load every game)."""
+
+    def __init__(self, *args, lazy_epilog: Callable[[], str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._lazy_epilog = lazy_epilog
+
+    def format_help(self) -> str:
+        if self._lazy_epilog is not None:
+            self.epilog, self._lazy_epilog = self._lazy_epilog(), None
+        return super().format_help()
+
     def error(self, message: str) -> None:  # exit 2 with a plain message
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def _positive(text: str) -> int:
+def _shown(text: str) -> str:
+    from tabletop_tui.engine.outside_text import quote
+
+    return quote(text, 30)
+
+
+def _whole(text: str) -> int:
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    n = _whole(text)
     if n < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return n
 
 
+def _game_count(text: str) -> int:
+    n = _positive(text)
+    if n > MAX_SIMULATED_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIMULATED_GAMES:,}".replace(",", " "))
+    return n
+
+
 def _seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = _whole(text)
     if n < 0:
         raise argparse.ArgumentTypeError("must not be negative")
+    if n >= 2 ** 63:
+        raise argparse.ArgumentTypeError("must be below 2**63")
     return n
+
+
+def _options_epilog() -> str:
+    """Every game's options, for `tabletop play --help`."""
+    from tabletop_tui.engine.options_text import options_text
+    from tabletop_tui.engine.registry import games
+
+    out = ["options of each game (--option NAME=VALUE):"]
+    for g in games():
+        text = options_text(g.options_model)
+        out.append(f"  {g.id}:")
+        out.extend(f"    {line}" for line in (text.splitlines() or ["(none)"]))
+    return "\n".join(out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", help="list the games")
 
-    play = sub.add_parser("play", help="start a game straight away")
+    play = sub.add_parser("play", help="start a game straight away", lazy_epilog=_options_epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("game")
     play.add_argument("--players", type=_positive, help="number of seats")
     play.add_argument("--names", help="comma-separated player names, e.g. Ana,Ben")
@@ -63,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="fill the next seat (after seat 1) with a bot: random, search, search:1..3; "
                            "repeat for more bots")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option, e.g. shaman=true (see `tabletop rules GAME`)")
+                      help="a game option, e.g. shaman=true (each game's options are listed below)")
     play.add_argument("--seed", type=_seed)
     play.add_argument("--watch", action="store_true",
                       help="every seat is a bot (the --bot kinds in turn, else search:1): watch a game")
@@ -76,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play headless bot games and print statistics")
     sim.add_argument("game")
-    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--games", type=_game_count, default=100,
+                     help=f"how many games (1 to {MAX_SIMULATED_GAMES})")
     sim.add_argument("--seed", type=_seed, default=0)
     sim.add_argument("--players", type=_positive)
     sim.add_argument("--bots", choices=["random", "search"], default="random")
@@ -93,7 +146,7 @@ def _options(game, pairs: list[str]):
     data: dict[str, object] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise UsageError(f"--option wants NAME=VALUE, not {pair!r}")
+            raise UsageError(f"--option wants NAME=VALUE, not {_shown(pair)}")
         k, v = pair.split("=", 1)
         low = v.strip().lower()
         data[k.strip()] = True if low in ("true", "yes", "on") else False if low in ("false", "no", "off") else v
@@ -103,9 +156,19 @@ def _options(game, pairs: list[str]):
         raise UsageError(err.reason) from None
 
 
+def _count_problem(game, n: int) -> str | None:
+    from tabletop_tui.engine.registry import GameInfo
+
+    if game.min_players <= n <= game.max_players:
+        return None
+    count = GameInfo(game.id, game.title, game.min_players, game.max_players).players_text
+    return f"{game.title} is for {count}, not {n}"
+
+
 def _seats(game, players: int | None, names: str | None, bots: list[str],
            watch: bool = False) -> list:
     from tabletop_tui.engine.match import SeatConfig
+    from tabletop_tui.engine.outside_text import names_problem
 
     n = players or max(game.min_players, min(game.max_players, len(bots) + (0 if watch else 1)))
     if watch:
@@ -114,107 +177,168 @@ def _seats(game, players: int | None, names: str | None, bots: list[str],
         n_bots_from = 0
     else:
         n_bots_from = 1
-    if not game.min_players <= n <= game.max_players:
-        raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {n}")
+    why = _count_problem(game, n)
+    if why:
+        raise UsageError(why)
     if len(bots) > n - n_bots_from:
         raise UsageError(f"{len(bots)} bots do not fit beside a human in {n} seats")
-    given = [s.strip() for s in names.split(",")] if names else []
+    given = [s.strip() for s in names.split(",")] if names is not None else []
+    if names is not None and not any(given):
+        raise UsageError("--names holds no name: give them separated by commas, e.g. --names Ana,Ben")
+    if "" in given:
+        raise UsageError(f"--names has an empty name (name {given.index('') + 1}): "
+                         "give each seat a name, e.g. --names Ana,Ben")
     if len(given) > n:
         raise UsageError(f"{len(given)} names for {n} seats")
+    chosen = given + [d for d in DEFAULT_NAMES if d.casefold() not in {g.casefold() for g in given}]
+    why = names_problem(chosen[:n])
+    if why:
+        raise UsageError(why)
     seats = []
     for i in range(n):
-        name = given[i] if i < len(given) and given[i] else DEFAULT_NAMES[i]
+        name = chosen[i]
         bot, level = None, 2
         if n_bots_from <= i < n_bots_from + len(bots):
             spec = bots[i - n_bots_from]
             kind, _, lv = spec.partition(":")
             if kind not in ("random", "search"):
-                raise UsageError(f"unknown bot {kind!r}: use random or search")
+                raise UsageError(f"unknown bot {_shown(kind)}: use random or search")
             bot = kind
             if lv:
                 if lv not in ("1", "2", "3"):
-                    raise UsageError(f"bot level must be 1, 2 or 3, not {lv!r}")
+                    raise UsageError(f"bot level must be 1, 2 or 3, not {_shown(lv)}")
                 level = int(lv)
-        try:
-            seats.append(SeatConfig(name=name, bot=bot, level=level))
-        except Exception:
-            raise UsageError(f"the name {name!r} is not allowed (1-24 characters)") from None
+        seats.append(SeatConfig(name=name, bot=bot, level=level))
     return seats
+
+
+def run_app(app, **run_kwargs) -> int:
+    """Run the Textual ``app``; returns its exit code. After a crash (see
+    ui.app) that is 1, and the app's one sentence is printed on stderr."""
+    app.run(**run_kwargs)
+    message = getattr(app, "crash_message", None)
+    if message:
+        print(message, file=sys.stderr)
+        return app.return_code or 1
+    return app.return_code or 0
 
 
 def _run_app(**kwargs) -> int:
     from tabletop_tui.ui.app import TabletopApp
 
-    TabletopApp(**kwargs).run()
-    return 0
+    return run_app(TabletopApp(**kwargs))
+
+
+_PLACEHOLDER = re.compile(r"\{s(\d)\}")
+
+
+def _plain(text: str) -> str:
+    """A message for the terminal: seat placeholders named, never raw."""
+    return _PLACEHOLDER.sub(lambda m: f"seat {int(m.group(1)) + 1}", text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `tabletop` command; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command is None:
-            return _run_app()
-        if args.command == "list":
-            for g in catalogue():
-                lo, hi = g.min_players, g.max_players
-                count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-                print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
-            return 0
-        if args.command == "rules":
-            from tabletop_tui.resources import rules_markdown
-
-            print(rules_markdown(get(args.game).id))
-            return 0
-        if args.command == "load":
-            from tabletop_tui.engine.match import Match
-
-            try:
-                match = Match.load(args.file)
-            except SaveError as err:
-                print(f"tabletop: cannot load: {err.reason}", file=sys.stderr)
-                return 1
-            return _run_app(match=match)
-        if args.command == "play":
-            from tabletop_tui.engine.match import Match
-
-            game = get(args.game)
-            seats = _seats(game, args.players, args.names, args.bot, args.watch)
-            opts = _options(game, args.option)
-            return _run_app(match=Match(game, seats, opts, args.seed))
-        if args.command == "serve":
-            from tabletop_tui.net.command import run as serve
-
-            return serve(args, UsageError)
-        if args.command == "simulate":
-            from tabletop_tui.simulate import simulate
-
-            game = get(args.game)
-            players = args.players or game.min_players
-            if not game.min_players <= players <= game.max_players:
-                raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
-            out = simulate(game, args.games, args.seed, players, args.bots, _options(game, args.option))
-            if args.json:
-                print(json.dumps(out))
-            else:
-                for k, v in out.items():
-                    print(f"{k:>18}: {v}")
-            return 0
+        return _command(parser, args)
     except UsageError as err:
         parser.print_usage(sys.stderr)
-        print(f"tabletop: {err}", file=sys.stderr)
+        print(f"tabletop: {_plain(str(err))}", file=sys.stderr)
         return 2
     except IllegalAction as err:
         parser.print_usage(sys.stderr)
-        print(f"tabletop: {err.reason}", file=sys.stderr)
+        print(f"tabletop: {_plain(err.reason)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise
+    except Exception as err:  # a bug: a log and one sentence, never a traceback
+        from tabletop_tui.ui.crash import crash_sentence
+
+        print(crash_sentence(err), file=sys.stderr)
+        return 1
+
+
+def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Do what ``args`` ask; UsageError / IllegalAction for bad arguments."""
+    if args.command is None:
+        return _run_app()
+    if args.command == "serve":
+        from tabletop_tui.net.command import run as serve
+
+        return serve(args, UsageError)
+    if args.command == "list":
+        for g in catalogue():
+            lo, hi = g.min_players, g.max_players
+            count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+            print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
+        return 0
+    if args.command == "rules":
+        from tabletop_tui.engine.options_text import options_markdown
+        from tabletop_tui.resources import rules_markdown
+
+        game = get(args.game)
+        print(rules_markdown(game.id).rstrip("\n") + "\n\n" + options_markdown(game.options_model))
+        return 0
+    if args.command == "load":
+        from tabletop_tui.engine.match import Match
+
+        try:
+            match = Match.load(args.file)
+        except SaveError as err:  # a file that is not a save is a bad argument
+            raise UsageError(f"cannot load: {err.reason}") from None
+        return _run_app(match=match)
+    if args.command == "play":
+        from tabletop_tui.engine.match import Match
+
+        game = get(args.game)
+        seats = _seats(game, args.players, args.names, args.bot, args.watch)
+        opts = _options(game, args.option)
+        return _run_app(match=Match(game, seats, opts, args.seed))
+    if args.command == "simulate":
+        from tabletop_tui.simulate import simulate
+
+        game = get(args.game)
+        players = args.players or game.min_players
+        why = _count_problem(game, players)
+        if why:
+            raise UsageError(why)
+        out = simulate(game, args.games, args.seed, players, args.bots, _options(game, args.option))
+        if args.json:
+            print(json.dumps(out))
+        else:
+            for k, v in out.items():
+                print(f"{k:>18}: {v}")
+        return 0
     parser.print_help()
     return 2
 
 
+def _tolerant_streams() -> None:
+    """Characters the terminal cannot show become ``?`` (an ASCII-only
+    locale must not end in UnicodeEncodeError)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    _tolerant_streams()
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`tabletop rules x | head -1`): stop quietly,
+        # as a command killed by SIGPIPE would. Python flushes stdout again
+        # at exit; point it at /dev/null so that flush cannot fail too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 128 + 13
+    sys.exit(code)
 
 
 if __name__ == "__main__":

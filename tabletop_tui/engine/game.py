@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .actions import Action, first_error, parse_action
 from .errors import IllegalAction
+from .outside_text import clean_line
 
 Seat = int
 S = TypeVar("S", bound="BaseState")
@@ -259,8 +260,8 @@ class Game(Generic[S]):
         except IllegalAction as refusal:
             try:
                 self._check(state, action, seat)
-            except IllegalAction as own:
-                raise own from None
+            except IllegalAction as own:  # it may quote the bad value: clean it
+                raise IllegalAction(clean_line(own.reason, 200)) from None
             except Exception:
                 pass
             raise refusal from None

@@ -93,11 +93,14 @@ class SaveSummary(BaseModel):
     """What the picker shows of a save, kept beside it in a small ``.meta``
     file so the list is read without parsing or replaying whole saves."""
 
-    game: OutsideLine
-    seats: list[SeatConfig] = Field(max_length=16)
+    game: OutsideLine = ""
+    seats: list[SeatConfig] = Field(default_factory=list, max_length=16)
     updated: OutsideLine = ""
     over: bool = False
     moves: int = Field(default=0, ge=0)
+    #: why the save cannot be read (then the fields above are empty), so a
+    #: damaged save is not parsed again at every listing
+    damaged: OutsideLine = ""
     #: size and modification time of the save this summary was made from;
     #: a summary whose save changed since is not trusted
     save_size: int = -1
@@ -518,18 +521,25 @@ def _read_summary(save: Path) -> SaveSummary:
     st = save.stat()
     try:
         meta = SaveSummary.model_validate_json(read_limited(_meta_path(save), 64 * 1024))
-        if (meta.save_size, meta.save_mtime_ns) == (st.st_size, st.st_mtime_ns):
-            return meta
+        fresh = (meta.save_size, meta.save_mtime_ns) == (st.st_size, st.st_mtime_ns)
     except (SaveError, ValidationError, ValueError):
-        pass
+        fresh = False
+    if fresh:
+        if meta.damaged:
+            raise SaveError(meta.damaged)
+        return meta
     name = clean_line(save.name, 60)
-    data = _check_header(_parse_json(read_limited(save), name), name)
     try:
-        head = SaveSummary.model_validate({k: data.get(k) for k in ("game", "seats", "updated", "over")
-                                           if data.get(k) is not None}
-                                          | {"moves": len(data.get("log") or [])})
-    except ValidationError as err:
-        raise _damaged(name, err) from None
+        data = _check_header(_parse_json(read_limited(save), name), name)
+        try:
+            head = SaveSummary.model_validate({k: data.get(k) for k in ("game", "seats", "updated", "over")
+                                               if data.get(k) is not None}
+                                              | {"moves": len(data.get("log") or [])})
+        except ValidationError as err:
+            raise _damaged(name, err) from None
+    except SaveError as err:
+        _write_summary(save, SaveSummary(damaged=err.reason))
+        raise
     _write_summary(save, head)
     return head
 

@@ -104,3 +104,19 @@ PlayerName = Annotated[str, BeforeValidator(_clean_name_value), Field(min_length
 
 #: A short label from outside (a game id in a save, a date): one clean line.
 OutsideLine = Annotated[str, AfterValidator(lambda v: clean_line(v, 80))]
+
+
+def names_problem(names: list[str]) -> str | None:
+    """Why these typed seat names cannot be used together (one is not a
+    valid name, or two are the same but for case), or None. The command
+    line, the setup screen and the ssh lobby share this rule."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        why = name_problem(name)
+        if why:
+            return f"Seat {i + 1}: {why}"
+        key = name.strip().casefold()
+        if key in seen:
+            return f"Seats {seen[key] + 1} and {i + 1} are both called {quote(name.strip(), NAME_LIMIT)}; give each a different name."
+        seen[key] = i
+    return None

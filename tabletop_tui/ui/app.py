@@ -1,4 +1,11 @@
-"""The tabletop app."""
+"""The tabletop app.
+
+An unexpected error anywhere in the app (a handler, a worker, a screen)
+ends the app with exit code 1 and one sentence on the terminal; the
+traceback goes to ``crash.log`` (see :mod:`tabletop_tui.ui.crash`), never to
+the screen. A data folder that cannot be written does not stop it: games
+are played in memory and the picker says saving is off.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +41,24 @@ class TabletopApp(App[None]):
         self.remote = remote
         #: seconds a bot's move stays at least "thinking", so people can follow
         self.bot_delay = bot_delay
+        #: the sentence printed on exit after a crash (None: no crash)
+        self.crash_message: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual calls this for any unhandled error and then exits. Log the
+        traceback to crash.log and keep one sentence (``crash_message``,
+        printed by the command line once the terminal is restored) instead of
+        Textual's traceback."""
+        from .crash import crash_sentence, write_crash_log
+
+        if self.crash_message is None:
+            self.crash_message = crash_sentence(error)
+        else:  # a later error while closing: logged, not shown
+            write_crash_log(error)
+        super()._handle_exception(error)
+        renderables = getattr(self, "_exit_renderables", None)
+        if isinstance(renderables, list):
+            renderables.clear()
 
     def on_mount(self) -> None:
         if self.remote is not None:

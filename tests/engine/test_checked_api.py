@@ -120,3 +120,15 @@ def test_match_apply_refuses_bad_seats_with_a_sentence(seat):
     assert match.log == []
     with pytest.raises(IllegalAction):
         match.view(seat) if seat is not None else match.legal_actions(seat)
+
+
+def test_a_refusal_of_an_unvalidated_action_never_quotes_raw_text():
+    from tabletop_tui.games.nyakuza.rules import Bid
+
+    game, state = _state("nyakuza")
+    seat = game.to_act(state)[0]
+    hostile = Bid.model_construct(kind="bid", shells="\x1b]0;pwned\x07" + "9" * 1000)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, hostile, seat)
+    assert_readable(info.value.reason)
+    assert "\x1b" not in info.value.reason and "\x07" not in info.value.reason

@@ -176,3 +176,9 @@ def test_a_damaged_save_is_listed_with_a_sentence(_data_dir):
     (entry,) = list_saves()
     assert entry.summary is None
     assert_readable(entry.note)
+    assert (folder / "junk.meta").exists(), "the verdict is kept, so the file is not parsed at every listing"
+    (again,) = list_saves()
+    assert again.note == entry.note
+    (folder / "junk.json").write_text(json.dumps({"format": "something else"}))
+    (changed,) = list_saves()
+    assert "not a tabletop-tui save" in changed.note

@@ -1,0 +1,66 @@
+"""Unexpected errors: the traceback goes to ``crash.log``, the player gets
+one true sentence. Imports no Textual, so the command line uses it too."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop_tui.engine.match import Match
+
+CRASH_LOG = "crash.log"
+
+
+def write_crash_log(err: BaseException) -> Path | None:
+    """Append ``err``'s traceback to ``crash.log`` in the data folder, or in
+    the temp folder when the data folder cannot be used. Returns where it
+    went, or None when nowhere could be written. Never raises."""
+    text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n" + "".join(traceback.format_exception(err))
+    places = []
+    try:
+        from tabletop_tui.engine.storage import data_dir
+
+        places.append(lambda: data_dir())
+    except Exception:
+        pass
+    places.append(lambda: Path(tempfile.gettempdir()) / "tabletop-tui")
+    for place in places:
+        try:
+            folder = place()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / CRASH_LOG
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(text)
+            return path
+        except Exception:
+            continue
+    return None
+
+
+def report_bug(err: BaseException, match: "Match | None" = None) -> str:
+    """Write ``err`` to the crash log and return one sentence for the player
+    that says only what is true: what went wrong, where the details are,
+    and, given the ``match``, whether its moves are saved."""
+    path = write_crash_log(err)
+    where = f" Details are in {path}." if path else " No crash log could be written."
+    saved = ""
+    if match is not None:
+        if match.save_problem:
+            saved = f" {match.save_problem.split('. ')[0]}."
+        elif match.autosave and match.saved_moves == len(match.log) and match.log:
+            saved = " The game is saved up to the last move."
+        elif match.log:
+            saved = " The last moves are not saved."
+    return f"Something went wrong ({type(err).__name__}).{saved}{where}"
+
+
+def crash_sentence(err: BaseException) -> str:
+    """The one line printed when the app itself stops on an unexpected error
+    (after :func:`write_crash_log`)."""
+    path = write_crash_log(err)
+    where = f"details are in {path}" if path else "no crash log could be written"
+    return f"tabletop stopped on an unexpected error ({type(err).__name__}); {where}."

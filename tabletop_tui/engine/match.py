@@ -245,6 +245,18 @@ class Match:
             self.try_save()
         return events
 
+    def leave_note(self) -> str:
+        """What the picker says when this game is left: true to what was saved."""
+        if self.save_problem:
+            return f"{self.save_problem.split('. ')[0]}. This game was not saved, so it cannot be resumed."
+        if self.is_over():
+            return "That game is over; start a new one."
+        if not self.log:
+            return "That game had no moves yet, so there is nothing to resume."
+        if not self.autosave or self.saved_moves != len(self.log):
+            return "That game was not saved."
+        return "The game is saved; resume it from this list."
+
     def set_seat(self, seat: Seat, config: SeatConfig) -> None:
         """Put ``config`` at ``seat``: a new name, or a bot in a player's place
         (and back). The game itself does not change."""

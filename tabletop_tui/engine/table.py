@@ -133,9 +133,8 @@ class Table:
         self._closed = False
         self._note = ""
         self._save_problem: str | None = None
-        # the Table saves, in the background; the Match only plays
+        # the Table saves, in the background (the Match is told not to)
         self._autosave = match.autosave
-        match.autosave = False
         self._save_wanted = False
         self._saver: threading.Thread | None = None
         self._saved = threading.Condition(self._lock)
@@ -193,7 +192,7 @@ class Table:
                 raise IllegalAction("This table is closed.")
             if not self.seats[seat].is_human:
                 raise IllegalAction(f"{self.seats[seat].name} is played by a bot.")
-            self.match.apply(action, seat)
+            self.match.apply(action, seat, save=False)
             self._changed()
 
     def explain(self, action: Action, seat: Seat) -> str | None:
@@ -258,6 +257,12 @@ class Table:
             self.match.set_seat(seat, config)
             self.seats[seat] = SeatInfo(config.name, self.seats[seat].colour, config.bot, config.level)
             self._changed()
+
+    def leave_note(self) -> str:
+        """What became of the game, for whoever leaves it (after the last save)."""
+        self.flush(timeout=5.0)
+        with self._lock:
+            return self.match.leave_note()
 
     def close(self) -> None:
         """Stop the bots and finish the last save."""
@@ -361,7 +366,7 @@ class Table:
                 self._kick()  # the game moved on (an undo) while the bot thought
                 return
             try:
-                self.match.apply(action, seat)
+                self.match.apply(action, seat, save=False)
             except IllegalAction as err:  # a bot bug must not stop the table
                 self._note = f"{cfg.name} (a bot) tried an illegal move: {err.reason}"
                 self._publish()

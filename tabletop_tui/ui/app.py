@@ -129,8 +129,6 @@ class TabletopApp(App[None]):
         """Close everything above the picker. The picker then says ``note``,
         or, given the ``match`` that was left, what became of it (saved,
         over, not saved and why; see :func:`picker.leave_note`)."""
-        from tabletop_tui.engine.match import Match
-
         from .picker import leave_note
 
         if self.remote is not None:  # back to the lobby
@@ -139,9 +137,6 @@ class TabletopApp(App[None]):
             if note:
                 self.screen.say(note)  # type: ignore[attr-defined]
             return
-        if match is None:  # the game screen being left, if it holds its match
-            match = next((m for m in (getattr(sc, "match", None) for sc in reversed(self.screen_stack))
-                          if isinstance(m, Match)), None)
         while len(self.screen_stack) > 2 and not isinstance(self.screen, PickerScreen):
             self.pop_screen()
         if isinstance(self.screen, PickerScreen):

@@ -410,10 +410,8 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the picker (or the lobby); it says what became of the game."""
-        flush = getattr(self.table, "flush", None)
-        if callable(flush):
-            flush(timeout=5.0)  # the last autosave is on disk before the picker says so
-        self.app.back_to_picker(match=getattr(self.table, "match", None))
+        note = getattr(self.table, "leave_note", lambda: "")()  # after the last autosave
+        self.app.back_to_picker(note=note)
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":

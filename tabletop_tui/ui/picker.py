@@ -153,13 +153,5 @@ def resume_label(title: str, save) -> Text:
 
 
 def leave_note(match) -> str:
-    """What the picker says when a game is left: true to what was saved."""
-    if match.save_problem:
-        return f"{match.save_problem.split('. ')[0]}. This game was not saved, so it cannot be resumed."
-    if match.is_over():
-        return "That game is over; start a new one."
-    if not match.log:
-        return "That game had no moves yet, so there is nothing to resume."
-    if not match.autosave or match.saved_moves != len(match.log):
-        return "That game was not saved."
-    return "The game is saved; resume it from this list."
+    """What the picker says when a game is left (see :meth:`Match.leave_note`)."""
+    return match.leave_note()

@@ -68,7 +68,7 @@ async def server(tmp_path):
 
 
 def label(kind: str) -> str:
-    from tabletop_tui.games.rapa_nui.widgets import card_label
+    from tabletop_tui.games.rapa_nui.render import card_label
 
     return card_label(kind)
 

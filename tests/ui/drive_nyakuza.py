@@ -8,7 +8,7 @@ from collections import deque
 
 from rich.console import Console
 
-from tabletop_tui.games.nyakuza.widgets import step
+from tabletop_tui.games.nyakuza.render import step
 from tabletop_tui.games.nyakuza.rules import Bid, Erect, Pass, Place, PlaySecret
 
 #: moves that do not depend on where the cursor came from (up/down keep a

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tabletop_tui.games.rapa_nui.actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                                                  PlayCard, SkipBuy, SubstituteKind, SupplyOffer)
-from tabletop_tui.games.rapa_nui.widgets import KIND_KEY
+from tabletop_tui.games.rapa_nui.render import KIND_KEY
 
 
 def _steps(frm: int, to: int, n: int, forward: str) -> list[str]:

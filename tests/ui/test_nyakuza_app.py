@@ -9,10 +9,10 @@ import time
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
-from tabletop_tui.games.nyakuza.widgets import HEIGHT, WIDTH, HexMap, hex_region
+from tabletop_tui.games.nyakuza.render import HEIGHT, WIDTH, HexMap, hex_region
 from tabletop_tui.games.nyakuza.island import ISLAND
 from tabletop_tui.games.nyakuza.rules import Bid, Erect, Place
-from tabletop_tui.games.nyakuza.screen import NyakuzaBoard
+from tabletop_tui.games.nyakuza.board import NyakuzaBoard
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui.ui.board import Board
 
-from .widgets import (KIND_LETTER, MOAI, SHELL, WIDTH, HexCell, HexMap, Scene, centre_x, origin,
+from .render import (KIND_LETTER, MOAI, SHELL, WIDTH, HexCell, HexMap, Scene, centre_x, origin,
                      step, token_style)
 from .island import ISLAND
 from .rules import TOTAL_SHELLS, Bid, Erect, Pass, Place, PlaySecret

@@ -38,7 +38,7 @@ from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                       SubstituteKind, SupplyOffer)
 from .cards import CARDS, GATHERERS, OFFERINGS
 from .view import RapaNuiView
-from .widgets import (KIND_KEY, card_label, chip, hand_text, market_text, offering_label,
+from .render import (KIND_KEY, card_label, chip, hand_text, market_text, offering_label,
                       offerings_text, play_phrase, players_text, plural)
 
 #: Which action answers each pending choice, by kind of offering card.

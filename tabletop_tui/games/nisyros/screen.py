@@ -1,1 +1,0 @@
-from .board import BOARD  # noqa: F401 - the app looks boards up in screen.py until they move to board.py

@@ -24,7 +24,7 @@ from .drive_rapa_nui import rapa_nui_keys
 #: one key driver per game: (board, action) -> keys. A new game adds its line.
 DRIVERS = {"tiki": tiki_keys, "rapa_nui": rapa_nui_keys, "nyakuza": nyakuza_keys,
            "nisyros": nisyros_keys, "nayakas": nayakas_keys}
-DEPTHS = (0, 6, 20)
+DEPTHS = (0, 1, 2, 6, 20, 45)
 
 
 @pytest.fixture(autouse=True)

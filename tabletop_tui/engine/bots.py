@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
@@ -41,6 +42,16 @@ class RandomBot(Bot):
 
 #: Search-bot levels: iterations per move (and a time cap in seconds).
 SEARCH_LEVELS: dict[int, tuple[int, float]] = {1: (60, 1.0), 2: (250, 2.5), 3: (1000, 6.0)}
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    """One move as the search judged it: its estimated value for the seat
+    (in [0, 1]) and how many of the search's iterations went through it."""
+
+    action: Action
+    value: float
+    visits: int
 
 
 class _Node:
@@ -101,6 +112,16 @@ class SearchBot(Bot):
             raise IllegalAction("There is nothing this seat can do now.")
         if len(root_actions) == 1:
             return root_actions[0]
+        return self.rank(game, state, seat, rng)[0].action
+
+    def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list["MoveScore"]:
+        """Every move the search tried for ``seat``, best first, each with its
+        estimated value for the seat (the chance to win, in [0, 1]; for a
+        co-operative game the team's graded outcome) and how often it was
+        explored. The coach shows the first few; ``choose`` takes the first."""
+        root_actions = game.legal_actions(state, seat)
+        if not root_actions:
+            raise IllegalAction("There is nothing this seat can do now.")
         players = _players(state)
         root = _Node()
         deadline = time.perf_counter() + self.seconds
@@ -109,8 +130,10 @@ class SearchBot(Bot):
                 break
             sim = game.determinize(state, seat, rng)
             self._iterate(game, sim, root, seat, players, rng)
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
-        return best[0]
+        scored = [MoveScore(a, n.value / n.visits if n.visits else 0.0, n.visits)
+                  for a, n in root.children.items()]
+        scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
+        return scored
 
     def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int,
                  rng: random.Random) -> None:

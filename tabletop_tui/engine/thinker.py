@@ -40,6 +40,25 @@ def _think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: in
     return bot.choose(game, state, seat, random.Random(seed)).model_dump(mode="json")
 
 
+def _rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> list[tuple[Any, float, int]]:
+    """The search's ranking of ``seat``'s moves: (action JSON data, value,
+    visits), best first (runs in the worker)."""
+    from . import registry
+    from .bots import SearchBot
+
+    game = registry.get(game_id)
+    ranked = SearchBot(level=level).rank(game, state, seat, random.Random(seed))
+    return [(m.action.model_dump(mode="json"), m.value, m.visits) for m in ranked]
+
+
+_JOBS = {"think": _think, "rank": _rank}
+
+
+def _do(request: tuple) -> Any:
+    job, args = request
+    return _JOBS[job](*args)
+
+
 class _Worker:
     """One child process and the pipe to it; requests go one at a time."""
 
@@ -97,7 +116,7 @@ def _run(request: tuple) -> Any:
                     _worker.close()
                 _worker = None
         _mode = "thread"
-    return _think(*request)
+    return _do(request)
 
 
 def _executor() -> ThreadPoolExecutor:
@@ -125,11 +144,20 @@ def _start() -> None:
 
 def think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: int) -> Future:
     """A Future of the bot's choice for ``seat`` (action JSON data)."""
-    request = (game_id, state, seat, kind, level, seed)
+    return _submit(("think", (game_id, state, seat, kind, level, seed)))
+
+
+def rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> Future:
+    """A Future of the search's ranking of ``seat``'s moves, best first: a list
+    of (action JSON data, estimated value in [0, 1], visits)."""
+    return _submit(("rank", (game_id, state, seat, level, seed)))
+
+
+def _submit(request: tuple) -> Future:
     if _mode == "inline":
         fut: Future = Future()
         try:
-            fut.set_result(_think(*request))
+            fut.set_result(_do(request))
         except Exception as err:  # handed to the caller like a worker's error
             fut.set_exception(err)
         return fut
@@ -154,7 +182,7 @@ def main() -> None:
         except EOFError:
             return
         try:
-            reply: tuple = ("ok", _think(*request))
+            reply: tuple = ("ok", _do(request))
         except Exception as err:
             reply = ("err", f"{type(err).__name__}: {err}")
         pickle.dump(reply, out, protocol=pickle.HIGHEST_PROTOCOL)

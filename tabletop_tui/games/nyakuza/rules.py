@@ -232,6 +232,15 @@ class Nyakuza(Game[NyakuzaState]):
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
 
+    def secrets_text(self, state: NyakuzaState, seat: Seat) -> str:
+        """The seat's shells, a bid not yet revealed and its secret tile."""
+        out = [plural(state.shells[seat], "shell")]
+        if state.bids and state.bids[seat] is not None:
+            out.append(f"bid {plural(state.bids[seat], 'shell')}")
+        if state.secret and state.secret[seat] is not None:
+            out.append(f"secret tile {tile_text(state.secret[seat])}")
+        return ", ".join(out)
+
     # -- set-up ----------------------------------------------------------------------
     def new_state(self, players: int, options: NyakuzaOptions | None, seed: int) -> NyakuzaState:
         if not self.min_players <= players <= self.max_players:

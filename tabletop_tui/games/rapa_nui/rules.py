@@ -117,6 +117,11 @@ class RapaNui(Game[RapaNuiState]):
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
 
+    def secrets_text(self, state: RapaNuiState, seat: Seat) -> str:
+        """The seat's hand, e.g. "hand: 2 Fishers and a Priest"."""
+        cards = [plural(n, CARD_NAME[k], CARD_PLURAL[k]) for k, n in state.hands[seat].items() if n]
+        return f"hand: {and_list(cards)}" if cards else "hand: empty"
+
     # -- set-up -------------------------------------------------------------------
     def new_state(self, players: int, options: RapaNuiOptions | None, seed: int) -> RapaNuiState:
         if not (self.min_players <= players <= self.max_players):

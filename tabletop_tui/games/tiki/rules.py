@@ -85,6 +85,8 @@ class Tiki(Game[TikiState]):
     options_model = TikiOptions
     state_model = TikiState
     action_type = TikiAction
+    action_rules = {"place": "Raise a totem", "move": "Move a totem", "resolve": "Order of influence",
+                    "shaman": "The shaman", "pass": "Passing"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

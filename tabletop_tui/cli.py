@@ -85,6 +85,13 @@ def _seed(text: str) -> int:
     return n
 
 
+def _pace(text: str) -> int:
+    n = _whole(text)
+    if not 1 <= n <= 5:
+        raise argparse.ArgumentTypeError("must be 1 (slowest) to 5 (fastest)")
+    return n
+
+
 def _options_epilog() -> str:
     """Every game's options, for `tabletop play --help`."""
     from tabletop_tui.engine.options_text import options_text
@@ -125,6 +132,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     load = sub.add_parser("load", help="resume a saved game from a file")
     load.add_argument("file")
+
+    demo = sub.add_parser("demo", help="watch bots play a game, each move explained by its rule")
+    demo.add_argument("game")
+    demo.add_argument("--players", type=_positive, help="number of seats")
+    demo.add_argument("--seed", type=_seed)
+    demo.add_argument("--pace", type=_pace, default=3, help="1 (slowest) to 5 (fastest); 3 by default")
+
+    replay = sub.add_parser("replay", help="step through a saved game, finished or not")
+    replay.add_argument("file")
+
+    tutorial = sub.add_parser("tutorial", help="learn a game by playing a short guided game")
+    tutorial.add_argument("game")
 
     sim = sub.add_parser("simulate", help="play headless bot games and print statistics")
     sim.add_argument("game")
@@ -289,6 +308,26 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except SaveError as err:  # a file that is not a save is a bad argument
             raise UsageError(f"cannot load: {err.reason}") from None
         return _run_app(match=match)
+    if args.command == "demo":
+        from tabletop_tui.engine.demo import demo_match
+
+        game = get(args.game)
+        demo_match(game.id, args.players, args.seed)  # a bad seat count is a bad argument
+        return _run_app(start=lambda app: app.start_demo(game.id, args.players, args.seed, args.pace - 1))
+    if args.command == "replay":
+        from tabletop_tui.engine.match import Match
+
+        try:
+            match = Match.load(args.file, autosave=False)
+        except SaveError as err:
+            raise UsageError(f"cannot replay: {err.reason}") from None
+        return _run_app(start=lambda app: app.start_replay(match))
+    if args.command == "tutorial":
+        from tabletop_tui.engine.tutorial import load_tutorial
+
+        game = get(args.game)
+        load_tutorial(game.id)  # a game without a tutorial is said here, not in the app
+        return _run_app(start=lambda app: app.start_tutorial(game.id))
     if args.command == "play":
         from tabletop_tui.engine.match import Match
 

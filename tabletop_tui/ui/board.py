@@ -65,6 +65,8 @@ class Board(Widget):
         self.colours: list[str] = []
         self.last: LastMove | None = None
         self.hint: Action | None = None
+        #: every move the coach suggests now (``hint`` is the one selected)
+        self.hints: list[Action] = []
         self._explain: Callable[[Action, Seat], str | None] | None = None
 
     def bind(self, names: list[str], colours: list[str],
@@ -83,7 +85,8 @@ class Board(Widget):
         self.hint = None
         self.update_board()
 
-    def show_hint(self, action: Action) -> None:
+    def show_hint(self, action: Action | None) -> None:
+        """Highlight ``action`` as the suggested move (None: no highlight)."""
         self.hint = action
         self.update_board()
 

@@ -26,8 +26,11 @@ from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.table import LogLine, Update
 
+from tabletop_tui.engine.rules_index import quote
+
 from .board import Board
 from .boards import board_class
+from .coach_panel import CoachPanel
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
@@ -41,7 +44,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
+        Binding("h", "hint", "Coach"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
         Binding("slash", "chat", "Chat", show=False),
@@ -67,6 +70,16 @@ class GameScreen(Screen[None]):
         def __init__(self, serial: int, seat: Seat, action: Action | None, label: str) -> None:
             super().__init__()
             self.serial, self.seat, self.action, self.label = serial, seat, action, label
+
+    class Coached(Message):
+        """The coach's suggestions for ``seat`` (none: ``reason`` says why)."""
+
+        def __init__(self, serial: int, seat: Seat, suggestions: list, reason: str) -> None:
+            super().__init__()
+            self.serial, self.seat, self.suggestions, self.reason = serial, seat, suggestions, reason
+
+    #: the log says which rule of the rules page each move followed (a demo)
+    narrate = False
 
     def __init__(self, table: "Table", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
         super().__init__()
@@ -101,6 +114,7 @@ class GameScreen(Screen[None]):
             yield self.board
             with Vertical(id="side"):
                 yield Static("", id="seats")
+                yield CoachPanel(id="coach")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
         if self.chatty:
@@ -115,6 +129,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.title
+        self.query_one(CoachPanel).display = False
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
                         self.table.explain)
         if self.chatty:
@@ -154,7 +169,10 @@ class GameScreen(Screen[None]):
         if names != self.board.names:  # a seat was taken, or handed to a bot
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
+        before = self.current.serial if self.current is not None else None
         self.updates.update(message.updates)
+        if self.current is not None and self.current.serial != before:
+            self._close_coach()  # the position changed: the suggestions are stale
         if self.chatty and not was_mine and any(u.my_turn for u in message.updates.values()):
             self.app.bell()  # over ssh the turn comes to you: ring and say so
             self.say("Your turn.")
@@ -238,6 +256,8 @@ class GameScreen(Screen[None]):
         if up is not None:
             if up.note:
                 text = up.note
+            elif up.coach:
+                text = up.coach
             elif up.my_turn:
                 text = self.board.prompt()
             elif up.thinking is not None and not up.over:
@@ -280,6 +300,10 @@ class GameScreen(Screen[None]):
             self._log_viewer = up.seat
         for line in lines[self._log_count:]:
             log.write(self._line_text(line))
+            if self.narrate and line.rule:
+                said = quote(self.game.id, line.rule)
+                if said:
+                    log.write(Text(f"  ↳ {line.rule}: {said}", style="italic dim"))
         self._log_count = len(lines)
 
     def _line_text(self, line: LogLine) -> Text:
@@ -345,9 +369,56 @@ class GameScreen(Screen[None]):
         if seat is None or up is None or not up.my_turn:
             self.say("No hint now: it is not your turn.")
             return
-        self.say("Thinking of a hint…")
-        self.table.hint(seat, lambda serial, action, label: self.post_message(
-            self.Hinted(serial, seat, action, label)))
+        if self.query_one(CoachPanel).display:
+            self._close_coach()
+            return
+        coach = getattr(self.table, "coach", None)
+        if coach is None:  # a table that gives one hint only
+            self.say("Thinking of a hint…")
+            self.table.hint(seat, lambda serial, action, label: self.post_message(
+                self.Hinted(serial, seat, action, label)))
+            return
+        self.say("The coach is thinking…")
+        coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
+
+    def on_game_screen_coached(self, message: Coached) -> None:
+        message.stop()
+        up = self.current
+        if up is None or message.serial != up.serial or self.viewer != message.seat:
+            return  # the game moved on while the coach thought
+        if not message.suggestions:
+            self.say(message.reason)
+            return
+        panel = self.query_one(CoachPanel)
+        panel.offer(message.suggestions)
+        panel.display = True
+        panel.focus()
+        self.board.hints = [s.action for s in message.suggestions]
+        self.say("Coach: ↑↓ shows each move on the board, Enter takes it, Esc closes.")
+
+    def on_coach_panel_shown(self, message: CoachPanel.Shown) -> None:
+        message.stop()
+        self.board.show_hint(message.action)
+
+    def on_coach_panel_taken(self, message: CoachPanel.Taken) -> None:
+        message.stop()
+        self._close_coach()
+        self.play(message.action)
+
+    def on_coach_panel_closed(self, message: CoachPanel.Closed) -> None:
+        message.stop()
+        self._close_coach()
+        self.say("")
+
+    def _close_coach(self) -> None:
+        panel = self.query_one(CoachPanel)
+        if not panel.display:
+            return
+        panel.display = False
+        self.board.hints = []
+        if self.board.hint is not None:
+            self.board.show_hint(None)
+        self.board.focus_board()
 
     def action_chat(self) -> None:
         if not self.chatty:

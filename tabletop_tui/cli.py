@@ -124,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, e.g. shaman=true (each game's options are listed below)")
     play.add_argument("--seed", type=_seed)
+    play.add_argument("--no-coach", action="store_true",
+                      help="the coach does not point out slips after a move (h still asks it)")
     play.add_argument("--watch", action="store_true",
                       help="every seat is a bot (the --bot kinds in turn, else search:1): watch a game")
 
@@ -334,7 +336,7 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         game = get(args.game)
         seats = _seats(game, args.players, args.names, args.bot, args.watch)
         opts = _options(game, args.option)
-        return _run_app(match=Match(game, seats, opts, args.seed))
+        return _run_app(match=Match(game, seats, opts, args.seed, coach_flags=not args.no_coach))
     if args.command == "simulate":
         from tabletop_tui.simulate import simulate
 

@@ -19,7 +19,7 @@ from .game import Game, Seat
 #: how many moves the coach suggests
 TOP = 3
 #: the search level the coach thinks at
-COACH_LEVEL = 2
+COACH_LEVEL = 1
 #: a move is a clear blunder when the best move's estimate is at least this
 #: much higher (in points of the [0, 1] estimate)...
 BLUNDER_DROP = 0.25

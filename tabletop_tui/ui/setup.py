@@ -81,6 +81,9 @@ class SetupScreen(Screen[None]):
                         yield Label(desc, classes="setup-label wide")
                         yield Input(str(default), id=f"opt-{name}", compact=True, classes="opt-input")
             with Horizontal(classes="setup-row"):
+                yield Checkbox("Coach: after a move, point out a clear slip and the better move",
+                               value=True, id="coach-flags", compact=True)
+            with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input("", placeholder="blank = random", id="seed", restrict=r"[0-9]*", max_length=15,
                             compact=True, classes="opt-input")
@@ -156,7 +159,8 @@ class SetupScreen(Screen[None]):
         opts = self.game.parse_options(self.options())
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        return Match(self.game, seats, opts, seed)
+        coach = self.query_one("#coach-flags", Checkbox).value
+        return Match(self.game, seats, opts, seed, coach_flags=coach)
 
     def action_start(self) -> None:
         try:

@@ -197,3 +197,23 @@ async def test_the_picker_opens_demos_tutorials_and_replays():
         await until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("v")
         assert "saved game" in str(app.screen.query_one("#picker-message", Static).content)
+
+
+async def test_setup_can_turn_the_coachs_slips_off():
+    from textual.widgets import Checkbox
+
+    from tabletop_tui.ui.setup import SetupScreen
+
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        box = app.screen.query_one("#coach-flags", Checkbox)
+        assert box.value
+        box.focus()
+        await pilot.press("space")
+        assert not box.value
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert not app.screen.table.coach_flags and not app.screen.table.match.coach_flags

@@ -41,6 +41,12 @@ class CoachPanel(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.suggestions: list[Suggestion] = []
+        self.can_focus = False  # only while it offers something
+
+    def hide(self) -> None:
+        """Close the panel: hidden and out of the focus chain."""
+        self.display = False
+        self.can_focus = False
 
     def offer(self, suggestions: list[Suggestion]) -> None:
         """Show ``suggestions`` (plain text: labels are the game's phrases)
@@ -54,6 +60,8 @@ class CoachPanel(OptionList):
             self.add_option(Option(line, id=str(i)))
         if self.suggestions:
             self.highlighted = 0
+        self.display = True
+        self.can_focus = True
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

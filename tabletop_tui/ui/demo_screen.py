@@ -56,6 +56,8 @@ class DemoScreen(GameScreen, inherit_bindings=False):
     def on_mount(self) -> None:
         super().on_mount()
         self.title = f"{self.game.title} — demo"
+        self.board.can_focus = False  # nobody plays the board: its keys stay out of the footer
+        self.set_focus(None)
         self._say_pace()
 
     def _say_pace(self, extra: str = "") -> None:

@@ -96,6 +96,8 @@ class GameScreen(Screen[None]):
         self.viewer: Seat | None = None
         self._sub = None
         self._log_count = 0
+        #: rules the log has quoted in full since it was last cleared
+        self._quoted: set[str] = set()
         self._log_viewer: Seat | None = -1
         self._handoff_open = False
         self._result_serial = -1
@@ -129,7 +131,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.title
-        self.query_one(CoachPanel).display = False
+        self.query_one(CoachPanel).hide()
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
                         self.table.explain)
         if self.chatty:
@@ -154,6 +156,7 @@ class GameScreen(Screen[None]):
             return
         self.query_one("#log", RichLog).clear()
         self._log_count = 0
+        self._quoted.clear()
         self._render_log()
 
     @property
@@ -297,14 +300,23 @@ class GameScreen(Screen[None]):
         if self._log_viewer != up.seat or len(lines) < self._log_count:
             log.clear()
             self._log_count = 0
+            self._quoted.clear()
             self._log_viewer = up.seat
         for line in lines[self._log_count:]:
             log.write(self._line_text(line))
             if self.narrate and line.rule:
-                said = quote(self.game.id, line.rule)
-                if said:
-                    log.write(Text(f"  ↳ {line.rule}: {said}", style="italic dim"))
+                log.write(self._rule_text(line.rule))
         self._log_count = len(lines)
+
+    def _rule_text(self, rule: str) -> Text:
+        """The rule behind a move, under it: the rules page's sentence the
+        first time, its name after that (the log stays readable)."""
+        quoted = self._quoted
+        said = quote(self.game.id, rule)
+        if said and rule not in quoted:
+            quoted.add(rule)
+            return Text(f"  ↳ {rule}: {said}", style="italic")
+        return Text(f"  ↳ {rule}", style="italic dim")
 
     def _line_text(self, line: LogLine) -> Text:
         t = Text(line.text)
@@ -391,7 +403,6 @@ class GameScreen(Screen[None]):
             return
         panel = self.query_one(CoachPanel)
         panel.offer(message.suggestions)
-        panel.display = True
         panel.focus()
         self.board.hints = [s.action for s in message.suggestions]
         self.say("Coach: ↑↓ shows each move on the board, Enter takes it, Esc closes.")
@@ -414,7 +425,7 @@ class GameScreen(Screen[None]):
         panel = self.query_one(CoachPanel)
         if not panel.display:
             return
-        panel.display = False
+        panel.hide()
         self.board.hints = []
         if self.board.hint is not None:
             self.board.show_hint(None)

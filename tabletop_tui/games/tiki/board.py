@@ -213,7 +213,7 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("hint")
             if v in last_cells:
                 cls.append("last")
-            self._set(cell, self._village_text(st, v, v in last_cells), " ".join(cls))
+            self._set(cell, self._village_text(st, v, v in last_cells, v in hint_cells), " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:
             cls = ["edge", "h" if e.horizontal else "v"]
@@ -230,9 +230,10 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("cursor")
             self._set(e, text, " ".join(cls))
 
-    def _village_text(self, st: TikiState, v: int, last: bool = False) -> Text:
+    def _village_text(self, st: TikiState, v: int, last: bool = False, hinted: bool = False) -> Text:
         """Three lines: kind and value (◆: the last move changed it); the
-        stack bottom to top; height and owner."""
+        stack bottom to top; height and owner (» first: the coach's move
+        goes here, so it reads without colour)."""
         kind = st.villages[v]
         value = VALUE[kind]
         label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
@@ -251,6 +252,8 @@ class TikiBoard(Board, can_focus=True):
         else:
             t.append("empty", style="dim")
         t.append("\n")
+        if hinted and not (self.path and v in self.path):
+            t.append("» " if stack else "» coach", style="bold")
         if self.path and v in self.path:
             t.append(f"step {self.path.index(v) + 1}", style="italic")
         elif stack:

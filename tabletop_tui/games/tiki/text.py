@@ -130,9 +130,11 @@ def why(before: TikiState, after: TikiState, action: Action, seat: int, lines: l
     if lines:
         return "; ".join(line.rstrip(".!").replace(f"{who(seat)} ", "", 1) for line in lines[:2])
     if isinstance(action, Place):
-        worth = {"harbour": "worth 2 fruit", "jungle": "worth 1 fruit", "marsh": "worth no fruit",
-                 "cursed": "it costs a fruit"}[before.villages[action.village]]
-        return f"a first tiki on {where(before, action.village)} ({worth} to whoever tops it at 3)"
+        return {"harbour": "the harbour pays its owner 2 fruit at 3 tikis",
+                "jungle": "a jungle pays its owner 1 fruit at 3 tikis",
+                "marsh": ("a marshland pays nothing at 3 tikis, but brings the shaman" if before.shaman_variant
+                          else "a marshland pays nothing at 3 tikis: a safe place to build a stack"),
+                "cursed": "a cursed village costs its owner a fruit at 3 tikis"}[before.villages[action.village]]
     if isinstance(action, Move):
         end = action.path[-1]
         was, now = before.stacks[end], after.stacks[end]

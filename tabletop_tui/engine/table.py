@@ -225,8 +225,8 @@ class Table:
             self._changed()
 
     def _applied(self, seat: Seat) -> None:
-        """(Lock held.) A player's action was just applied, before anyone is
-        told: a subclass keeps its own count here (a tutorial's script)."""
+        """(Lock held.) An action of ``seat`` was just applied, before anyone
+        is told: a subclass keeps its own count here (a tutorial's script)."""
 
     def explain(self, action: Action, seat: Seat) -> str | None:
         """Why the model would refuse ``action`` for ``seat`` now (None: it is
@@ -508,6 +508,11 @@ class Table:
             if wait <= 0:
                 break
             time.sleep(min(wait, 0.05))
+        self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
+
+    def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str) -> None:
+        """Play the move a bot (or a script) chose at ``serial``, unless the
+        game moved on meanwhile; a refused move is said, never raised."""
         with self._lock:
             self._thinking = None
             if self._closed:
@@ -518,9 +523,10 @@ class Table:
             try:
                 self.match.apply(action, seat, save=False)
             except IllegalAction as err:  # a bot bug must not stop the table
-                self._note = f"{cfg.name} (a bot) tried an illegal move: {err.reason}"
+                self._note = f"{who} tried an illegal move: {err.reason}"
                 self._publish()
                 return
+            self._applied(seat)
             self._changed()
 
     @property

@@ -27,7 +27,6 @@ from .coach import Suggestion
 from .errors import IllegalAction
 from .game import Seat
 from .match import Match, SeatConfig
-from .outside_text import clean_line
 from .table import Table, Update
 
 
@@ -216,15 +215,4 @@ class TutorialTable(Table):
         end = time.monotonic() + self.bot_delay
         while time.monotonic() < end and not self._closed:
             time.sleep(0.02)
-        with self._lock:
-            self._thinking = None
-            if self._closed or serial != self._serial:
-                return
-            try:
-                self.match.apply(action, seat, save=False)
-            except IllegalAction as err:  # a broken script must not stop the table
-                self._note = f"The tutorial's script is broken here: {clean_line(err.reason, 200)}"
-                self._publish()
-                return
-            self.at += 1
-            self._changed()
+        self._bot_plays(serial, seat, action, "The tutorial's script")

@@ -41,6 +41,7 @@ from .cards import (CARD_NAME, CARD_PLURAL, CARDS, COLOURS, GATHERERS, HAND_SIZE
                     MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK,
                     ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, card_phrase, empty_cards,
                     empty_offerings, is_gatherer, offering_phrase)
+from . import teaching
 from .scoring import (final_breakdown, gatherer_gains, offering_values, ranking_winners, scoring_amounts,
                       sole_leader, wood_points)
 from .state import Pending, RapaNuiOptions, RapaNuiState
@@ -113,6 +114,7 @@ class RapaNui(Game[RapaNuiState]):
     result_columns = {"moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
                       "offering_points": "Offer. pts"}
     hidden_fields = ("deck", "hands", "stone_down", "seed", "chance")
+    action_rules = teaching.ACTION_RULES
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -745,6 +747,16 @@ class RapaNui(Game[RapaNuiState]):
         mine = estimate(seat)
         best_other = max(estimate(s) for s in range(state.players) if s != seat)
         return max(0.02, min(0.98, 0.5 + (mine - best_other) / 30))
+
+    # -- teaching -------------------------------------------------------------------------------
+    def rule_of(self, state: RapaNuiState, action: Action, seat: Seat) -> str | None:
+        """The rules page's rule the move follows (see ``teaching.rule_of``)."""
+        return teaching.rule_of(state, action, seat)
+
+    def why(self, state: RapaNuiState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the seat, from its own view (see ``teaching.why``)."""
+        reward = state.pending[0].amount if state.pending and state.pending[0].choice == "moai_reward" else 0
+        return teaching.why(self.view(state, seat), action, seat, reward)
 
     # -- text -----------------------------------------------------------------------------------
     def describe_action(self, state: RapaNuiState, action: Action, seat: Seat) -> str:

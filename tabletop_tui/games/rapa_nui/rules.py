@@ -35,13 +35,13 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
+from . import teaching
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
 from .cards import (CARD_NAME, CARD_PLURAL, CARDS, COLOURS, GATHERERS, HAND_SIZE, MAX_GATHERERS_AT_ONCE,
                     MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK,
                     ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, card_phrase, empty_cards,
                     empty_offerings, is_gatherer, offering_phrase)
-from . import teaching
 from .scoring import (final_breakdown, gatherer_gains, offering_values, ranking_winners, scoring_amounts,
                       sole_leader, wood_points)
 from .state import Pending, RapaNuiOptions, RapaNuiState

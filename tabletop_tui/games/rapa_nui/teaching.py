@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop_tui.engine.text import plural, who
 
 from .cards import (CARD_NAME, CARD_PLURAL, GATHERERS, MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME,
-                    ROW_LENGTH, WOOD_PER_POINT, card_phrase, offering_phrase)
+                    ROW_LENGTH, WOOD_PER_POINT)
 from .scoring import gatherer_gains, offering_values, scoring_amounts, sole_leader
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def _why_play(view: "RapaNuiView", seat: int, card: str, count: int) -> str:
         return f"each Woodcutter scoring pays you {mine + bonus} wood{with_bonus}"
     if card == "priest":
         return f"each Priest scoring pays you {mine + bonus} fame{with_bonus}"
-    pays = offering_phrase(card, 1 + bonus)
+    pays = plural(1 + bonus, f"{OFFERING_NAME[card]} offering")
     return (f"each {CARD_NAME[card]} scoring pays you {pays}{with_bonus}; buying one costs "
             f"{max(0, OFFERING_BASE_PRICE - mine)}")
 
@@ -131,7 +131,7 @@ def _why_draw(view: "RapaNuiView", seat: int, row: int) -> str:
             return "empties the row, and the deck cannot refill it: the game ends after this turn"
         return "empties the row: it is refilled from the deck, and its new exposed card is scored"
     uncovered = cards[-2]
-    return f"uncovers {card_phrase(uncovered)}: {_scored(view, seat, uncovered)}"
+    return f"uncovers a {CARD_NAME[uncovered]}: {_scored(view, seat, uncovered)}"  # every name starts hard
 
 
 def _scored(view: "RapaNuiView", seat: int, kind: str) -> str:

@@ -168,6 +168,11 @@ class NyakuzaBoard(Board, can_focus=True):
         return self.app.size.width < 100
 
     def _max_bid(self) -> int:
+        """The most the seat may bid: all its shells (from its view, not the
+        legal list, which a tutorial cuts down to its step's bid)."""
+        me = self._me()
+        if me is not None and me.shells is not None:
+            return me.shells
         bids = [a.shells for a in self.legal if isinstance(a, Bid)]
         return max(bids) if bids else 0
 
@@ -208,7 +213,7 @@ class NyakuzaBoard(Board, can_focus=True):
             me = self._me()
             left = next((p.tokens for p in v.placing if p.seat == self.seat), 0)
             secret = " t lays your secret tile." if self._secret_legal() else ""
-            if not any(isinstance(a, Place) for a in self.legal):
+            if not any(sv.placeable for sv in v.spaces):  # the view's, not a tutorial's cut-down list
                 return "No space fits your tokens: t lays your secret tile, p gives the tokens up."
             tok = "a token" if left == 1 else f"{left} tokens, one at a time"
             return f"Place {tok}: arrows to a + space, Enter.{secret}" if me else ""

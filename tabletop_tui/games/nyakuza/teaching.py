@@ -49,38 +49,43 @@ def recipe_name(tiles: tuple[int, ...] | list[int]) -> str:
 
 # -- the rule a move follows ---------------------------------------------------------
 def rule_of(game: "Nyakuza", state: "NyakuzaState", action: Any, seat: int) -> str | None:
-    """The rules page's rule ``action`` follows: a token that forces a Moai
-    follows "Raising a Moai", one on Orongo "The Ceremonial Moai"; the bid
-    that reveals the round's bids names what settled them ("Ties", or
-    "Bidding nothing" when zero bids share the reef), every earlier bid
-    just "Bidding" (it is still secret); else the kind's rule."""
+    """The rules page's rule ``action`` follows, for the demo's narration,
+    named only where it adds something (a sentence after every token would
+    drown the log): a round's first bid quotes "A round", the bid that
+    reveals the bids what settled them ("Ties", "Bidding nothing" when zero
+    bids share the reef, else "Bidding"), the bids between say nothing (they
+    are secret); a token that forces a Moai "Raising a Moai", Orongo "The
+    Ceremonial Moai", a move that starts the last round or ends the game
+    "The end", a placer's first token "Placing tokens" and its further
+    plain tokens nothing; else the kind's rule."""
     kind = action.kind
     if kind == "bid":
         return _bid_rule(state, action.shells, seat)
-    if kind == "erect":
-        return "The Ceremonial Moai" if action.palm == moai.ORONGO else ACTION_RULES[kind]
-    if kind in ("place", "secret"):
-        if kind == "place" and action.space == moai.ORONGO:
-            return "The Ceremonial Moai"
-        after = game.clone(state)
-        game.play_silent(after, action, seat)
-        if after.ceremonial == seat:
-            return "The Ceremonial Moai"
-        if kind == "place" and (after.moai_left[seat] < state.moai_left[seat]
-                                or (after.phase == "erect" and after.chooser == seat)):
-            return "Raising a Moai"
+    after = game.clone(state)
+    game.play_silent(after, action, seat)
+    if after.ceremonial == seat:
+        return "The Ceremonial Moai"
+    if kind == "place" and (after.moai_left[seat] < state.moai_left[seat]
+                            or (after.phase == "erect" and after.chooser == seat)):
+        return "Raising a Moai"
+    if after.phase == "over" or (after.last_round and not state.last_round):
+        return "The end"
+    if kind == "place" and state.placed[seat]:
+        return None
     return ACTION_RULES.get(kind)
 
 
-def _bid_rule(state: "NyakuzaState", shells: int, seat: int) -> str:
+def _bid_rule(state: "NyakuzaState", shells: int, seat: int) -> str | None:
     bids = list(state.bids)
+    if all(b is None for b in bids):
+        return "A round"
     bids[seat] = shells
     if None in bids:  # the others' bids are still secret: say nothing about them, nor this one
-        return "Bidding"
+        return None
     ranked = sorted((b for b in bids if b), reverse=True)
     if len(ranked) >= 2 and (ranked[0] == ranked[1] or (len(ranked) >= 3 and ranked[1] == ranked[2])):
         return "Ties"
-    if 0 in bids and (state.reef or ranked):
+    if 0 in bids:
         return "Bidding nothing"
     return "Bidding"
 
@@ -123,8 +128,8 @@ def _why_bid(state: "NyakuzaState", shells: int, seat: int) -> str:
         tie = "; you win ties"
     else:
         tie = ""
-    left = "none" if shells == have else str(have - shells)
-    return f"top bid: 3 tokens + amulet, {left} shells left; lower: 2 or 1 token, shells kept{tie}"
+    left = "no shells" if shells == have else plural(have - shells, "shell")
+    return f"top bid: 3 tokens + amulet, {left} left; lower: 2 or 1 token, shells kept{tie}"
 
 
 def _raised(before: "NyakuzaState", after: "NyakuzaState", seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -153,7 +158,8 @@ def _why_token(before: "NyakuzaState", after: "NyakuzaState", seat: int, space: 
         if len(raised) > 1:
             return f"raises {len(raised)} Moai, on " + " and ".join(where(p) for p, _ in raised) + f" ({left} left)"
         palm, tiles = raised[0]
-        done = "reaches the shore with" if space == palm else "completes"
+        done = ("reaches the shore with" if space == palm else
+                "adds" if ISLAND.spaces[space].kind == "quarry" else "completes")
         return f"{done} {recipe_name(tiles)}: raises a Moai on {where(palm)} ({left} left)"
     said = [s for s in (_blocks(before, seat, space), _holds(before, after, seat, space)) if s]
     return "; ".join(said[:2])
@@ -161,7 +167,8 @@ def _why_token(before: "NyakuzaState", after: "NyakuzaState", seat: int, space: 
 
 def _blocks(before: "NyakuzaState", seat: int, space: int) -> str:
     """"blocks {s2}'s temple + god" when the tile would have completed a
-    recipe for a group of another seat next to it."""
+    recipe for a group of another seat next to it that holds or touches a
+    free coastal palm (one token from a Moai)."""
     kind = ISLAND.spaces[space].kind
     if kind == "palm":
         return ""
@@ -175,12 +182,18 @@ def _blocks(before: "NyakuzaState", seat: int, space: int) -> str:
             group = moai.group_of(before, other, n)
             if moai.recipes_in(before, group):
                 continue
-            if kind == "quarry" or any(ISLAND.spaces[g].kind == PARTNER[kind] and not before.spent[g] for g in group):
-                blocked.append(f"{who(other)}'s")
+            if kind != "quarry" and not any(ISLAND.spaces[g].kind == PARTNER[kind] and not before.spent[g]
+                                            for g in group):
+                continue
+            near = {x for g in (*group, space) for x in (g, *moai.ADJ[g])}
+            if any(moai.MOAI_SITE[x] and not before.moai[x] and before.occupant[x] in (None, other) for x in near):
+                blocked.append(other)
                 break
     if not blocked:
         return ""
-    return f"blocks {and_list(blocked)} {'quarry' if kind == 'quarry' else PAIR_NAME[kind]}"
+    if kind == "quarry":
+        return "keeps the quarry from " + and_list([who(o) for o in blocked])
+    return f"blocks {and_list([who(o) + chr(39) + 's' for o in blocked])} {PAIR_NAME[kind]}"
 
 
 def _holds(before: "NyakuzaState", after: "NyakuzaState", seat: int, space: int) -> str:
@@ -190,7 +203,7 @@ def _holds(before: "NyakuzaState", after: "NyakuzaState", seat: int, space: int)
               for before_group in [min(moai.group_of(before, seat, n))]}
     link = f"links {len(joined)} of your groups" if len(joined) > 1 else ""
     recipes = moai.recipes_in(after, group)
-    palms = moai.free_palms(after, group)
+    palms = sorted(moai.free_palms(after, group), key=lambda p: p != space)  # the token's own palm first
     if recipes:  # no free coastal palm in the group (else a Moai would stand)
         ready = recipe_name(recipes[0])
         ready = "the quarry is a whole recipe" if ready == "the quarry" else f"{ready} ready"

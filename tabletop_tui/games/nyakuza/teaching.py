@@ -223,10 +223,11 @@ def _holds(before: "NyakuzaState", after: "NyakuzaState", seat: int, space: int)
             note = f"{' or '.join(f'a {k}' for k in wanted[:2])} would raise a Moai on {where(palms[0])}"
         elif palms:
             note = f"a coastal palm ({where(palms[0])}) waiting for a recipe"
-        elif mine == "food":
-            note = "a first food: two of them make a recipe"
         elif mine in PARTNER:
-            note = f"half of {PAIR_NAME[mine]}"
+            note = "a first food: two make a recipe" if mine == "food" else f"half of {PAIR_NAME[mine]}"
+            shore = sorted(n for n in moai.ADJ[space] if moai.MOAI_SITE[n] and after.occupant[n] is None)
+            if shore:
+                note += f", beside the coastal palm {where(shore[0])}"
         elif ISLAND.spaces[space].is_palm:
             note = "opens the palms around it to your tokens"
         else:

@@ -10,9 +10,10 @@ Keys (the board has the keyboard; the map itself never takes focus):
 - t lays the secret tile (variant), p keeps it for later / gives up tokens
   that fit nowhere.
 
-The board never decides what is legal: it highlights the spaces the model
-lists (``SpaceView.placeable``, ``self.legal``) and hands anything the player
-asks for to the model, which refuses with its own sentence.
+The board never decides what is legal: it highlights the spaces of the legal
+actions the table sent (``self.legal``; a tutorial sends only its step's) and
+hands anything the player asks for to the model, which refuses with its own
+sentence.
 """
 
 from __future__ import annotations
@@ -167,6 +168,11 @@ class NyakuzaBoard(Board, can_focus=True):
         return self.app.size.width < 100
 
     def _max_bid(self) -> int:
+        """The most the seat may bid: all its shells (from its view, not the
+        legal list, which a tutorial cuts down to its step's bid)."""
+        me = self._me()
+        if me is not None and me.shells is not None:
+            return me.shells
         bids = [a.shells for a in self.legal if isinstance(a, Bid)]
         return max(bids) if bids else 0
 
@@ -207,7 +213,7 @@ class NyakuzaBoard(Board, can_focus=True):
             me = self._me()
             left = next((p.tokens for p in v.placing if p.seat == self.seat), 0)
             secret = " t lays your secret tile." if self._secret_legal() else ""
-            if not any(isinstance(a, Place) for a in self.legal):
+            if not any(sv.placeable for sv in v.spaces):  # the view's, not a tutorial's cut-down list
                 return "No space fits your tokens: t lays your secret tile, p gives the tokens up."
             tok = "a token" if left == 1 else f"{left} tokens, one at a time"
             return f"Place {tok}: arrows to a + space, Enter.{secret}" if me else ""
@@ -317,8 +323,8 @@ class NyakuzaBoard(Board, can_focus=True):
         elif isinstance(last_move, Erect):
             last = {last_move.palm, *last_move.tiles}
         for sv in v.spaces:
-            cell = self._cell(v, sv)
-            if sv.placeable or sv.id in legal:
+            cell = self._cell(v, sv, sv.id in legal)
+            if sv.id in legal:
                 cell.marks.add("legal")
             if sv.id in choice:
                 cell.marks.add("choice")
@@ -333,7 +339,7 @@ class NyakuzaBoard(Board, can_focus=True):
         scene.labels.append((WIDTH - 16, 25, f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}", ""))
         return scene
 
-    def _cell(self, v: NyakuzaView, sv: SpaceView) -> HexCell:
+    def _cell(self, v: NyakuzaView, sv: SpaceView, lit: bool) -> HexCell:
         top: list[tuple[str, Style]]
         if sv.orongo:
             top = [("ORO", ORONGO_STYLE)]
@@ -362,7 +368,7 @@ class NyakuzaBoard(Board, can_focus=True):
             bottom.append((SHELL, SHELL_STYLE))
         else:
             bottom.append((" ", Style()))
-        if sv.placeable and sv.occupant is None:
+        if lit and sv.occupant is None:
             bottom.append(("+", MARK_STYLE))
         elif sv.new and sv.occupant is None:
             bottom.append(("*", MARK_STYLE))
@@ -505,7 +511,7 @@ class NyakuzaBoard(Board, can_focus=True):
             bits.append(f"{self._who(sv.occupant)}'s {what}")
         if sv.spent:
             bits.append("spent")
-        if sv.placeable:
+        if any(isinstance(a, Place) and a.space == space for a in self.legal):
             bits.append("you may place here (Enter)")
         return " · ".join(bits)
 

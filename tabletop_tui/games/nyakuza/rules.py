@@ -30,7 +30,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import moai
+from . import moai, teaching
 from .bidding import clockwise_after, resolve_bids
 from .island import ISLAND, RESOURCES, SPACES
 
@@ -228,6 +228,7 @@ class Nyakuza(Game[NyakuzaState]):
     result_columns = {"moai_left": "Moai left", "moai_erected": "Moai up", "ceremonial_moai": "Ceremonial",
                       "tokens_on_board": "Tokens"}
     hidden_fields = ("stack", "seed", "chance", "bids", "secret", "choices")
+    action_rules = teaching.ACTION_RULES
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -730,6 +731,15 @@ class Nyakuza(Game[NyakuzaState]):
         start = MOAI[state.players]
         done = (start - state.moai_left[seat]) / start
         return 0.1 + 0.75 * done + 0.15 * min(state.shells[seat], 24) / 24
+
+    # -- teaching --------------------------------------------------------------------------
+    def rule_of(self, state: NyakuzaState, action: Action, seat: Seat) -> str | None:
+        """The rules page's rule the move follows (see ``teaching.rule_of``)."""
+        return teaching.rule_of(self, state, action, seat)
+
+    def why(self, state: NyakuzaState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the seat, from its own information (see ``teaching.why``)."""
+        return teaching.why(self, state, action, seat, rng)
 
     # -- text ------------------------------------------------------------------------------
     def describe_action(self, state: NyakuzaState, action: Action, seat: Seat) -> str:

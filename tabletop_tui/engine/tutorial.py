@@ -185,6 +185,15 @@ class TutorialTable(Table):
             label = self.match.text(self.game.describe_action(self.match.state, want[1], seat))
         reply(serial, [Suggestion(want[1], label, 1.0, "this step", step.why or step.say)], "")
 
+    def idle(self) -> bool:
+        """True when nothing is thinking and the script waits for the
+        newcomer (or, once it is over, as at any table)."""
+        with self._lock:
+            want = self.expected()
+            if want is None:
+                return super().idle()
+            return self._thinking is None and (want[0] == self.tutorial.you or self.match.is_over())
+
     # -- updates and the scripted seats ------------------------------------------------------
     def _update(self, seat: Seat | None) -> Update:
         up = super()._update(seat)

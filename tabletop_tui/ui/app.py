@@ -110,7 +110,7 @@ class TabletopApp(App[None]):
         if callable(say):
             say(reason)
         else:
-            self.notify(reason)
+            self.notify(reason, markup=False)
 
     def on_tabletop_app_joined(self, message: Joined) -> None:
         from .game_screen import GameScreen

@@ -208,10 +208,13 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self._log_count, self._log_viewer = 0, -1
 
-        def done(_: bool | None) -> None:
+        def done(ready: bool | None) -> None:
             self._handoff_open = False
             self._moved = False
             self.viewer = seat
+            if ready is False:  # Esc on the hand-off: back to the menu
+                self.action_leave()
+                return
             self.advance()
 
         up = self.current

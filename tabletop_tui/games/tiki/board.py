@@ -108,7 +108,7 @@ class TikiBoard(Board, can_focus=True):
         Binding("right", "arrow('right')", "Right", show=False),
         Binding("enter,space", "select", "Choose"),
         Binding("backspace", "back", "Step back", show=False),
-        Binding("c", "cancel", "Drop totem"),
+        Binding("c", "cancel", "Put totem back"),
         Binding("n", "leave_shaman", "Leave shaman", show=False),
         Binding("p", "pass_turn", "Pass"),
     ]
@@ -154,7 +154,7 @@ class TikiBoard(Board, can_focus=True):
             return "Arrows pick a border, Enter puts the shaman there, n leaves it where it is."
         if ph == "turn":
             if self.selected is not None:
-                return "Arrows lay the path, Enter puts the totem down, c drops it."
+                return "Arrows lay the path, Enter puts the totem down, c puts it back."
             return "Enter on an empty village raises a totem; on one of yours it lifts it."
         return ""
 
@@ -184,6 +184,10 @@ class TikiBoard(Board, can_focus=True):
             cell.set_classes(classes)
 
     def update_board(self) -> None:
+        lifted = self.selected is not None
+        if getattr(self, "_lifted", None) != lifted:  # the footer's "c" comes and goes
+            self._lifted = lifted
+            self.refresh_bindings()
         st = self.state
         cells = list(self.query(VillageCell))
         edges = list(self.query(EdgeCell))
@@ -343,7 +347,7 @@ class TikiBoard(Board, can_focus=True):
         left = height - len(self.path)
         route = " → ".join(village_name(v) for v in [self.selected, *self.path])
         more = f"{left} more step{'s' if left != 1 else ''}" if left else "Enter to put it down"
-        self.post_message(self.Said(f"Path: {route} ({more}; c drops the totem)."))
+        self.post_message(self.Said(f"Path: {route} ({more}; c puts the totem back)."))
 
     def action_select(self) -> None:
         st = self.state
@@ -398,6 +402,8 @@ class TikiBoard(Board, can_focus=True):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "pass_turn":
             return any(isinstance(a, Pass) for a in self.legal)
+        if action == "cancel":  # shown only while a totem is lifted
+            return self.selected is not None
         return True
 
     def action_leave_shaman(self) -> None:

@@ -254,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         raise
     except Exception as err:  # a bug: a log and one sentence, never a traceback
-        from tabletop_tui.ui.crash import crash_sentence
+        from tabletop_tui.engine.crash import crash_sentence
 
         print(crash_sentence(err), file=sys.stderr)
         return 1

@@ -2,7 +2,7 @@
 
 An unexpected error anywhere in the app (a handler, a worker, a screen)
 ends the app with exit code 1 and one sentence on the terminal; the
-traceback goes to ``crash.log`` (see :mod:`tabletop_tui.ui.crash`), never to
+traceback goes to ``crash.log`` (see :mod:`tabletop_tui.engine.crash`), never to
 the screen. A data folder that cannot be written does not stop it: games
 are played in memory and the picker says saving is off.
 """
@@ -49,7 +49,7 @@ class TabletopApp(App[None]):
         traceback to crash.log and keep one sentence (``crash_message``,
         printed by the command line once the terminal is restored) instead of
         Textual's traceback."""
-        from .crash import crash_sentence, write_crash_log
+        from tabletop_tui.engine.crash import crash_sentence, write_crash_log
 
         if self.crash_message is None:
             self.crash_message = crash_sentence(error)

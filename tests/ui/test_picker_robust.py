@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get, storage
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.crash import report_bug
+from tabletop_tui.engine.crash import report_bug
 from tabletop_tui.ui.picker import PickerScreen, leave_note
 
 

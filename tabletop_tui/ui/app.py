@@ -30,7 +30,7 @@ class TabletopApp(App[None]):
     CSS_PATH = str(stylesheet())
     TITLE = "tabletop"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-huge")]
 
     def __init__(self, match: "Match | None" = None, setup: str | None = None,
                  bot_delay: float = 0.6, remote: Any = None) -> None:

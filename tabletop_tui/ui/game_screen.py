@@ -103,6 +103,7 @@ class GameScreen(Screen[None]):
                 yield Static("", id="seats")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
+        yield Static("", id="too-small")
         if self.chatty:
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
@@ -121,6 +122,7 @@ class GameScreen(Screen[None]):
             self.query_one("#chat", Input).display = False
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
+        self._check_size()
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -132,7 +134,26 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         # RichLog wraps lines when they are written: write them again at the
         # log's new width (after this resize is laid out).
+        self._check_size()
         self.call_after_refresh(self._rewrap_log)
+
+    def _check_size(self) -> None:
+        """Below the board's ``MIN_SIZE`` the game is hidden (no key reaches
+        the board unseen) and one line says the size it needs."""
+        width, height = self.app.size
+        need_w, need_h = self.board.MIN_SIZE
+        small = width < need_w or height < need_h
+        if small == self.has_class("-too-small"):
+            return
+        self.set_class(small, "-too-small")
+        self.query_one("#main").disabled = small  # hidden and deaf: no key plays unseen
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"{self.game.title} needs a terminal of at least {need_w}x{need_h}; this one is "
+                f"{width}x{height}. Make the window bigger (or the font smaller). Esc: menu."))
+            self.set_focus(None)
+        elif self.current is not None and self.current.my_turn:
+            self.board.focus_board()
 
     def _rewrap_log(self) -> None:
         if self._handoff_open:
@@ -186,7 +207,7 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(ResultScreen(any_update.result, self.table.seats, self.game.cooperative,
                                                   self.game.id), self._after_result)
             return
-        if seat is not None and seat in to_act:
+        if seat is not None and seat in to_act and not self.has_class("-too-small"):
             self.board.focus_board()
 
     def _review(self, seat: Seat | None) -> None:

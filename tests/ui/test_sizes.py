@@ -1,0 +1,58 @@
+"""Every game screen at the sizes players have: below a board's minimum a
+sentence says the size it needs and no key reaches the hidden board; at
+200x60 the space is used."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from tabletop_tui.engine import Match, SeatConfig, games
+from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.game_screen import GameScreen
+
+GAMES = [g.id for g in games()]
+
+
+def one_human(game_id: str) -> Match:
+    from tabletop_tui.engine import get
+
+    game = get(game_id)
+    seats = [SeatConfig(name="Ana")] + [SeatConfig(name=f"Bot{i}", bot="random") for i in range(game.min_players - 1)]
+    return Match(game, seats, seed=5, autosave=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_below_the_minimum_a_sentence_says_the_size_and_keys_do_nothing(game_id):
+    match = one_human(game_id)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        need = screen.board.MIN_SIZE
+        note = screen.query_one("#too-small", Static)
+        assert note.display and f"needs a terminal of at least {need[0]}x{need[1]}" in str(note.content)
+        assert "this one is 60x20" in str(note.content)
+        assert not screen.query_one("#main").display
+        await pilot.press("enter", "space", "down", "enter", "1", "enter", "f", "p")
+        await pilot.pause()
+        assert all(entry.seat != 0 for entry in match.log), "a key reached the hidden board"
+        await pilot.resize_terminal(*need)
+        await pilot.pause()
+        assert not note.display and screen.query_one("#main").display
+        assert app.focused is not None
+
+
+async def test_at_200x60_the_side_panel_grows_and_tiki_villages_too():
+    app = TabletopApp(match=one_human("tiki"), bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#side").outer_size.width >= 48
+        village = screen.query_one("#village-0")
+        assert village.size.width >= 24 and village.size.height >= 7
+    app = TabletopApp(match=one_human("tiki"), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#side").outer_size.width == 36

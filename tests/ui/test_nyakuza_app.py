@@ -270,7 +270,10 @@ async def test_map_draws_every_line_with_the_line_api():
                 letter = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}[s.kind]
                 assert text.count(f"{s.number:>2}{letter}") == 1, s.number
         assert text.count("ORO") == 1 and "Reef: 0 shells" in text
-        assert text.count("~Y~") == sum(1 for s in ISLAND.spaces if s.is_palm and s.coastal and not s.orongo)
+        for s in ISLAND.spaces:  # palms are labelled as the log names them (P12: Y12 coastal, y12 inland)
+            if s.is_palm and not s.orongo:
+                number = s.label[1:]
+                assert text.count(f"{'Y' if s.coastal else 'y'}{number:<2}") == 1, s
         # the strips are cached: drawing again builds nothing, a cursor move only its hexes' lines
         built = hexmap.strips_built
         for y in range(hexmap.size.height):
@@ -327,3 +330,23 @@ async def test_erect_choice_list_lights_the_map_and_enter_erects():
         assert match.state.phase == "place" and not options.display
         assert f"A{'▲'}" not in "\n".join(hexmap.map_lines())  # tokens show their colour's letter
         assert "R▲" in "\n".join(hexmap.map_lines())
+
+
+async def test_unopened_spaces_print_their_kind_and_palms_their_log_names():
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Bot", bot="random")], seed=6)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        hexmap = screen.board.query_one(HexMap)
+        text = "\n".join(hexmap.render_line(y).text for y in range(hexmap.size.height))
+        assert "?" not in text
+        letters = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}
+        closed = [s for s in ISLAND.spaces if s.is_resource and not match.state.revealed[s.id]]
+        assert closed
+        for s in ISLAND.spaces:
+            if s.is_resource:
+                assert text.count(f"{s.number:>2}{letters[s.kind]}") == 1, s.number
+        assert text.count("·") >= len(closed)
+        palm = next(s for s in ISLAND.spaces if s.is_palm and s.coastal and not s.orongo)
+        assert f"Y{palm.label[1:]:<2}" in text  # the log's "P12" is Y12 on the map

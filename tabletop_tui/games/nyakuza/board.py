@@ -44,6 +44,7 @@ SEA_STYLE = Style(color="#3f86c8")
 SHELL_STYLE = Style(color="#c47a1e", bold=True)
 ORONGO_STYLE = Style(color="#b455c8", bold=True)
 CLOSED_STYLE = Style(dim=True)
+PALM_NUMBER_STYLE = Style(color="#3f9e3f")
 NEW_STYLE = Style(bold=True, underline=True)
 MARK_STYLE = Style(bold=True)
 
@@ -338,12 +339,11 @@ class NyakuzaBoard(Board, can_focus=True):
         if sv.orongo:
             top = [("ORO", ORONGO_STYLE)]
         elif sv.kind == "palm":
-            top = [("~", SEA_STYLE), ("Y", PALM_STYLE), ("~", SEA_STYLE)] if sv.coastal \
-                else [(" ", Style()), ("y", PALM_STYLE)]
-        elif not sv.revealed and v.secret_tile is not None and sv.number == v.secret_tile:
-            top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
+            # labelled as the log names it (P12 -> Y12 / y12): Y on the coast, y inland
+            top = [("Y" if sv.coastal else "y", PALM_STYLE), (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
         elif not sv.revealed:
-            top = [(f"{sv.number:>2}?", CLOSED_STYLE)]
+            # a space's kind is printed on the island; its tile is not turned up yet
+            top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
         else:
             st = NEW_STYLE if sv.new else Style()
             top = [(f"{sv.number:>2}", st), (KIND_LETTER[sv.kind], st + Style(bold=True))]
@@ -368,6 +368,8 @@ class NyakuzaBoard(Board, can_focus=True):
             bottom.append(("*", MARK_STYLE))
         elif v.secret_tile is not None and sv.number == v.secret_tile and sv.occupant is None:
             bottom.append(("S", MARK_STYLE))  # the viewer's own secret tile (only they see it)
+        elif not sv.revealed and sv.kind != "palm":
+            bottom.append(("·", CLOSED_STYLE))  # not open yet (readable without the dimming)
         return HexCell(top=top, bottom=bottom)
 
     def _update_panel(self) -> None:
@@ -453,9 +455,9 @@ class NyakuzaBoard(Board, can_focus=True):
             ("q", "quarry  f food"),
             ("t", "temple  g god"),
             ("b", "birdman n nest"),
-            ("12?", "face down"),
-            ("~Y~", "coastal palm"),
-            ("y", "inland palm"),
+            ("12f·", "unopened"),
+            ("Y12", "coastal palm"),
+            ("y12", "inland palm"),
             ("ORO", "Orongo"),
             (f"R{MOAI}", "Red's Moai"),
             (f"B{SHELL}", "spent tile"),

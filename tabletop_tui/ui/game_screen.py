@@ -424,8 +424,8 @@ class GameScreen(Screen[None]):
         if message.action is None:
             self.say(message.label)
             return
-        self.say(f"Hint: {message.label}")
-        self.board.show_hint(message.action)
+        note = self.board.show_hint(message.action)
+        self.say(f"Hint: {message.label}" + (f" ({note})" if note else ""))
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use

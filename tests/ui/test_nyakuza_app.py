@@ -313,9 +313,11 @@ async def test_erect_choice_list_lights_the_map_and_enter_erects():
         lit = {s for s, c in hexmap.scene.cells.items() if "choice" in c.marks}
         assert lit == {palm("P10"), tile(11), tile(21)} and board.cursor == palm("P10")
         assert "erect" in board.prompt().lower() or "Moai" in board.prompt()
-        board.show_hint(Erect(palm=palm("P14"), tiles=(tile(11), tile(21))))  # a hint picks the way...
+        hinted = Erect(palm=palm("P14"), tiles=(tile(11), tile(21)))  # a hint picks the way, and says so...
+        screen.post_message(GameScreen.Hinted(screen.current.serial, screen.viewer, hinted, "erect on P14"))
         await pilot.pause()
         assert options.highlighted == 1
+        assert message(screen).startswith("Hint, now selected: Moai on coastal palm P14"), message(screen)
         await pilot.press("up")
         await pilot.pause()
         assert options.highlighted == 0

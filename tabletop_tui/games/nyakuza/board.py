@@ -256,19 +256,29 @@ class NyakuzaBoard(Board, can_focus=True):
         # the players panel is 36 columns wide, less its frame and indent
         return wrap_parts(parts, 31)
 
-    def show_hint(self, action) -> None:
-        """Light the hint and make it the current choice: Enter then takes it."""
+    def show_hint(self, action) -> str | None:
+        """Light the hint and make it the current choice (Enter then takes
+        it), and say so: the player sees what moved."""
         v = self.view
+        note = None
         if isinstance(action, Place):
             self._goal_x = None
             self.map.set_cursor(action.space)
+            note = "the cursor is on it: Enter places"
         elif isinstance(action, Bid) and v is not None and v.phase == "bid":
             self.bid, self._bid_fresh = action.shells, True
+            note = "it is in your bid box: Enter hands it in"
         elif isinstance(action, Erect) and v is not None:
             ways = [(o.palm, tuple(o.tiles)) for o in v.erection_options]
             if (action.palm, tuple(action.tiles)) in ways:
-                self.query_one("#ny-erect", OptionList).highlighted = ways.index((action.palm, tuple(action.tiles)))
+                ol = self.query_one("#ny-erect", OptionList)
+                index = ways.index((action.palm, tuple(action.tiles)))
+                if ol.highlighted == index:
+                    note = "selected in the Moai list: Enter erects it"
+                self.hint = action  # the highlight's own sentence then says it is the hint
+                ol.highlighted = index
         super().show_hint(action)
+        return note
 
     def focus_board(self) -> None:
         if self._phase() == "erect" and self._acting():
@@ -599,7 +609,10 @@ class NyakuzaBoard(Board, can_focus=True):
         self._cursor_to(opt.palm)
         n = len(self.view.erection_options)
         more = f"; ↑↓ for the other {n - 1} way{'s' if n > 2 else ''}" if n > 1 else ""
-        self.post_message(self.Said(f"{opt.text} (lit on the map): Enter erects it{more}."))
+        hint = self.hint
+        hinted = isinstance(hint, Erect) and (hint.palm, tuple(hint.tiles)) == (opt.palm, tuple(opt.tiles))
+        lead = "Hint, now selected: " if hinted else ""
+        self.post_message(self.Said(f"{lead}{opt.text} (lit on the map): Enter erects it{more}."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -233,8 +233,8 @@ class RapaNuiBoard(Board, can_focus=True):
         moai = p.display.get("moai", 0)
         return f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
 
-    def show_hint(self, action: Action) -> None:
-        """Put the cursors on the hinted move, so Enter plays it."""
+    def show_hint(self, action: Action) -> str | None:
+        """Put the cursors on the hinted move, so Enter plays it (and say so)."""
         self.hint = action
         if isinstance(action, PlayCard):
             self.hand_cursor, self.count = action.card, action.count
@@ -245,6 +245,7 @@ class RapaNuiBoard(Board, can_focus=True):
                 if a == action:
                     self.option_cursor = i
         self.update_board()
+        return "the cursor is on it: Enter plays it"
 
     def update_board(self) -> None:
         self._sync_cursors()

@@ -410,8 +410,24 @@ class TikiBoard(Board, can_focus=True):
         if self._phase() == "shaman":
             self.choose(Shaman(edge=None))
 
+    def show_hint(self, action) -> str | None:
+        """Light the hint and put the cursor on the village it names (the
+        one to press Enter on first), and say so."""
+        if self.selected is None:
+            if isinstance(action, (Place, Resolve)):
+                self.cursor = action.village
+                super().show_hint(action)
+                return "the cursor is on it: Enter plays it"
+            if isinstance(action, Move):
+                self.cursor = action.start
+                super().show_hint(action)
+                return "the cursor is on that totem: Enter lifts it"
+        return super().show_hint(action)
+
     def choose(self, action) -> None:
-        if isinstance(action, Move):
+        # a path laid from a lifted totem: the cursor follows the totem. A
+        # totem that is not ours (refused) leaves the cursor where it was.
+        if isinstance(action, Move) and self.selected is not None:
             self.cursor = action.path[-1] if action.path else self.cursor
         super().choose(action)
 

@@ -275,11 +275,11 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
         return 0
     if args.command == "rules":
-        from tabletop_tui.engine.options_text import options_markdown
+        from tabletop_tui.engine.options_text import with_options
         from tabletop_tui.resources import rules_markdown
 
         game = get(args.game)
-        print(rules_markdown(game.id).rstrip("\n") + "\n\n" + options_markdown(game.options_model))
+        print(with_options(rules_markdown(game.id), game.options_model))
         return 0
     if args.command == "load":
         from tabletop_tui.engine.match import Match

@@ -56,3 +56,25 @@ async def test_at_200x60_the_side_panel_grows_and_tiki_villages_too():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#side").outer_size.width == 36
+
+
+async def test_rapa_nui_at_80x24_with_four_players_needs_no_scrolling():
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.rapa_nui.board import BoardScroll
+
+    seats = [SeatConfig(name="Ana")] + [SeatConfig(name=n, bot="random") for n in ("Ben", "Cara", "Dan")]
+    app = TabletopApp(match=Match(get("rapa_nui"), seats, seed=3, autosave=False), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        scroll = screen.board.query_one(BoardScroll)
+        assert scroll.max_scroll_y == 0, "the whole board fits: no PgDn for the players"
+        side = str(screen.query_one("#seats", Static).content)
+        for name in ("Ana", "Ben", "Cara", "Dan"):
+            assert name in side
+        assert side.count("hand 3") == 4 and side.count("offerings") == 4
+        assert not screen.board.query_one("#rn-players").display
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert screen.board.query_one("#rn-players").display
+        assert "hand 3" not in str(screen.query_one("#seats", Static).content)

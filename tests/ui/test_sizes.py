@@ -78,3 +78,26 @@ async def test_rapa_nui_at_80x24_with_four_players_needs_no_scrolling():
         await pilot.pause()
         assert screen.board.query_one("#rn-players").display
         assert "hand 3" not in str(screen.query_one("#seats", Static).content)
+
+
+async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in_view():
+    from tabletop_tui.games.tiki.rules import KIND_NAME, Place
+
+    match = Match("tiki", [SeatConfig(name="Maximilian"), SeatConfig(name="Bartholomew", bot="random")],
+                  {"first_player": "Purple"}, seed=5, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.board
+        longest = max(range(9), key=lambda v: len(KIND_NAME[board.state.villages[v]]))
+        screen.play(Place(village=longest))
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if len(match.log) == 2 and screen.current.serial == screen.table.serial:
+                break
+        for cell in board.query(".village"):
+            text = board._village_text(board.state, cell.index, last=True)
+            lines = text.plain.split("\n")
+            assert len(lines) <= cell.content_region.height
+            assert all(len(line) <= cell.content_region.width for line in lines), lines

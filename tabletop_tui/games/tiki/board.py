@@ -243,7 +243,7 @@ class TikiBoard(Board, can_focus=True):
         t = Text()
         t.append(label, style="bold")
         t.append(f" {value:+d}" if value else " 0")
-        t.append(" ◆\n" if last else "\n", style="bold")
+        t.append("◆\n" if last else "\n", style="bold")
         stack = st.stacks[v]
         if stack:
             # bottom to top; each tiki by its colour's letter, so the stack
@@ -259,7 +259,7 @@ class TikiBoard(Board, can_focus=True):
             t.append(f"step {self.path.index(v) + 1}", style="italic")
         elif stack:
             t.append(f"{len(stack)}/3 ")
-            t.append(self.names[stack[-1]][:8], style="bold " + self.seat_style(stack[-1]))
+            t.append(self.names[stack[-1]][:7], style="bold " + self.seat_style(stack[-1]))
         return t
 
     def _targets(self) -> set[int]:

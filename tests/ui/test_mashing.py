@@ -22,7 +22,7 @@ import random
 import pytest
 from textual.widgets import Static
 
-from tabletop_tui.engine import Match, SeatConfig, games, storage, thinker
+from tabletop_tui.engine import Match, SeatConfig, games, storage
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.picker import PickerScreen
@@ -63,11 +63,7 @@ def next_key(rng: random.Random, screen) -> str:
     return key
 
 
-@pytest.fixture(autouse=True)
-def _inline_bots():
-    thinker.set_mode("inline")
-    yield
-    thinker.set_mode("process")
+pytestmark = pytest.mark.usefixtures("inline_bots")
 
 
 class DataFolder:

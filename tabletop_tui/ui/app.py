@@ -143,5 +143,4 @@ class TabletopApp(App[None]):
             self.screen.refresh_list()
             if match is not None:
                 note = leave_note(match)
-            if note:
-                self.screen.say(note)
+            self.screen.say(note)  # an empty note clears what the picker said before

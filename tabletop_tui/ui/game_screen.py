@@ -439,6 +439,6 @@ class GameScreen(Screen[None]):
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":
-            self.app.back_to_picker()
+            self.action_leave()  # the picker then says the game is over, not "saved"
         else:
             self.say("The game is over. Press Esc for the menu, u to undo the last move.")

@@ -156,7 +156,8 @@ class SetupScreen(Screen[None]):
                     box.value = False
                 box.disabled = bool(why)
                 box.tooltip = why
-                box.label = Text(desc + (" (not with this many players)" if why else ""))
+                # refused: the option's short name (before any colon) and why, on one line
+                box.label = Text(f"{desc.split(':')[0]}: not with {n} players" if why else desc)
             elif typing.get_origin(ann) is typing.Literal:
                 select: Select = widget  # type: ignore[assignment]
                 values = [v for v in typing.get_args(ann) if v == default or not self._refusal(n, name, v)]

@@ -4,7 +4,6 @@ the cursor and Enter, Moai choices, refusals, the map at 80x24."""
 from __future__ import annotations
 
 import random
-import time
 
 from textual.widgets import Static
 
@@ -48,7 +47,6 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     rng = random.Random(7)
     app = TabletopApp(match=match, bot_delay=0)
     handoffs = erects = places = bids = 0
-    started = time.perf_counter()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
@@ -120,8 +118,6 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
         assert match.is_over()
         assert isinstance(app.screen, ResultScreen)
     assert handoffs > 10 and bids > 20 and places > 10 and erects >= 1
-    # This is a whole game by keys; it should stay well under a minute and a half.
-    assert time.perf_counter() - started < 150
 
 
 async def test_illegal_placements_by_key_show_the_reason_and_change_nothing():

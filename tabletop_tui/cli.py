@@ -275,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         raise
     except Exception as err:  # a bug: a log and one sentence, never a traceback
-        from tabletop_tui.ui.crash import crash_sentence
+        from tabletop_tui.engine.crash import crash_sentence
 
         print(crash_sentence(err), file=sys.stderr)
         return 1
@@ -296,11 +296,11 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
         return 0
     if args.command == "rules":
-        from tabletop_tui.engine.options_text import options_markdown
+        from tabletop_tui.engine.options_text import with_options
         from tabletop_tui.resources import rules_markdown
 
         game = get(args.game)
-        print(rules_markdown(game.id).rstrip("\n") + "\n\n" + options_markdown(game.options_model))
+        print(with_options(rules_markdown(game.id), game.options_model))
         return 0
     if args.command == "load":
         from tabletop_tui.engine.match import Match

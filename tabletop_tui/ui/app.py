@@ -2,7 +2,7 @@
 
 An unexpected error anywhere in the app (a handler, a worker, a screen)
 ends the app with exit code 1 and one sentence on the terminal; the
-traceback goes to ``crash.log`` (see :mod:`tabletop_tui.ui.crash`), never to
+traceback goes to ``crash.log`` (see :mod:`tabletop_tui.engine.crash`), never to
 the screen. A data folder that cannot be written does not stop it: games
 are played in memory and the picker says saving is off.
 """
@@ -30,7 +30,7 @@ class TabletopApp(App[None]):
     CSS_PATH = str(stylesheet())
     TITLE = "tabletop"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-huge")]
 
     def __init__(self, match: "Match | None" = None, setup: str | None = None,
                  bot_delay: float = 0.6, remote: Any = None, start: Any = None) -> None:
@@ -52,7 +52,7 @@ class TabletopApp(App[None]):
         traceback to crash.log and keep one sentence (``crash_message``,
         printed by the command line once the terminal is restored) instead of
         Textual's traceback."""
-        from .crash import crash_sentence, write_crash_log
+        from tabletop_tui.engine.crash import crash_sentence, write_crash_log
 
         if self.crash_message is None:
             self.crash_message = crash_sentence(error)
@@ -150,7 +150,7 @@ class TabletopApp(App[None]):
         if callable(say):
             say(reason)
         else:
-            self.notify(reason)
+            self.notify(reason, markup=False)
 
     def on_tabletop_app_joined(self, message: Joined) -> None:
         from .game_screen import GameScreen
@@ -183,5 +183,4 @@ class TabletopApp(App[None]):
             self.screen.refresh_list()
             if match is not None:
                 note = leave_note(match)
-            if note:
-                self.screen.say(note)
+            self.screen.say(note)  # an empty note clears what the picker said before

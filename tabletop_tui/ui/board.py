@@ -85,10 +85,14 @@ class Board(Widget):
         self.hint = None
         self.update_board()
 
-    def show_hint(self, action: Action | None) -> None:
-        """Highlight ``action`` as the suggested move (None: no highlight)."""
+    def show_hint(self, action: Action | None) -> str | None:
+        """Light the hinted ``action`` (None: no hint). A board that also
+        moves its cursor or selection onto it returns a few words saying so
+        (e.g. "Enter plays it"), so the player is told what changed; None
+        when nothing moved."""
         self.hint = action
         self.update_board()
+        return None
 
     def update_board(self) -> None:
         """Redraw from ``view``/``legal``; subclasses override."""

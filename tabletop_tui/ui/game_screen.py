@@ -119,6 +119,7 @@ class GameScreen(Screen[None]):
                 yield CoachPanel(id="coach")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
+        yield Static("", id="too-small")
         if self.chatty:
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
@@ -138,6 +139,7 @@ class GameScreen(Screen[None]):
             self.query_one("#chat", Input).display = False
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
+        self._check_size()
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -149,7 +151,26 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         # RichLog wraps lines when they are written: write them again at the
         # log's new width (after this resize is laid out).
+        self._check_size()
         self.call_after_refresh(self._rewrap_log)
+
+    def _check_size(self) -> None:
+        """Below the board's ``MIN_SIZE`` the game is hidden (no key reaches
+        the board unseen) and one line says the size it needs."""
+        width, height = self.app.size
+        need_w, need_h = self.board.MIN_SIZE
+        small = width < need_w or height < need_h
+        if small == self.has_class("-too-small"):
+            return
+        self.set_class(small, "-too-small")
+        self.query_one("#main").disabled = small  # hidden and deaf: no key plays unseen
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"{self.game.title} needs a terminal of at least {need_w}x{need_h}; this one is "
+                f"{width}x{height}. Make the window bigger (or the font smaller). Esc: menu."))
+            self.set_focus(None)
+        elif self.current is not None and self.current.my_turn:
+            self.board.focus_board()
 
     def _rewrap_log(self) -> None:
         if self._handoff_open:
@@ -207,7 +228,7 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(ResultScreen(any_update.result, self.table.seats, self.game.cooperative,
                                                   self.game.id), self._after_result)
             return
-        if seat is not None and seat in to_act:
+        if seat is not None and seat in to_act and not self.has_class("-too-small"):
             self.board.focus_board()
 
     def _review(self, seat: Seat | None) -> None:
@@ -229,10 +250,13 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self._log_count, self._log_viewer = 0, -1
 
-        def done(_: bool | None) -> None:
+        def done(ready: bool | None) -> None:
             self._handoff_open = False
             self._moved = False
             self.viewer = seat
+            if ready is False:  # Esc on the hand-off: back to the menu
+                self.action_leave()
+                return
             self.advance()
 
         up = self.current
@@ -482,8 +506,8 @@ class GameScreen(Screen[None]):
         if message.action is None:
             self.say(message.label)
             return
-        self.say(f"Hint: {message.label}")
-        self.board.show_hint(message.action)
+        note = self.board.show_hint(message.action)
+        self.say(f"Hint: {message.label}" + (f" ({note})" if note else ""))
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use
@@ -497,6 +521,6 @@ class GameScreen(Screen[None]):
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":
-            self.app.back_to_picker()
+            self.action_leave()  # the picker then says the game is over, not "saved"
         else:
             self.say("The game is over. Press Esc for the menu, u to undo the last move.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -23,7 +25,7 @@ class PickerScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "open", "New game / resume", show=True),
+        Binding("enter", "open", "New game / resume", show=True, priority=True),
         Binding("r", "rules", "Rules"),
         Binding("d", "demo", "Demo"),
         Binding("t", "tutorial", "Tutorial"),
@@ -37,7 +39,7 @@ class PickerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static("[b]tabletop[/b] — pick a game", id="picker-title")
+            yield Static(Text.assemble(("tabletop", "bold"), " — pick a game"), id="picker-title")
             yield OptionList(id="picker-list")
             yield Static("", id="picker-message")
         yield Footer()
@@ -88,7 +90,9 @@ class PickerScreen(Screen[None]):
         keep = ol.highlighted
         ol.clear_options()
         for g in catalogue():
-            label = Text.assemble((g.title, "bold"), f"  ({g.players_text})\n  {g.blurb}")
+            # the blurb wrapped here, so its second line keeps the indent (fits 80 columns)
+            blurb = textwrap.fill(g.blurb, 68, initial_indent="  ", subsequent_indent="  ")
+            label = Text.assemble((g.title, "bold"), f"  ({g.players_text})\n", blurb)
             ol.add_option(Option(label, id=f"game:{g.id}"))
         if self._saves:
             ol.add_option(None)

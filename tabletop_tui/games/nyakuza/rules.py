@@ -63,10 +63,10 @@ def space_text(space: int) -> str:
 class NyakuzaOptions(Options):
     """Nyakuza's options: the secret-tile variant (N9) and the first amulet holder."""
 
-    secret_tiles: bool = Field(default=False, description="Variant for 3-4 players: each player holds "
-                                                          "one secret resource tile (N9)")
+    secret_tiles: bool = Field(default=False, description="Secret tiles (3-4 players): each player "
+                                                          "holds one secret resource tile")
     first_amulet: Literal["random", "0", "1", "2", "3"] = Field(
-        default="random", description="Who holds the amulet first (the oldest player; N2: random by default)")
+        default="random", description="Who holds the amulet first")
 
 
 class Bid(Action):

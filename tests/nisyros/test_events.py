@@ -240,7 +240,7 @@ def test_card_22_rough_sea_limits_the_evacuation_to_three():
     s.boats = [6, 0, 0, 0]
     stage(s, "s10")
     for _ in range(3):
-        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
     assert s.kos == [3, 0] and s.boats[MANDRAKI] == 3
 
 

@@ -300,17 +300,17 @@ def _evac_setup(level="achilles"):
 def test_step10_evacuation_takes_a_boat_per_inhabitant():
     s = _evac_setup()
     assert s.phase == "evacuate"
-    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE)))
+    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE), boat=EMPORIOS))
     assert s.kos[1] == 1 and s.boats == [1, 0, 1, 0] and s.wheat == 1
-    play(s, Evacuate(player=0, place=P(MANDRAKI, MEETING)))
-    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))  # a boat from Emporios: boats from any zone
+    play(s, Evacuate(player=0, place=P(MANDRAKI, MEETING), boat=MANDRAKI))
+    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=EMPORIOS))  # boats from any zone
     assert s.kos == [2, 1] and sum(s.boats) == 0
     assert s.step != 10 or s.phase != "evacuate"
 
 
 def test_step10_heracles_also_needs_a_wheat():
     s = _evac_setup("heracles")
-    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE)))
+    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE), boat=EMPORIOS))
     assert s.wheat == 0 and s.kos[1] == 1
     assert s.round == 2  # with no wheat left the evacuation ended by itself
 
@@ -321,7 +321,7 @@ def test_step10_rough_sea_allows_three():
     s.boats = [5, 0, 0, 0]
     stage(s, "s10")
     for _ in range(3):
-        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
     assert s.kos[0] == 3 and s.round == 2
 
 

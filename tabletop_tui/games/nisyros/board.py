@@ -40,6 +40,8 @@ def zones_of(a: Action) -> tuple[int, ...]:
         return (a.zone,)
     if isinstance(a, MoveBoat):
         return (a.src, a.dst)
+    if isinstance(a, Evacuate):
+        return (a.boat,)
     return ()
 
 

@@ -488,18 +488,28 @@ def s_home(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
-    """Displaced persons: all of ``s``'s citizens move to village ``z`` and
-    the workers on meeting places to its meeting place (others stay put)."""
+    """Displaced persons: ``s`` makes village ``z`` their home; all their
+    citizens move to that village and all their workers, wherever they
+    stand, to its meeting place (the rulebook: "Put all your citizens on this
+    village and all workers on a meeting place in this coastal area")."""
     state.home[s] = z
     row = state.people[s]
-    for q in range(4):
-        if q == z:
+    v, m = village(z), meeting(z)
+    citizens = workers = 0
+    for p in range(len(row)):
+        n = row[p]
+        if not n or p in (v, m):
             continue
-        row[village(z)] += row[village(q)]
-        row[village(q)] = 0
-        row[meeting(z)] += row[meeting(q)]
-        row[meeting(q)] = 0
-    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}."))
+        state.take(s, p, n)
+        if p % SLOTS == VILLAGE:
+            row[v] += n
+            citizens += n
+        else:
+            row[m] += n
+            workers += n
+    moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
+    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
+                                 + (f": {' and '.join(moved)} move there." if moved else ".")))
 
 
 def s_next(state: NisyrosState, ev: list[Event]) -> None:

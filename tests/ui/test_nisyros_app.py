@@ -79,7 +79,8 @@ async def test_board_fits_80x24_and_shows_every_part():
         await pilot.pause()
         board = game_screen(app).board
         text = screen_text(app)
-        for part in ("Mandraki", "Nikia", "R1", "Vill R8", "Vill B8", "Round 1", "Wheat 6/16", "Events", "[1]"):
+        for part in ("Mandraki", "Nikia", "R1", "Village R8", "Village B8", "Round 1", "Wheat 6/16", "Stone 0/16",
+                     "Wood 0/16", "Events", "[1]", " 10 Move"):
             assert part in text, part
         ol = board.query_one("#ni-choices", OptionList)
         assert ol.option_count == len(board.legal) and ol.region.height >= 3
@@ -112,7 +113,7 @@ async def test_dice_and_moves_by_mouse():
             await pilot.pause()
             assert match.state.yellow_on[a.die] == a.place
             text = screen_text(app)
-            assert f"{'ABCDE'[a.die]}x2" in text
+            assert f"{'ABCDE'[a.die]}×2" in text
 
 
 async def test_keys_that_cannot_act_say_why_and_change_nothing():

@@ -262,6 +262,16 @@ def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
 
 
 # -- step 4 ---------------------------------------------------------------------------------------
+def yields_nothing(state: NisyrosState, p: int) -> str:
+    """Why field ``p`` yields nothing this round ("fumes": event 10, "ash
+    rain": event 23 on R1), or "" when it yields as usual."""
+    if p in state.stupor:
+        return "fumes"
+    if p % SLOTS == 0 and 23 in state.in_play:
+        return "ash rain"
+    return ""
+
+
 def s4(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 4
     got = {k: 0 for k in KINDS}
@@ -276,11 +286,9 @@ def s4(state: NisyrosState, ev: list[Event]) -> None:
                 continue
             kind = state.kinds[z][r]
             where = f"{ZONES[z]} {RINGS[r].name} ({kind})"
-            if p in state.stupor:
-                lines.append(f"{where}: nothing, fumes")
-                continue
-            if r == 0 and 23 in state.in_play:
-                lines.append(f"{where}: nothing, ash rain")
+            spoilt = yields_nothing(state, p)
+            if spoilt:
+                lines.append(f"{where}: nothing, {spoilt}")
                 continue
             per = RINGS[r].yield_ * (2 if p in state.yellow_on else 1)
             per *= 2 if any(DOUBLE_KIND.get(c) == kind for c in state.in_play) else 1

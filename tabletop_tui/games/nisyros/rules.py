@@ -39,7 +39,7 @@ COLOURS = ["Red", "Blue", "Green", "Yellow"]
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
-    "move": "move your workers (and, for the active player, the boats), then finish",
+    "move": "move your workers and the boats, then finish",
     "siesta": "choose a worker to take a siesta",
     "stupor": "choose which zone the fumes cover",
     "rescue": "choose who gets an inhabitant back from Hades",
@@ -474,4 +474,7 @@ class Nisyros(Game[NisyrosState]):
         who = actor(state)
         if who is None:
             return ""
-        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ASKS[state.phase]}."
+        ask = ASKS[state.phase]
+        if state.phase == "move" and who != state.active:
+            ask = "move your workers, then finish"
+        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."

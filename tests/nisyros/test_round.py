@@ -340,3 +340,27 @@ def test_step4_best_case_eight_per_worker():
     s.in_play = [4]
     step(s, "s4")
     assert s.wood == 8
+
+
+def test_workers_stay_on_their_workplaces_after_gathering_and_building():
+    """Steps 4 and 5: "Leave the workers on the fields after gathering
+    resources" and "on their workplaces after building dams and boats"."""
+    s = _build_setup()
+    s.people[0][P(MANDRAKI, R3)] = 2
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 1
+    before = list(s.people[0])
+    stage(s, "s4")
+    assert s.phase == "build" and s.people[0] == before
+    play(s, BuildBoat(zone=MANDRAKI))
+    assert s.people[0][P(MANDRAKI, R3)] == 2 and s.people[0][P(MANDRAKI, SHIPYARD)] == 1
+
+
+def test_step1_a_worker_may_go_back_to_its_own_meeting_place():
+    """Step 1: workers "can stay on the meeting place (theater) to call up more workers"."""
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(PALI, R2)] = 1
+    s.people[0][P(MANDRAKI, VILLAGE)] = 9
+    s.people[1][P(EMPORIOS, VILLAGE)] = 10
+    play(s, MoveWorker(player=0, src=P(PALI, R2), dst=P(MANDRAKI, MEETING)))
+    assert s.people[0][P(MANDRAKI, MEETING)] == 1

@@ -237,17 +237,22 @@ class NisyrosBoard(Board, can_focus=True):
             if v is None:
                 cell.update("")
                 continue
-            # the last move, a hint or a legal target, marked by a sign (not colour alone)
-            mark = "•" if p in last_places else "?" if p in hint_places else "›" if p in legal_places else " "
+            # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
+            picked = self.filter == ("place", p)
+            mark = ("◆" if picked else "•" if p in last_places else "?" if p in hint_places
+                    else "›" if p in legal_places else " ")
             cell.update(self._marked(mark, cell_text(v, v.places[p], styles, wide, self._width(cell, 13) - 1)))
             cell.set_class(p in legal_places, "legal")
-            cell.set_class(self.filter == ("place", p), "picked")
+            cell.set_class(picked, "picked")
             cell.set_class(p in last_places, "last")
         for die in self.query(DieCell):
             d = die.die
-            die.update(die_text(v, d, wide) if v is not None else "")
-            die.set_class(any(isinstance(a, PlaceDie) and a.die == d for a in self.legal), "legal")
-            die.set_class(self.filter == ("die", d), "picked")
+            can = any(isinstance(a, PlaceDie) and a.die == d for a in self.legal)
+            picked = self.filter == ("die", d)
+            mark = "◆" if picked else "›" if can else ""
+            die.update(Text(mark, style="bold") + die_text(v, d, wide) if v is not None else "")
+            die.set_class(can, "legal")
+            die.set_class(picked, "picked")
         if v is not None:
             line = self.query_one("#ni-track-line", Static)
             self.query_one("#ni-track", Static).update(tracker(v, True))

@@ -4,7 +4,8 @@ Everything here reads a :class:`~.view.NisyrosView` and returns
 ``rich.text.Text``; player names arrive as plain strings and are appended as
 text, never parsed as markup. Meaning never rests on colour alone: lava is
 ``≈``, seats are letters (R B G Y), a die on a workplace is its letter (``×C``),
-a bonus marker ``*``, idle workers ``z``, a field that yields nothing ``✗``.
+a bonus marker ``+`` and its kind (``+wood``), idle workers ``z``, a field
+that yields nothing ``✗``.
 
 A cell's text is fitted to the width it has: each piece has shorter forms
 ("Stone*", "St*") tried, least needed piece first, before anything is cut.
@@ -91,8 +92,11 @@ def _what(v: NisyrosView, pv: PlaceView) -> list[Piece]:
     pieces: list[Piece] = [([_t(long, "bold"), _t(short, "bold")], 9)]
     if s < 4:
         name, abbr = KIND_NAMES[pv.kind or "stone"]
-        bonus = "*" if s == 0 and v.bonus[pv.zone] else ""
-        pieces.append(([_t(name + bonus), _t(abbr + bonus)], 4))
+        pieces.append(([_t(name), _t(abbr)], 1))
+        bonus = v.bonus[pv.zone] if s == 0 else None
+        if bonus:  # the marker's own kind: one of it the first time the field is worked
+            b_name, b_abbr = KIND_NAMES[bonus]
+            pieces.append(([_t(f"+{b_name.lower()}"), _t(f"+{b_abbr}"), _t("+")], 3))
     if pv.die is not None:
         d = DIE_LETTERS[pv.die]
         pieces.append(([_t(f"{d}×2", "bold reverse"), _t(f"×{d}", "bold reverse")], 5))
@@ -109,13 +113,13 @@ def _who(v: NisyrosView, pv: PlaceView, styles: list[str], wide: bool) -> list[P
     if who.plain:
         pieces.append(([who, people_text(v, pv.place, styles, sep="")], 7))
     if pv.limit is not None:
-        pieces.append(([_t(f"{pv.count}/{pv.limit}"), _t("")], 1))
+        pieces.append(([_t(f"{pv.count}/{pv.limit}"), _t("")], 2))
     if pv.asleep:
         pieces.append(([_t(f"z{pv.asleep}", "italic")], 8))
     ring = s if s < 4 else (4 if s == 4 else None)
     if ring is not None and v.dam_spots[ring] and (wide or v.dams[z][ring]):
         n, spots = v.dams[z][ring], v.dam_spots[ring]
-        pieces.append(([_t(f"D{n}/{spots}", "italic"), _t(f"D{n}", "italic")], 2))
+        pieces.append(([_t(f"D{n}/{spots}", "italic"), _t(f"D{n}", "italic")], 0))
     return pieces
 
 
@@ -221,7 +225,7 @@ def stock_text(v: NisyrosView, names: list[str], styles: list[str], wide: bool, 
         stock.append(f"{k.title()} {n}/{v.cap}", style="bold" if n else "dim")
     supply = [_t(f"· Supply: {v.boats_supply} boats, {v.dams_supply} dams · Deck {v.deck_size}"),
               _t(f"· Supply: {v.boats_supply} boats, {v.dams_supply} dams"),
-              _t(f"· supply ⛵{v.boats_supply} D{v.dams_supply}"), _t(f"· ⛵{v.boats_supply} D{v.dams_supply}")]
+              _t(f"· supply ⛵{v.boats_supply} D{v.dams_supply}"), _t(f"· ⛵{v.boats_supply} D{v.dams_supply} left")]
     t = fit([([stock], 9), (supply, 1)], width)
     if wide:
         t.append("\n")

@@ -465,7 +465,7 @@ class Nisyros(Game[NisyrosState]):
             return "call a volunteer"
         if isinstance(a, Evacuate):
             what = "citizen" if a.place % SLOTS == VILLAGE else "worker"
-            return f"to Kos: {what} of {name_of(a.player)} from the {place_name(a.place)}, boat off {ZONES[a.boat]}"
+            return f"to Kos: {what} of {name_of(a.player)} from {place_name(a.place)}, boat off {ZONES[a.boat]}"
         return a.kind
 
     def status(self, state: NisyrosState, seat: Seat | None) -> str:

@@ -388,6 +388,9 @@ def s7(state: NisyrosState, ev: list[Event]) -> None:
         ev.append(Event(text="Step 7 is skipped: the workers are fasting."))
         return
     need = sum(food_need(state, s) for s in range(state.players))
+    if not need:
+        ev.append(Event(text="Step 7: there are no workers to feed."))
+        return
     paid = min(need, state.wheat)
     state.wheat -= paid
     short = need - paid

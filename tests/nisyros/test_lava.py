@@ -231,17 +231,6 @@ def test_a_two_zone_face_lets_the_team_choose():
     assert s.lava[z] == 1
 
 
-def test_oracle_chooses_the_first_eruption():
-    s = new(4)
-    s.in_play = [13]
-    s.yellow = ["stone"] * 5
-    s.round = 2
-    stage(s, "s9")
-    assert s.phase == "direction" and s.choices == [0, 1, 2, 3]
-    ev = play(s, PickZone(zone=NIKIA))
-    assert s.lava[NIKIA] >= 1 and texts(ev).startswith("Eruption towards Nikia")
-
-
 # -- displaced persons --------------------------------------------------------------------------------
 def test_a_displaced_player_chooses_a_new_home_at_the_end_of_the_round():
     s = new(4)

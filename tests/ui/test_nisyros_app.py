@@ -202,3 +202,27 @@ async def test_signs_mark_legal_picked_and_last_places():
         assert cell(6).startswith("•") and cell(2).startswith("•")
         await pilot.press("3")  # no die thrown yet: the die row has no › either
         assert not str(board.query_one("#ni-die2", Static).content).startswith("›")
+
+
+async def test_a_hint_is_marked_and_enter_plays_it():
+    """h asks the search bot; the hinted place shows ?, the list line », and
+    the list's cursor is on it, so Enter plays the hint."""
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=5, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = game_screen(app).board
+        await pilot.press("h")
+        for _ in range(600):
+            await pilot.pause(0.01)
+            if board.hint is not None:
+                break
+        hint = board.hint
+        assert hint is not None and hint in board.legal
+        ol = board.query_one("#ni-choices", OptionList)
+        assert board.legal[board.shown[ol.highlighted]] == hint
+        if isinstance(hint, MoveWorker):
+            assert str(board.query_one(f"#ni-p{hint.dst}", Static).content).startswith("?")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.log[-1].action == hint.model_dump(mode="json")

@@ -264,6 +264,16 @@ class NisyrosBoard(Board, can_focus=True):
             self.query_one("#ni-cards", Static).update(cards_text(v, wide))
         self._fill_choices()
 
+    def show_hint(self, action: Action) -> None:
+        """Show the hint and put the choices list's cursor on it, so Enter plays it."""
+        self.filter = None
+        super().show_hint(action)
+        ol = self.query_one("#ni-choices", OptionList)
+        for k, i in enumerate(self.shown):
+            if self.legal[i] == action:
+                ol.highlighted = k
+                break
+
     def _fill_choices(self) -> None:
         ol = self.query_one("#ni-choices", OptionList)
         labels = self.labels

@@ -175,9 +175,10 @@ def zone_header(v: NisyrosView, z: int, wide: bool, width: int = 13) -> list[Tex
     name = [_t(v.zones[z], "bold underline"), _t(v.zones[z][:4], "bold underline")]
     boats = [_t(f"⛵{v.boats[z]}")]
     lava = [_t(f"lava {v.lava[z]}/5"), _t(f"≈{v.lava[z]}")] if v.lava[z] else [_t("")]
+    seats = [_t(who), _t(who.replace("+", ""))]
     if wide:
-        return [fit([(name, 1), ([_t(who)], 2)], width), fit([(boats, 3), (lava, 0)], width)]
-    return [fit([(name, 1), ([_t(who)], 3), (boats, 4), (lava + [_t("")], 0)], width)]
+        return [fit([(name, 1), (seats, 2)], width), fit([(boats, 3), (lava, 0)], width)]
+    return [fit([(name, 1), (seats, 3), (boats, 4), (lava + [_t("")], 0)], width)]
 
 
 def tracker(v: NisyrosView, wide: bool, width: int = 48) -> Text:

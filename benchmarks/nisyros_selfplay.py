@@ -207,23 +207,23 @@ def wins(r: dict) -> float:
     return (r["small"] + r["big"]) / r["games"]
 
 
-def rating(win: float, saved: float) -> str:
-    """A word for a level's difficulty from the search team's results (our scale)."""
-    if win >= 0.6:
-        return "easy"
-    if win >= 0.3:
-        return "moderate"
-    if win >= 0.1:
-        return "hard"
-    if win > 0 or saved >= 6:
-        return "very hard"
+def rating(saved: float) -> str:
+    """A word for a level's difficulty from the mean saved count per player
+    of the strongest team bot measured (our scale: a victory needs 7)."""
+    for floor, word in ((7, "easy"), (5, "fair"), (3, "hard"), (1.5, "very hard")):
+        if saved >= floor:
+            return word
     return "brutal"
 
 
-def markdown(rows: list[dict], args, started: str, commit: str) -> str:
+def command_line() -> str:
+    return "python benchmarks/nisyros_selfplay.py " + " ".join(sys.argv[1:])
+
+
+def markdown(rows: list[dict], args, started: str, commit: str, command: str) -> str:
     """The tables of a run, in Markdown."""
     out = [f"Run {started}, commit `{commit}`, command:", "",
-           "```", "python benchmarks/nisyros_selfplay.py " + " ".join(sys.argv[1:]), "```", "",
+           "```", command, "```", "",
            "### Every cell", "",
            "| bot | level | players | games | defeat | small | big | saved / player | worst-off player | rounds |",
            "|---|---|---|---|---|---|---|---|---|---|"]
@@ -245,15 +245,18 @@ def markdown(rows: list[dict], args, started: str, commit: str) -> str:
                            + f" | +{max(vals) - rnd:.2f} |")
     best = searches[-1] if searches else args.bots[-1]
     out += ["", f"### Difficulty by level (team of `{best}`: team wins, big wins, saved per player)", "",
-            "| level | " + " | ".join(f"{n} players" for n in args.players) + " | verdict |",
-            "|---|" + "---|" * len(args.players) + "---|"]
+            "| level | " + " | ".join(f"{n} players" for n in args.players) + " | strongest team bot | verdict |",
+            "|---|" + "---|" * len(args.players) + "---|---|"]
     for level in args.levels:
         cells = [by[(best, level, n)] for n in args.players]
-        win = sum(r["small"] + r["big"] for r in cells) / sum(r["games"] for r in cells)
-        saved = statistics.mean(r["mean_saved"] for r in cells)
+        strongest = max(args.bots, key=lambda b: statistics.mean(by[(b, level, n)]["mean_saved"]
+                                                                 for n in args.players))
+        saved = statistics.mean(by[(strongest, level, n)]["mean_saved"] for n in args.players)
         out.append(f"| {level.title()} | " + " | ".join(
             f"{wins(r):.0%} ({r['big'] / r['games']:.0%} big) · {r['mean_saved']:.1f}" for r in cells)
-            + f" | {rating(win, saved)} |")
+            + f" | {strongest}, {saved:.1f} saved | {rating(saved)} |")
+    out += ["", "Verdict scale (mean saved per player by the strongest team bot; a small victory needs 7 "
+            "for every player): 7+ easy, 5-7 fair, 3-5 hard, 1.5-3 very hard, below 1.5 brutal."]
     return "\n".join(out) + "\n"
 
 
@@ -263,6 +266,20 @@ def git_commit() -> str:
                               text=True, timeout=10).stdout.strip() or "unknown"
     except (OSError, subprocess.SubprocessError):
         return "unknown"
+
+
+def tables_from(args) -> int:
+    """The tables of a run saved with --json; its bots, levels and player counts replace the arguments'."""
+    saved = json.loads(args.tables_from.read_text())
+    rows = saved["rows"]
+    args.bots = list(dict.fromkeys(r["bot"] for r in rows))
+    args.levels = [lv for lv in LEVELS if any(r["level"] == lv for r in rows)]
+    args.players = sorted({r["players"] for r in rows})
+    text = markdown(rows, args, saved["started"], saved["commit"], saved.get("command", "(not saved)"))
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,7 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write every cell's figures here")
     ap.add_argument("--markdown", type=Path, help="also write the tables here, in Markdown")
+    ap.add_argument("--tables-from", type=Path, metavar="JSON",
+                    help="print the tables of runs saved with --json (several: merged) instead of playing")
     args = ap.parse_args(argv)
+    if args.tables_from:
+        return tables_from(args)
     for spec in args.bots:
         make_bot(spec)
     started = datetime.datetime.now().isoformat(timespec="minutes")
@@ -289,11 +310,12 @@ def main(argv: list[str] | None = None) -> int:
             for n in args.players:
                 rows.append(cell(spec, games, n, level, args.seed))
                 print(row_line(rows[-1]), flush=True)
-    text = markdown(rows, args, started, commit)
+    text = markdown(rows, args, started, commit, command_line())
     print()
     print(text)
     if args.json:
-        args.json.write_text(json.dumps({"started": started, "commit": commit, "rows": rows}, indent=1))
+        args.json.write_text(json.dumps({"started": started, "commit": commit, "command": command_line(), "rows": rows},
+                                        indent=1))
     if args.markdown:
         args.markdown.write_text(text)
     return 0

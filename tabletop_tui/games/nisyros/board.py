@@ -264,10 +264,13 @@ class NisyrosBoard(Board, can_focus=True):
             self.query_one("#ni-cards", Static).update(cards_text(v, wide))
         self._fill_choices()
 
-    def show_hint(self, action: Action) -> None:
+    def show_hint(self, action: Action | None) -> None:
         """Show the hint and put the choices list's cursor on it, so Enter plays it."""
-        self.filter = None
+        if action is not None:
+            self.filter = None
         super().show_hint(action)
+        if action is None:
+            return
         ol = self.query_one("#ni-choices", OptionList)
         for k, i in enumerate(self.shown):
             if self.legal[i] == action:

@@ -310,12 +310,12 @@ def main(argv: list[str] | None = None) -> int:
             for n in args.players:
                 rows.append(cell(spec, games, n, level, args.seed))
                 print(row_line(rows[-1]), flush=True)
+                if args.json:  # after every cell, so a long run stopped early keeps what it measured
+                    args.json.write_text(json.dumps({"started": started, "commit": commit,
+                                                     "command": command_line(), "rows": rows}, indent=1))
     text = markdown(rows, args, started, commit, command_line())
     print()
     print(text)
-    if args.json:
-        args.json.write_text(json.dumps({"started": started, "commit": commit, "command": command_line(), "rows": rows},
-                                        indent=1))
     if args.markdown:
         args.markdown.write_text(text)
     return 0

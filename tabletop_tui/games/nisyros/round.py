@@ -334,7 +334,8 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
                 state.people[s][v] -= k
                 state.people[s][m] += k
                 room -= k
-                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {'joins' if k == 1 else 'join'} the workers "
+                verb = "joins" if k == 1 else "join"
+                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                              f"at the {ZONES[z]} meeting place."))
     state.queue = [s for s in ((state.active + i) % n for i in range(n))
                    if 21 in state.in_play and volunteer_ok(state, s)]
@@ -370,7 +371,8 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
                 row[m] += row[p]
                 state.take(s, p, row[p])
         if moved:
-            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {'walks' if moved == 1 else 'walk'} back to the "
+            verb = "walks" if moved == 1 else "walk"
+            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
                                          f"{ZONES[m // SLOTS]} meeting place."))
 
 

@@ -226,7 +226,8 @@ def stock_text(v: NisyrosView, names: list[str], styles: list[str], wide: bool, 
         stock.append(f"{k.title()} {n}/{v.cap}", style="bold" if n else "dim")
     supply = [_t(f"· Supply: {v.boats_supply} boats, {v.dams_supply} dams · Deck {v.deck_size}"),
               _t(f"· Supply: {v.boats_supply} boats, {v.dams_supply} dams"),
-              _t(f"· supply ⛵{v.boats_supply} D{v.dams_supply}"), _t(f"· ⛵{v.boats_supply} D{v.dams_supply} left")]
+              _t(f"· supply ⛵{v.boats_supply} D{v.dams_supply}"),
+              _t(f"· ⛵{v.boats_supply} D{v.dams_supply} left")]
     t = fit([([stock], 9), (supply, 1)], width)
     if wide:
         t.append("\n")

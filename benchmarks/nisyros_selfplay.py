@@ -222,7 +222,7 @@ def command_line() -> str:
 
 def markdown(rows: list[dict], args, started: str, commit: str, command: str) -> str:
     """The tables of a run, in Markdown."""
-    out = [f"Run {started}, commit `{commit}`, command:", "",
+    out = [f"Run {started}, commit `{commit}`, command(s):", "",
            "```", command, "```", "",
            "### Every cell", "",
            "| bot | level | players | games | defeat | small | big | saved / player | worst-off player | rounds |",
@@ -233,28 +233,37 @@ def markdown(rows: list[dict], args, started: str, commit: str, command: str) ->
                    f"{r['mean_worst']:.2f} | {r['rounds']:.1f} |")
     by = {(r["bot"], r["level"], r["players"]): r for r in rows}
     searches = [b for b in args.bots if b.startswith("search")]
+
+    def saved(b: str, level: str, n: int) -> str:
+        r = by.get((b, level, n))
+        return f"{r['mean_saved']:.2f}" if r else "–"
+
     if searches and "random" in args.bots:
         out += ["", "### The search team against random play (mean saved per player)", "",
                 "| level | players | random | " + " | ".join(searches) + " | margin of the best |",
                 "|---|---|---|" + "---|" * len(searches) + "---|"]
         for level in args.levels:
             for n in args.players:
-                rnd = by[("random", level, n)]["mean_saved"]
-                vals = [by[(b, level, n)]["mean_saved"] for b in searches]
-                out.append(f"| {level.title()} | {n} | {rnd:.2f} | " + " | ".join(f"{x:.2f}" for x in vals)
-                           + f" | +{max(vals) - rnd:.2f} |")
-    best = searches[-1] if searches else args.bots[-1]
+                vals = [by[(b, level, n)]["mean_saved"] for b in searches if (b, level, n) in by]
+                margin = f"+{max(vals) - by[('random', level, n)]['mean_saved']:.2f}" if vals else "–"
+                out.append(f"| {level.title()} | {n} | {saved('random', level, n)} | "
+                           + " | ".join(saved(b, level, n) for b in searches) + f" | {margin} |")
+    full = [b for b in searches if all((b, lv, n) in by for lv in args.levels for n in args.players)]
+    best = (full or searches or args.bots)[-1]
     out += ["", f"### Difficulty by level (team of `{best}`: team wins, big wins, saved per player)", "",
             "| level | " + " | ".join(f"{n} players" for n in args.players) + " | strongest team bot | verdict |",
             "|---|" + "---|" * len(args.players) + "---|---|"]
     for level in args.levels:
-        cells = [by[(best, level, n)] for n in args.players]
-        strongest = max(args.bots, key=lambda b: statistics.mean(by[(b, level, n)]["mean_saved"]
-                                                                 for n in args.players))
-        saved = statistics.mean(by[(strongest, level, n)]["mean_saved"] for n in args.players)
+        cells = [by.get((best, level, n)) for n in args.players]
+        # the strongest bot measured at each player count, and the mean of their saved counts
+        top = {n: max((b for b in args.bots if (b, level, n) in by), key=lambda b: by[(b, level, n)]["mean_saved"])
+               for n in args.players}
+        mean = statistics.mean(by[(top[n], level, n)]["mean_saved"] for n in args.players)
+        who = ", ".join(f"{b} ({'/'.join(str(n) for n in args.players if top[n] == b)}p)"
+                        for b in dict.fromkeys(top.values()))
         out.append(f"| {level.title()} | " + " | ".join(
-            f"{wins(r):.0%} ({r['big'] / r['games']:.0%} big) · {r['mean_saved']:.1f}" for r in cells)
-            + f" | {strongest}, {saved:.1f} saved | {rating(saved)} |")
+            f"{wins(r):.0%} ({r['big'] / r['games']:.0%} big) · {r['mean_saved']:.1f}" if r else "–" for r in cells)
+            + f" | {who}: {mean:.1f} saved | {rating(mean)} |")
     out += ["", "Verdict scale (mean saved per player by the strongest team bot; a small victory needs 7 "
             "for every player): 7+ easy, 5-7 fair, 3-5 hard, 1.5-3 very hard, below 1.5 brutal."]
     return "\n".join(out) + "\n"
@@ -269,13 +278,15 @@ def git_commit() -> str:
 
 
 def tables_from(args) -> int:
-    """The tables of a run saved with --json; its bots, levels and player counts replace the arguments'."""
-    saved = json.loads(args.tables_from.read_text())
-    rows = saved["rows"]
+    """The tables of runs saved with --json, merged; their bots, levels and
+    player counts replace the arguments'."""
+    runs = [json.loads(path.read_text()) for path in args.tables_from]
+    rows = [r for run in runs for r in run["rows"]]
     args.bots = list(dict.fromkeys(r["bot"] for r in rows))
     args.levels = [lv for lv in LEVELS if any(r["level"] == lv for r in rows)]
     args.players = sorted({r["players"] for r in rows})
-    text = markdown(rows, args, saved["started"], saved["commit"], saved.get("command", "(not saved)"))
+    text = markdown(rows, args, ", ".join(run["started"] for run in runs), ", ".join(run["commit"] for run in runs),
+                    "\n".join(run.get("command", "(not saved)") for run in runs))
     print(text)
     if args.markdown:
         args.markdown.write_text(text)
@@ -292,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write every cell's figures here")
     ap.add_argument("--markdown", type=Path, help="also write the tables here, in Markdown")
-    ap.add_argument("--tables-from", type=Path, metavar="JSON",
+    ap.add_argument("--tables-from", type=Path, nargs="+", metavar="JSON",
                     help="print the tables of runs saved with --json (several: merged) instead of playing")
     args = ap.parse_args(argv)
     if args.tables_from:

@@ -22,8 +22,8 @@ def _last_two(kos):
     s.boats = [1, 0, 1, 0]
     s.in_play = []
     stage(s, "s10")
-    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
-    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE)))
+    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
+    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE), boat=EMPORIOS))
     return s
 
 

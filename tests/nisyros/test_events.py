@@ -11,8 +11,8 @@ from tabletop_tui.games.nisyros.lava import eruptions_planned
 
 from tests.refusals import assert_refused
 
-from .util import (COAST, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, VILLAGE, P, clear_people,
-                   new, play, stage, step, texts)
+from .util import (COAST, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD, VILLAGE, P,
+                   clear_people, new, play, stage, step, texts)
 
 
 def draw(s, cid):
@@ -240,7 +240,7 @@ def test_card_22_rough_sea_limits_the_evacuation_to_three():
     s.boats = [6, 0, 0, 0]
     stage(s, "s10")
     for _ in range(3):
-        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
     assert s.kos == [3, 0] and s.boats[MANDRAKI] == 3
 
 
@@ -291,3 +291,137 @@ def test_deck_conservation_over_rounds():
     total = Counter({c: CARDS[c].copies for c in CARDS})
     assert Counter(s.deck + s.discard + s.in_play) == total
     assert ISLAND.boats == 32 and R1 == 0 and R2 == 1 and R4 == 3 and R3 == 2
+
+
+# -- more of each card: limits, refusals, and what the card does not do -----------------------------
+def test_card_1_is_one_reroll_only_and_keeping_the_dice_changes_nothing():
+    s = new(2)
+    draw(s, 1)
+    s.yellow = ["-1", "stone", "wood", "wheat", "hermes"]
+    acts = G.legal_actions(s, 0)
+    assert Reroll(dice=(0,)) in acts and Reroll(dice=(0, 4)) in acts  # a -1 may be thrown again
+    assert not any(isinstance(a, Reroll) and len(a.dice) > 2 for a in acts)
+    play(s, Done())
+    assert s.yellow == ["-1", "stone", "wood", "wheat", "hermes"] and s.phase == "dice"
+    assert_refused(G, s, Reroll(dice=(1,)), 0, "place the yellow dice")
+
+
+def test_card_1_reroll_throws_only_the_named_dice():
+    s = new(2)
+    draw(s, 1)
+    s.yellow = ["stone", "stone", "stone", "stone", "stone"]
+    play(s, Reroll(dice=(2,)))
+    assert s.yellow[:2] == ["stone", "stone"] and s.yellow[3:] == ["stone", "stone"]
+    assert s.phase == "dice"  # once only
+
+
+def test_card_2_skipping_and_a_single_move_within_the_limits():
+    s = new(2)
+    draw(s, 2)
+    play(s, Done())
+    assert s.phase == "marathon"
+    s.people[0][P(MANDRAKI, R1)] = 2  # full
+    assert not any(isinstance(a, MoveWorker) and a.dst == P(MANDRAKI, R1) for a in G.legal_actions(s, 0))
+    assert_refused(G, s, MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(MANDRAKI, R1)), 0, "full")
+    play(s, Done())
+    assert (s.round, s.step) > (1, 3) and s.people[0][P(MANDRAKI, R1)] == 2
+
+
+def test_card_9_sleepers_build_and_summon_nothing_but_still_eat():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, MEETING)] = 1
+    s.people[0][P(MANDRAKI, VILLAGE)] = 8
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 1
+    s.idle[0][P(MANDRAKI, MEETING)] = 1
+    s.idle[0][P(MANDRAKI, SHIPYARD)] = 1
+    s.people[1][P(EMPORIOS, MEETING)] = 1
+    s.in_play = [9]
+    s.yellow_on = [None] * 5
+    s.wood = 3
+    s.wheat = 5
+    stage(s, "s5")  # the sleeping shipwright builds nothing: step 5 asks nobody
+    assert s.boats == [0, 0, 0, 0] and s.wood == 3
+    assert s.people[0][P(MANDRAKI, VILLAGE)] == 8  # the sleeping summoner called nobody
+    assert s.wheat == 5 - 1 - 1  # Red's two sleepers eat (1 wheat), Blue's worker eats (1)
+
+
+def test_card_9_with_a_single_worker_sends_one_to_sleep():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, R3)] = 1
+    s.people[0][P(MANDRAKI, VILLAGE)] = 9
+    s.people[1][P(EMPORIOS, VILLAGE)] = 10
+    ev = draw(s, 9)
+    assert s.idle[0][P(MANDRAKI, R3)] == 1 and "takes a siesta" in texts(ev)
+
+
+def test_card_12_with_no_boat_in_the_supply_does_nothing():
+    s = new(2)
+    s.boats = [0, 0, 0, 32]
+    ev = draw(s, 12)
+    assert s.boats == [0, 0, 0, 32] and "no boat left in the supply" in texts(ev)
+
+
+def test_card_13_the_oracle_chooses_only_the_first_eruption():
+    s = new(4)
+    s.in_play = [13]
+    s.yellow = ["stone"] * 5
+    s.round = 2
+    stage(s, "s9")
+    assert s.phase == "direction" and s.choices == [0, 1, 2, 3]
+    ev = play(s, PickZone(zone=PALI))
+    assert texts(ev).startswith("Eruption towards Pali")
+    assert "Black die:" in texts(ev)  # the second eruption is thrown
+
+
+def test_card_17_never_above_the_level_s_maximum():
+    s = new(2)
+    s.round = 2
+    s.yellow = ["+1", "+1", "+1", "stone", "wood"]
+    s.in_play = [17]
+    assert eruptions_planned(s)[0] == 5  # Achilles: 2 + 3 + 1 = 6, at most 5
+    s.level = "zeus"
+    assert eruptions_planned(s)[0] == 6  # Zeus: 3 + 3 + 1 = 7, at most 6
+
+
+def test_card_18_never_below_none():
+    s = new(2)
+    s.yellow = ["-1", "-1", "stone", "wood", "wheat"]
+    s.in_play = [18]
+    assert eruptions_planned(s)[0] == 0  # round 1: 2 - 2 - 1 - 1
+
+
+def test_card_21_asks_only_players_with_a_citizen_at_home():
+    s = new(2)
+    s.in_play = [21]
+    s.yellow_on = [None] * 5
+    s.people[0][P(MANDRAKI, VILLAGE)] = 0
+    s.people[0][P(MANDRAKI, MEETING)] = 10
+    stage(s, "s6")
+    assert s.phase == "volunteer" and G.to_act(s) == [1]
+
+
+def test_card_24_boats_sail_to_the_far_side_only_in_the_next_step_1():
+    s = new(4)
+    s.boats = [2, 0, 0, 0]
+    s.in_play = [24]
+    stage(s, "next")
+    play(s, MoveBoat(src=MANDRAKI, dst=EMPORIOS), 1)  # across the island, no worker aboard
+    assert s.boats == [1, 0, 1, 0]
+    for seat in range(4):
+        while G.to_act(s) == [seat] and s.phase == "move":
+            play(s, Done(), seat)
+    s.in_play = []
+    stage(s, "next")
+    assert not s.current and s.phase == "move"
+    assert_refused(G, s, MoveBoat(src=MANDRAKI, dst=EMPORIOS), s.active, "neighbouring zone")
+
+
+def test_every_card_s_text_says_its_step_and_the_view_shows_it():
+    s = new(2)
+    for cid, card in CARDS.items():
+        assert card.short and len(card.short) <= 34
+        s.in_play = [cid]
+        (shown,) = G.view(s, None).in_play
+        assert (shown.id, shown.title, shown.short, shown.text) == (cid, card.title, card.short, card.text)

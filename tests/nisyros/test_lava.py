@@ -231,17 +231,6 @@ def test_a_two_zone_face_lets_the_team_choose():
     assert s.lava[z] == 1
 
 
-def test_oracle_chooses_the_first_eruption():
-    s = new(4)
-    s.in_play = [13]
-    s.yellow = ["stone"] * 5
-    s.round = 2
-    stage(s, "s9")
-    assert s.phase == "direction" and s.choices == [0, 1, 2, 3]
-    ev = play(s, PickZone(zone=NIKIA))
-    assert s.lava[NIKIA] >= 1 and texts(ev).startswith("Eruption towards Nikia")
-
-
 # -- displaced persons --------------------------------------------------------------------------------
 def test_a_displaced_player_chooses_a_new_home_at_the_end_of_the_round():
     s = new(4)
@@ -258,8 +247,9 @@ def test_a_displaced_player_chooses_a_new_home_at_the_end_of_the_round():
     stage(s, "s10end")
     assert s.phase == "home" and G.to_act(s) == [0] and s.choices == [PALI, EMPORIOS, NIKIA]
     play(s, PickZone(zone=NIKIA), 0)
-    assert s.home[0] == NIKIA and s.people[0][P(NIKIA, VILLAGE)] == 2 and s.people[0][P(NIKIA, MEETING)] == 1
-    assert s.people[0][P(PALI, R3)] == 1  # a worker out at work stays where it is
+    # "Put all your citizens on this village and all workers on a meeting place in this coastal area"
+    assert s.home[0] == NIKIA and s.people[0][P(NIKIA, VILLAGE)] == 2 and s.people[0][P(NIKIA, MEETING)] == 2
+    assert s.people[0][P(PALI, R3)] == 0 and s.on_island(0) == 4
     assert s.round == 2
     # a displaced player's reach is that of the new home (S10)
     from tabletop_tui.games.nisyros.places import reach

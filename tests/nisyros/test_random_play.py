@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_tui.engine.bots import SearchBot
 from tabletop_tui.engine.match import Match, SeatConfig
+from tabletop_tui.games.nisyros import round as rnd
 from tabletop_tui.games.nisyros.data import CARDS
 from tabletop_tui.games.nisyros.places import total_boats, total_dams
 from tabletop_tui.games.nisyros.rules import NisyrosOptions
@@ -126,3 +128,63 @@ def test_the_search_bot_plays_a_whole_game():
     assert G.is_over(s)
     h = G.heuristic(G.new_state(2, NisyrosOptions(), 1), 0)
     assert 0.0 <= h <= 1.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["achilles", "heracles", "zeus"])
+def test_every_player_count_and_level_keeps_the_invariants_and_ends(players, level):
+    """Ten inhabitants each across villages, meeting places, workplaces, Kos
+    and Hades; 32 dams and 32 boats between the island and the supply; stocks
+    within their caps; the deck whole; the game ends: after every input of
+    five seeded random games per player count and level."""
+    for seed in range(5):
+        s, log = random_game(players, level, 1000 * players + seed)
+        assert s.outcome in ("big", "small", "defeat") and log
+        v = G.view(s, None)
+        assert v.boats_supply + total_boats(s) == 32 and v.dams_supply + total_dams(s) == 32
+
+
+def _dice_logged(text: str) -> int:
+    """How many dice one log line says were thrown: a red or black die, or
+    the yellow dice it lists ("Yellow dice: A stone x2, B wood x2")."""
+    if text.startswith("Yellow dice"):
+        return len(text.split(": ", 1)[1].split(", "))
+    return text.count("Red die") + text.count("Black die")
+
+
+@pytest.mark.parametrize("players,level", [(2, "achilles"), (3, "heracles"), (4, "zeus")])
+def test_every_roll_and_card_is_logged_in_words(players, level, monkeypatch):
+    """Each die thrown in play (the red die for events and each flight, the
+    five yellow dice and their rerolls, every throw of the black die) has its
+    line in the log, and so has each event card drawn and each reshuffle."""
+    thrown, cards = [], []
+    real, real_draw = random.Random.randrange, rnd.draw_card
+
+    def counting(self, *args, **kwargs):
+        thrown.append(args)
+        return real(self, *args, **kwargs)
+
+    def drawing(state, ev):
+        cards.append(real_draw(state, ev))
+        return cards[-1]
+
+    for seed in range(6):
+        s = G.new_state(players, NisyrosOptions(level=level), seed)
+        rng = random.Random(seed)
+        logged, drawn = 0, []
+        monkeypatch.setattr(random.Random, "randrange", counting)
+        monkeypatch.setattr(rnd, "draw_card", drawing)
+        thrown.clear()
+        cards.clear()
+        while not G.is_over(s):
+            (seat,) = G.to_act(s)
+            acts = G.legal_actions(s, seat)
+            a = acts[real(rng, len(acts))]
+            ev = G.apply(s, a, seat)
+            logged += sum(_dice_logged(e.text) for e in ev)
+            drawn += [int(e.text.split()[1]) for e in ev if e.text.startswith("Event ") and e.reveals]
+            assert all(e.reveals for e in ev if _dice_logged(e.text))
+        monkeypatch.undo()
+        assert logged == len(thrown) and all(args == (6,) for args in thrown)
+        # every card drawn was logged by number (with its name and effect, see test_events)
+        assert drawn == cards and len(cards) >= s.round - 1

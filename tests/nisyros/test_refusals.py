@@ -9,7 +9,7 @@ import pytest
 
 from tests.refusals import assert_refused
 
-from .util import DAM_SITE, G, MANDRAKI, SHIPYARD, VILLAGE, P, clear_people, new, stage
+from .util import DAM_SITE, EMPORIOS, G, MANDRAKI, SHIPYARD, VILLAGE, P, clear_people, new, stage
 
 
 def test_not_your_turn():
@@ -43,7 +43,9 @@ def test_evacuating_nobody_or_without_boats():
     s.in_play = []
     s.boats = [1, 1, 0, 0]
     stage(s, "s10")
-    assert_refused(G, s, Evacuate(player=1, place=P(MANDRAKI, VILLAGE)), 0, "no such inhabitant")
+    assert_refused(G, s, Evacuate(player=1, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI), 0, "no such inhabitant")
+    assert_refused(G, s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=EMPORIOS), 0,
+                   "no boat waiting off Emporios")
 
 
 def test_malformed_inputs_are_refused_by_the_parser():
@@ -74,8 +76,10 @@ def _random_action(rng):
         data.update(zone=rng.randrange(4))
     elif kind == "pick_player":
         data.update(player=rng.randrange(4))
-    elif kind in ("pick_worker", "evacuate"):
+    elif kind == "pick_worker":
         data.update(player=rng.randrange(4), place=rng.randrange(32))
+    elif kind == "evacuate":
+        data.update(player=rng.randrange(4), place=rng.randrange(32), boat=rng.randrange(4))
     return G.parse_action(data), A
 
 

@@ -300,17 +300,17 @@ def _evac_setup(level="achilles"):
 def test_step10_evacuation_takes_a_boat_per_inhabitant():
     s = _evac_setup()
     assert s.phase == "evacuate"
-    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE)))
+    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE), boat=EMPORIOS))
     assert s.kos[1] == 1 and s.boats == [1, 0, 1, 0] and s.wheat == 1
-    play(s, Evacuate(player=0, place=P(MANDRAKI, MEETING)))
-    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))  # a boat from Emporios: boats from any zone
+    play(s, Evacuate(player=0, place=P(MANDRAKI, MEETING), boat=MANDRAKI))
+    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=EMPORIOS))  # boats from any zone
     assert s.kos == [2, 1] and sum(s.boats) == 0
     assert s.step != 10 or s.phase != "evacuate"
 
 
 def test_step10_heracles_also_needs_a_wheat():
     s = _evac_setup("heracles")
-    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE)))
+    play(s, Evacuate(player=1, place=P(EMPORIOS, VILLAGE), boat=EMPORIOS))
     assert s.wheat == 0 and s.kos[1] == 1
     assert s.round == 2  # with no wheat left the evacuation ended by itself
 
@@ -321,7 +321,7 @@ def test_step10_rough_sea_allows_three():
     s.boats = [5, 0, 0, 0]
     stage(s, "s10")
     for _ in range(3):
-        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+        play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
     assert s.kos[0] == 3 and s.round == 2
 
 
@@ -340,3 +340,27 @@ def test_step4_best_case_eight_per_worker():
     s.in_play = [4]
     step(s, "s4")
     assert s.wood == 8
+
+
+def test_workers_stay_on_their_workplaces_after_gathering_and_building():
+    """Steps 4 and 5: "Leave the workers on the fields after gathering
+    resources" and "on their workplaces after building dams and boats"."""
+    s = _build_setup()
+    s.people[0][P(MANDRAKI, R3)] = 2
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 1
+    before = list(s.people[0])
+    stage(s, "s4")
+    assert s.phase == "build" and s.people[0] == before
+    play(s, BuildBoat(zone=MANDRAKI))
+    assert s.people[0][P(MANDRAKI, R3)] == 2 and s.people[0][P(MANDRAKI, SHIPYARD)] == 1
+
+
+def test_step1_a_worker_may_go_back_to_its_own_meeting_place():
+    """Step 1: workers "can stay on the meeting place (theater) to call up more workers"."""
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(PALI, R2)] = 1
+    s.people[0][P(MANDRAKI, VILLAGE)] = 9
+    s.people[1][P(EMPORIOS, VILLAGE)] = 10
+    play(s, MoveWorker(player=0, src=P(PALI, R2), dst=P(MANDRAKI, MEETING)))
+    assert s.people[0][P(MANDRAKI, MEETING)] == 1

@@ -83,15 +83,20 @@ def test_a_slope_worker_with_no_village_to_reach_is_lost():
     assert s2.hades[0] == 1
 
 
-def test_evacuation_takes_the_boat_of_the_inhabitant_s_zone_else_the_most_boats():
+def test_evacuation_the_team_picks_the_boat_from_any_zone():
+    """Step 10: "Evacuate them from any location and with boats from any zone"."""
     s = new(2)
     s.in_play = []
     s.boats = [1, 2, 3, 0]
     stage(s, "s10")
-    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
-    assert s.boats == [0, 2, 3, 0]
-    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE)))
+    offered = {a.boat for a in G.legal_actions(s, 0) if isinstance(a, Evacuate) and a.player == 0
+               and a.place == P(MANDRAKI, VILLAGE)}
+    assert offered == {MANDRAKI, PALI, EMPORIOS}  # Nikia has no boat
+    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=EMPORIOS))
+    assert s.boats == [1, 2, 2, 0]
+    play(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI))
     assert s.boats == [0, 2, 2, 0]
+    assert_refused(G, s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=NIKIA), 0, "no boat waiting")
 
 
 def test_step_one_boats_never_sail_to_a_buried_coast():

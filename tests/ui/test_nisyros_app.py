@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from rich.text import Text
 from textual.widgets import OptionList, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.games.nisyros.actions import MoveWorker, PlaceDie
-from tabletop_tui.games.nisyros.board import NisyrosBoard
+from tabletop_tui.games.nisyros.board import NisyrosBoard, PlaceCell
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
@@ -28,12 +30,13 @@ def message(screen: GameScreen) -> str:
     return str(screen.query_one("#message", Static).content)
 
 
-async def test_two_players_play_a_whole_game_by_keys():
+@pytest.mark.parametrize("size,level", [((120, 40), "achilles"), ((80, 24), "zeus")])
+async def test_two_players_play_a_whole_game_by_keys(size, level):
     match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=8,
-                  options={"level": "achilles"}, autosave=False)
+                  options={"level": level}, autosave=False)
     rng = random.Random(2)
     app = TabletopApp(match=match, bot_delay=0)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = game_screen(app)
         board = screen.board
@@ -79,7 +82,8 @@ async def test_board_fits_80x24_and_shows_every_part():
         await pilot.pause()
         board = game_screen(app).board
         text = screen_text(app)
-        for part in ("Mandraki", "Nikia", "R1", "Vill R8", "Vill B8", "Round 1", "Wheat 6/16", "Events", "[1]"):
+        for part in ("Mandraki", "Nikia", "R1", "Village R8", "Village B8", "Round 1", "Wheat 6/16", "Stone 0/16",
+                     "Wood 0/16", "Events", "[1]", " 10 Move"):
             assert part in text, part
         ol = board.query_one("#ni-choices", OptionList)
         assert ol.option_count == len(board.legal) and ol.region.height >= 3
@@ -112,7 +116,7 @@ async def test_dice_and_moves_by_mouse():
             await pilot.pause()
             assert match.state.yellow_on[a.die] == a.place
             text = screen_text(app)
-            assert f"{'ABCDE'[a.die]}x2" in text
+            assert f"{'ABCDE'[a.die]}×2" in text
 
 
 async def test_keys_that_cannot_act_say_why_and_change_nothing():
@@ -135,3 +139,90 @@ async def test_keys_that_cannot_act_say_why_and_change_nothing():
         await pilot.press("a")
         await pilot.pause()
         assert board.filter is None and len(board.shown) == len(board.legal)
+
+
+def _crowd(state) -> None:
+    """A busy position: full upper fields, a die, dams, boats, lava, sleepers, fumes."""
+    state.people[0][0] = 1
+    state.people[1][0] = 1
+    state.people[0][6] = 0
+    state.people[1][22] = 0
+    state.people[1][1] = 2
+    state.dams[0][1], state.dams[1][2], state.dams[0][4] = 1, 1, 2
+    state.boats = [3, 0, 12, 1]
+    state.lava = [0, 1, 0, 5]
+    state.yellow = ["stone", "wood", "hermes", "+1", "-1"]
+    state.yellow_on = [None, None, 0, None, None]
+    state.idle[1][1] = 1
+    state.stupor = [1]
+    state.in_play = [9, 10, 24]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_cell_fits_its_width_and_keeps_its_people(size):
+    """Nothing on the island is cut: each line of each cell and zone header
+    fits the cell, and a crowded cell still shows every seat's workers."""
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=4,
+                  options={"level": "heracles"}, autosave=False)
+    _crowd(match.state)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        board = game_screen(app).board
+        cells = list(board.query(PlaceCell)) + [board.query_one(f"#ni-zone{z}", Static) for z in range(4)]
+        for cell in cells:
+            text = cell.content
+            assert isinstance(text, Text)
+            for line in text.split("\n"):
+                assert line.cell_len <= cell.content_size.width, (cell.id, line.plain)
+        r1 = str(board.query_one("#ni-p0", Static).content)
+        assert ("R1B1" in r1 or "R1 B1" in r1) and ("×C" in r1 or "C×2" in r1)  # both seats and the die
+        r2 = str(board.query_one("#ni-p1", Static).content)
+        assert "✗" in r2 and "z1" in r2  # fumes and a sleeper, not by colour
+        assert "Stone 0/16" in screen_text(app) and "Wood 0/16" in screen_text(app)
+
+
+async def test_signs_mark_legal_picked_and_last_places():
+    """Legal targets ›, the picked place ◆, the last move's places •: signs, not only colours."""
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = game_screen(app).board
+
+        def cell(p):
+            return str(board.query_one(f"#ni-p{p}", Static).content)
+        assert cell(2).startswith("›") and cell(16).startswith(" ")  # Mandraki R3 reachable, Emporios R1 not
+        await pilot.click("#ni-p6")
+        await pilot.pause()
+        assert cell(6).startswith("◆")
+        await pilot.click("#ni-p2")
+        await pilot.pause()
+        assert cell(6).startswith("•") and cell(2).startswith("•")
+        await pilot.press("3")  # no die thrown yet: the die row has no › either
+        assert not str(board.query_one("#ni-die2", Static).content).startswith("›")
+
+
+async def test_a_hint_is_marked_and_enter_plays_it():
+    """h asks the search bot; the hinted place shows ?, the list line », and
+    the list's cursor is on it, so Enter plays the hint."""
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=5, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = game_screen(app).board
+        await pilot.press("h")
+        for _ in range(600):
+            await pilot.pause(0.01)
+            if board.hint is not None:
+                break
+        hint = board.hint
+        assert hint is not None and hint in board.legal
+        ol = board.query_one("#ni-choices", OptionList)
+        assert board.legal[board.shown[ol.highlighted]] == hint
+        if isinstance(hint, MoveWorker):
+            assert str(board.query_one(f"#ni-p{hint.dst}", Static).content).startswith("?")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.log[-1].action == hint.model_dump(mode="json")

@@ -114,11 +114,13 @@ class Volunteer(Action):
 
 
 class Evacuate(Action):
-    """Step 10: ship one inhabitant of ``player`` from ``place`` to Kos."""
+    """Step 10: ship one inhabitant of ``player`` from ``place`` to Kos in a
+    boat waiting off zone ``boat`` (the rulebook: "with boats from any zone")."""
 
     kind: Literal["evacuate"] = "evacuate"
     player: SeatIx
     place: PlaceIx
+    boat: Zone
 
 
 NisyrosAction = Annotated[

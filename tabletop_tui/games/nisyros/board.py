@@ -40,6 +40,8 @@ def zones_of(a: Action) -> tuple[int, ...]:
         return (a.zone,)
     if isinstance(a, MoveBoat):
         return (a.src, a.dst)
+    if isinstance(a, Evacuate):
+        return (a.boat,)
     return ()
 
 
@@ -166,10 +168,30 @@ class NisyrosBoard(Board, can_focus=True):
     # -- helpers --------------------------------------------------------------------------------
     @property
     def wide(self) -> bool:
-        return not self.screen.has_class("-narrow") if self.is_mounted else True
+        """The screen is 100 columns or more (the app's breakpoint)."""
+        if not self.is_mounted:
+            return True
+        if self.screen.has_class("-narrow") or self.screen.has_class("-wide"):
+            return not self.screen.has_class("-narrow")
+        return self.app.size.width >= 100
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.update_board)
+
+    @staticmethod
+    def _width(w: Static, default: int) -> int:
+        """The cells ``w`` has for its text (``default`` before the first layout)."""
+        return w.content_size.width or default
+
+    @staticmethod
+    def _marked(mark: str, lines: list[Text]) -> Text:
+        """``lines`` after a one-cell mark, the lines below indented to match."""
+        t = Text(mark, style="bold")
+        for i, line in enumerate(lines):
+            if i:
+                t.append("\n ")
+            t.append_text(line)
+        return t
 
     def _names(self) -> list[str]:
         names = list(self.names)
@@ -204,43 +226,56 @@ class NisyrosBoard(Board, can_focus=True):
         last_zones = set(zones_of(self.last.action)) if self.last is not None else set()
         legal_zones = {z for a in self.legal for z in zones_of(a)}
         for z in range(4):
-            t = Text()
-            if v is not None:
-                t.append("•" if z in last_zones else "›" if z in legal_zones else "", style="bold")
-                t.append_text(zone_header(v, z, names, wide))
-            self.query_one(f"#ni-zone{z}", Static).update(t)
+            header = self.query_one(f"#ni-zone{z}", Static)
+            if v is None:
+                header.update("")
+                continue
+            mark = "•" if z in last_zones else "›" if z in legal_zones else " "
+            header.update(self._marked(mark, zone_header(v, z, wide, self._width(header, 13) - 1)))
         for cell in self.query(PlaceCell):
             p = cell.place
             if v is None:
                 cell.update("")
                 continue
-            t = Text()
-            if p in last_places:
-                t.append("•", style="bold")  # the last move, not by colour alone
-            if p in hint_places:
-                t.append("?", style="bold")
-            elif p in legal_places:
-                t.append("›", style="bold")  # a legal target, not by colour alone
-            t.append_text(cell_text(v, v.places[p], styles, wide))
-            cell.update(t)
+            # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
+            picked = self.filter == ("place", p)
+            mark = ("◆" if picked else "•" if p in last_places else "?" if p in hint_places
+                    else "›" if p in legal_places else " ")
+            cell.update(self._marked(mark, cell_text(v, v.places[p], styles, wide, self._width(cell, 13) - 1)))
             cell.set_class(p in legal_places, "legal")
-            cell.set_class(self.filter == ("place", p), "picked")
+            cell.set_class(picked, "picked")
             cell.set_class(p in last_places, "last")
         for die in self.query(DieCell):
             d = die.die
-            die.update(die_text(v, d, wide) if v is not None else "")
-            die.set_class(any(isinstance(a, PlaceDie) and a.die == d for a in self.legal), "legal")
-            die.set_class(self.filter == ("die", d), "picked")
+            can = any(isinstance(a, PlaceDie) and a.die == d for a in self.legal)
+            picked = self.filter == ("die", d)
+            mark = "◆" if picked else "›" if can else ""
+            die.update(Text(mark, style="bold") + die_text(v, d, wide) if v is not None else "")
+            die.set_class(can, "legal")
+            die.set_class(picked, "picked")
         if v is not None:
+            line = self.query_one("#ni-track-line", Static)
             self.query_one("#ni-track", Static).update(tracker(v, True))
-            self.query_one("#ni-track-line", Static).update(tracker(v, False))
-            self.query_one("#ni-dice", Static).update(dice_text(v, wide))
-            self.query_one("#ni-stock", Static).update(stock_text(v, names, styles) if wide else Text(
-                f"Wheat {v.wheat}/{v.cap} Stone {v.stone} Wood {v.wood} · supply ⛵{v.boats_supply} "
-                f"D{v.dams_supply}"))
-            self.query_one("#ni-cards", Static).update(cards_text(v, wide) if wide else Text(
-                "Events: " + (", ".join(f"{c.id} {c.title}" for c in v.in_play) or "none")))
+            line.update(tracker(v, False, self._width(line, 48)))
+            dice = self.query_one("#ni-dice", Static)
+            dice.update(dice_text(v, wide, self._width(dice, 48)))
+            stock = self.query_one("#ni-stock", Static)
+            stock.update(stock_text(v, names, styles, wide, self._width(stock, 48)))
+            self.query_one("#ni-cards", Static).update(cards_text(v, wide))
         self._fill_choices()
+
+    def show_hint(self, action: Action | None) -> None:
+        """Show the hint and put the choices list's cursor on it, so Enter plays it."""
+        if action is not None:
+            self.filter = None
+        super().show_hint(action)
+        if action is None:
+            return
+        ol = self.query_one("#ni-choices", OptionList)
+        for k, i in enumerate(self.shown):
+            if self.legal[i] == action:
+                ol.highlighted = k
+                break
 
     def _fill_choices(self) -> None:
         ol = self.query_one("#ni-choices", OptionList)
@@ -261,13 +296,18 @@ class NisyrosBoard(Board, can_focus=True):
             return ""
         if self.filter is not None:
             return f"{len(self.shown)} move(s) listed; a shows all of them again."
+        if not self.wide:
+            return "↑↓ Enter choose · f finish · 1-5 dice · click the island"
         return "Up/Down and Enter choose; f finishes; 1-5 pick a die; click places on the island."
 
     def seat_summary(self, seat: int) -> str:
         v = self.view
         if v is None or seat >= v.players:
             return ""
-        return f"{SEAT_LETTERS[seat]}: Kos {v.kos[seat]} · Hades {v.hades[seat]} · island {sum(v.people[seat])}"
+        k, h, i = v.kos[seat], v.hades[seat], sum(v.people[seat])
+        if self.wide:
+            return f"{SEAT_LETTERS[seat]} · Kos {k} · Hades {h} · island {i}"
+        return f"{SEAT_LETTERS[seat]} Kos {k} Hades {h} island {i}"
 
     def focus_board(self) -> None:
         self.query_one("#ni-choices", OptionList).focus()

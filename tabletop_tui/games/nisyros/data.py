@@ -97,6 +97,7 @@ class Card(_Strict):
     good: bool
     step: int = Field(ge=1, le=10)
     title: str
+    short: str = Field(max_length=34)  # what it does, for a narrow screen
     text: str
 
 

@@ -59,8 +59,8 @@ def _remove_dam(z: int, ring: int) -> RemoveDam:
 
 
 @lru_cache(maxsize=None)
-def _evacuate(player: int, p: int) -> Evacuate:
-    return Evacuate.model_construct(kind="evacuate", player=player, place=p)
+def _evacuate(player: int, p: int, boat: int) -> Evacuate:
+    return Evacuate.model_construct(kind="evacuate", player=player, place=p, boat=boat)
 
 
 @lru_cache(maxsize=None)
@@ -164,6 +164,18 @@ def can_evacuate(state: NisyrosState) -> bool:
     return state.wheat > 0 or not ISLAND.levels[state.level].wheat_to_sail
 
 
+def boat_zones(state: NisyrosState, z: int) -> list[int]:
+    """Zones with a boat at sea, zone ``z`` first (the boat nearest to hand)."""
+    return [q for q in (z, (z + 1) % 4, (z + 3) % 4, (z + 2) % 4) if state.boats[q]]
+
+
+def evacuations(state: NisyrosState) -> list[Action]:
+    """Step 10: every inhabitant on the island, in a boat of any zone."""
+    zones = [boat_zones(state, z) for z in range(4)]
+    return [_evacuate(q, p, b) for q in range(state.players) for p in range(32) if state.people[q][p]
+            for b in zones[p // SLOTS]]
+
+
 def legal(state: NisyrosState, seat: int) -> list[Action]:
     """Every legal input of ``seat`` now; empty when ``seat`` is not asked."""
     if actor(state) != seat:
@@ -203,7 +215,7 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
     if ph == "evacuate":
         if not can_evacuate(state):
             return [DONE]
-        return [_evacuate(q, p) for q in range(state.players) for p in range(32) if state.people[q][p]] + [DONE]
+        return evacuations(state) + [DONE]
     return []
 
 

@@ -262,6 +262,16 @@ def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
 
 
 # -- step 4 ---------------------------------------------------------------------------------------
+def yields_nothing(state: NisyrosState, p: int) -> str:
+    """Why field ``p`` yields nothing this round ("fumes": event 10, "ash
+    rain": event 23 on R1), or "" when it yields as usual."""
+    if p in state.stupor:
+        return "fumes"
+    if p % SLOTS == 0 and 23 in state.in_play:
+        return "ash rain"
+    return ""
+
+
 def s4(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 4
     got = {k: 0 for k in KINDS}
@@ -276,11 +286,9 @@ def s4(state: NisyrosState, ev: list[Event]) -> None:
                 continue
             kind = state.kinds[z][r]
             where = f"{ZONES[z]} {RINGS[r].name} ({kind})"
-            if p in state.stupor:
-                lines.append(f"{where}: nothing, fumes")
-                continue
-            if r == 0 and 23 in state.in_play:
-                lines.append(f"{where}: nothing, ash rain")
+            spoilt = yields_nothing(state, p)
+            if spoilt:
+                lines.append(f"{where}: nothing, {spoilt}")
                 continue
             per = RINGS[r].yield_ * (2 if p in state.yellow_on else 1)
             per *= 2 if any(DOUBLE_KIND.get(c) == kind for c in state.in_play) else 1
@@ -326,7 +334,8 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
                 state.people[s][v] -= k
                 state.people[s][m] += k
                 room -= k
-                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} join the workers "
+                verb = "joins" if k == 1 else "join"
+                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                              f"at the {ZONES[z]} meeting place."))
     state.queue = [s for s in ((state.active + i) % n for i in range(n))
                    if 21 in state.in_play and volunteer_ok(state, s)]
@@ -362,7 +371,8 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
                 row[m] += row[p]
                 state.take(s, p, row[p])
         if moved:
-            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} walk back to the "
+            verb = "walks" if moved == 1 else "walk"
+            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
                                          f"{ZONES[m // SLOTS]} meeting place."))
 
 
@@ -380,6 +390,9 @@ def s7(state: NisyrosState, ev: list[Event]) -> None:
         ev.append(Event(text="Step 7 is skipped: the workers are fasting."))
         return
     need = sum(food_need(state, s) for s in range(state.players))
+    if not need:
+        ev.append(Event(text="Step 7: there are no workers to feed."))
+        return
     paid = min(need, state.wheat)
     state.wheat -= paid
     short = need - paid
@@ -488,18 +501,28 @@ def s_home(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
-    """Displaced persons: all of ``s``'s citizens move to village ``z`` and
-    the workers on meeting places to its meeting place (others stay put)."""
+    """Displaced persons: ``s`` makes village ``z`` their home; all their
+    citizens move to that village and all their workers, wherever they
+    stand, to its meeting place (the rulebook: "Put all your citizens on this
+    village and all workers on a meeting place in this coastal area")."""
     state.home[s] = z
     row = state.people[s]
-    for q in range(4):
-        if q == z:
+    v, m = village(z), meeting(z)
+    citizens = workers = 0
+    for p in range(len(row)):
+        n = row[p]
+        if not n or p in (v, m):
             continue
-        row[village(z)] += row[village(q)]
-        row[village(q)] = 0
-        row[meeting(z)] += row[meeting(q)]
-        row[meeting(q)] = 0
-    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}."))
+        state.take(s, p, n)
+        if p % SLOTS == VILLAGE:
+            row[v] += n
+            citizens += n
+        else:
+            row[m] += n
+            workers += n
+    moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
+    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
+                                 + (f": {' and '.join(moved)} move there." if moved else ".")))
 
 
 def s_next(state: NisyrosState, ev: list[Event]) -> None:

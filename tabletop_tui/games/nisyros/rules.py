@@ -39,7 +39,7 @@ COLOURS = ["Red", "Blue", "Green", "Yellow"]
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
-    "move": "move your workers (and, for the active player, the boats), then finish",
+    "move": "move your workers and the boats, then finish",
     "siesta": "choose a worker to take a siesta",
     "stupor": "choose which zone the fumes cover",
     "rescue": "choose who gets an inhabitant back from Hades",
@@ -205,7 +205,13 @@ class Nisyros(Game[NisyrosState]):
             if a.player >= state.players or not state.people[a.player][a.place]:
                 return "There is no such inhabitant there."
             if not can_evacuate(state):
-                return "No more inhabitants can sail this round (no boat, no wheat, or rough sea)."
+                if 22 in state.in_play and state.evacuated >= 3:
+                    return "The sea is rough: no more than 3 inhabitants can sail this round."
+                if not sum(state.boats):
+                    return "There is no boat left at sea to sail in."
+                return "Each inhabitant needs a wheat to sail at this level, and the team has none."
+            if not state.boats[a.boat]:
+                return f"There is no boat waiting off {ZONES[a.boat]}."
             return None
         if isinstance(a, Reroll):
             if len(set(a.dice)) != len(a.dice):
@@ -315,7 +321,7 @@ class Nisyros(Game[NisyrosState]):
             state.people[s][meeting(h)] += 1
             ev.append(Event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
         elif isinstance(a, Evacuate):
-            self._evacuate(state, a.player, a.place, ev)
+            self._evacuate(state, a.player, a.place, a.boat, ev)
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event]) -> None:
         if ph in ("move", "volunteer"):
@@ -347,12 +353,8 @@ class Nisyros(Game[NisyrosState]):
         elif ph == "home":
             rehome(state, state.queue.pop(0), z, ev)
 
-    def _evacuate(self, state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
-        """Step 10: the boat comes from the inhabitant's own zone if one waits
-        there, else from the zone with the most boats (our ruling)."""
-        z = p // SLOTS
-        if not state.boats[z]:
-            z = max(range(4), key=lambda q: (state.boats[q], -q))
+    def _evacuate(self, state: NisyrosState, s: int, p: int, z: int, ev: list[Event]) -> None:
+        """Step 10: one inhabitant sails to Kos in a boat of zone ``z``."""
         state.boats[z] -= 1
         wheat = ISLAND.levels[state.level].wheat_to_sail
         if wheat:
@@ -463,7 +465,7 @@ class Nisyros(Game[NisyrosState]):
             return "call a volunteer"
         if isinstance(a, Evacuate):
             what = "citizen" if a.place % SLOTS == VILLAGE else "worker"
-            return f"to Kos: {what} of {name_of(a.player)} from the {place_name(a.place)}"
+            return f"to Kos: {what} of {name_of(a.player)} from {place_name(a.place)}, boat off {ZONES[a.boat]}"
         return a.kind
 
     def status(self, state: NisyrosState, seat: Seat | None) -> str:
@@ -472,4 +474,7 @@ class Nisyros(Game[NisyrosState]):
         who = actor(state)
         if who is None:
             return ""
-        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ASKS[state.phase]}."
+        ask = ASKS[state.phase]
+        if state.phase == "move" and who != state.active:
+            ask = "move your workers, then finish"
+        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."

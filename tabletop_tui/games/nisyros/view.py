@@ -11,6 +11,7 @@ from .data import CARDS, DAM_SPOTS, ISLAND, RINGS, SLOT_NAMES, SLOTS, ZONES
 from .lava import eruptions_planned, red_face_text
 from .legal import actor
 from .places import LIMITS, crowd, total_boats, total_dams, usable
+from .round import yields_nothing
 from .state import NisyrosState
 from .text import STEP_NAMES
 
@@ -18,6 +19,7 @@ from .text import STEP_NAMES
 class CardView(BaseModel):
     id: int
     title: str
+    short: str
     text: str
     good: bool
     step: int
@@ -35,6 +37,8 @@ class PlaceView(BaseModel):
     count: int  # people of every seat here
     die: int | None  # the yellow die placed here, if any
     kind: str | None  # the resource of a slope
+    asleep: int = 0  # workers of every seat here who do nothing this round (event 9)
+    no_yield: str = ""  # why this field yields nothing this round: "fumes" (event 10), "ash rain" (event 23)
 
 
 class NisyrosView(BaseModel):
@@ -79,6 +83,10 @@ class NisyrosView(BaseModel):
     eruptions: int
     eruptions_why: list[str]
     eruptions_left: int
+    #: event 24 was drawn last round: this step 1 boats sail anywhere, carrying a worker each
+    current: bool = False
+    #: inhabitants shipped to Kos in this round's step 10 (event 22 allows 3)
+    evacuated: int = 0
     places: list[PlaceView]
     choices: list[int]
     picks_left: int
@@ -96,7 +104,9 @@ def build_view(state: NisyrosState, seat: int | None) -> NisyrosView:
             usable=usable(state, p) if s < 7 else (z in state.origin and state.lava[z] < 5),
             limit=LIMITS[s], count=crowd(state, p),
             die=state.yellow_on.index(p) if p in state.yellow_on else None,
-            kind=state.kinds[z][s] if s < 4 else None))
+            kind=state.kinds[z][s] if s < 4 else None,
+            asleep=sum(row[p] for row in state.idle),
+            no_yield=yields_nothing(state, p) if s < 4 else ""))
     return NisyrosView(
         seat=seat, players=state.players, level=state.level, level_title=ISLAND.levels[state.level].title,
         round=state.round, step=state.step, step_names=STEP_NAMES, active=state.active, phase=state.phase,
@@ -107,11 +117,12 @@ def build_view(state: NisyrosState, seat: int | None) -> NisyrosView:
         wheat=state.wheat, stone=state.stone, wood=state.wood, cap=ISLAND.stock_cap[state.players],
         boats_supply=ISLAND.boats - total_boats(state), dams_supply=ISLAND.dams - total_dams(state),
         deck_size=len(state.deck), discard_size=len(state.discard),
-        in_play=[CardView(id=c, title=CARDS[c].title, text=CARDS[c].text, good=CARDS[c].good,
+        in_play=[CardView(id=c, title=CARDS[c].title, short=CARDS[c].short, text=CARDS[c].text, good=CARDS[c].good,
                           step=CARDS[c].step) for c in state.in_play],
         red=red_face_text(state.red) if state.red is not None else None,
         yellow=list(state.yellow), yellow_on=list(state.yellow_on),
         black=list(state.black) if state.black is not None else None,
         eruptions=planned, eruptions_why=why, eruptions_left=state.eruptions_left,
+        current=state.current, evacuated=state.evacuated,
         places=places, choices=list(state.choices), picks_left=state.picks_left,
         outcome=state.outcome, end_reason=state.end_reason)

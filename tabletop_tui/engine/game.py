@@ -428,6 +428,12 @@ class Game(Generic[S]):
         for a competitive game, the chance to win."""
         return f"{round(value * 100)}% to win"
 
+    def opening(self, state: S) -> list[Event]:
+        """What the set-up dealt, in words, for the first lines of the log
+        (the villages, the first market, the fields): only what everyone
+        sees, or ``private`` events for their seat. Default: nothing."""
+        return []
+
     def secrets_text(self, state: S, seat: Seat) -> str:
         """What ``seat`` holds that others cannot see, in words (a replay of
         a finished game shows everyone's); "" for a game without secrets."""

@@ -152,6 +152,8 @@ class Match:
             path = saves_path() / f"{self.game.id}-{self.match_id}.json"
         self.path = path
         self.state = self.game.new_state(n, options, self.seed)
+        #: what the set-up dealt, in words (the log's first lines)
+        self.opening: list[Event] = self.game.opening(self.state)
         self.log: list[LogEntry] = []
         #: events of each log entry, parallel to ``log``
         self.history: list[list[Event]] = []
@@ -215,8 +217,9 @@ class Match:
         return self.text(self.game.status(self.state, seat))
 
     def events_for(self, seat: Seat | None) -> list[Event]:
-        """Every logged event that ``seat`` may read (private ones only its own)."""
-        out = []
+        """Every logged event that ``seat`` may read (private ones only its
+        own), the set-up's first."""
+        out = [e for e in self.opening if not e.private or (seat is not None and e.seat == seat)]
         for evs in self.history:
             for e in evs:
                 if not e.private or (seat is not None and e.seat == seat):

@@ -576,7 +576,8 @@ def log_lines(match: Match, seat: Seat | None) -> list[LogLine]:
     """The log as ``seat`` may read it (None: the public), names filled in:
     private events only for their own seat; each move's first line names
     the rule it followed."""
-    out = []
+    out = [LogLine(match.text(e.text), e.seat) for e in match.opening
+           if not e.private or (seat is not None and e.seat == seat)]
     for k, events in enumerate(match.history):
         rule = match.rules[k] if k < len(match.rules) else None
         for e in events:

@@ -215,7 +215,7 @@ def test_a_replay_steps_to_the_end_and_back_to_the_same_state(game_id):
     assert r.at(0).state == start
     for k in range(r.moves + 1):
         up = r.update(k, None)
-        assert up.serial == k and len({line.move for line in up.log}) == k
+        assert up.serial == k and len({line.move for line in up.log} - {None}) == k
     mid = r.moves // 2
     branch = r.branch(mid, autosave=False)
     assert branch.log == m.log[:mid] and branch.state == r.at(mid).state

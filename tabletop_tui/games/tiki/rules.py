@@ -384,6 +384,9 @@ class Tiki(Game[TikiState]):
         return max(0.0, min(1.0, 0.5 + diff / 8))
 
     # -- text ------------------------------------------------------------------------------
+    def opening(self, state: TikiState) -> list[Event]:
+        return [Event(text=text.dealt(state))]
+
     def why(self, state: TikiState, action: Action, seat: Seat, rng: random.Random) -> str:
         """What the move does, in a few words (Tiki hides nothing, so the
         coach may read the position itself)."""

@@ -152,3 +152,12 @@ def why(before: TikiState, after: TikiState, action: Action, seat: int, lines: l
         a, b = action.edge
         return f"no totem may cross between the {village_name(a)} and {village_name(b)} villages"
     return ""
+
+
+def dealt(state: TikiState) -> str:
+    """The villages as the set-up dealt them, row by row."""
+    rows = []
+    for r, name in enumerate(("Top", "Middle", "Bottom")):
+        kinds = [KIND_NAME[state.villages[3 * r + c]] for c in range(3)]
+        rows.append(f"{name} row: {', '.join(kinds)}.")
+    return "The villages are dealt. " + " ".join(rows)

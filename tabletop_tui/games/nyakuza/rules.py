@@ -233,6 +233,16 @@ class Nyakuza(Game[NyakuzaState]):
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
 
+    def opening(self, state: NyakuzaState) -> list[Event]:
+        """The first round's tiles, who holds the amulet, and each secret
+        tile to its own seat only."""
+        shown = and_list([tile_text(t) for t in sorted(state.new_tiles)])
+        out = [Event(text=f"Round 1: tiles {shown} are turned up. {{s{state.amulet}}} holds the amulet.")]
+        for s in range(state.players):
+            if state.secret and state.secret[s] is not None:
+                out.append(Event(seat=s, private=True, text=f"Your secret tile is {tile_text(state.secret[s])}."))
+        return out
+
     def secrets_text(self, state: NyakuzaState, seat: Seat) -> str:
         """The seat's shells, a bid not yet revealed and its secret tile."""
         out = [plural(state.shells[seat], "shell")]

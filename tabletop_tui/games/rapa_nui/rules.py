@@ -119,6 +119,19 @@ class RapaNui(Game[RapaNuiState]):
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
 
+    def opening(self, state: RapaNuiState) -> list[Event]:
+        """The market as dealt (every card shows), each seat's wood, and each
+        hand to its own seat only."""
+        rows = [f"row {r + 1}: " + ", ".join(CARD_NAME[c] for c in row[:-1]) + f" and, exposed, {card_phrase(row[-1])}"
+                for r, row in enumerate(state.market) if row]
+        out = [Event(text="The market is dealt: " + "; ".join(rows) + ".")]
+        out.append(Event(text="Wood to start: " + and_list(
+            [f"{{s{s}}} {state.wood[s]}" for s in range(state.players)]) + "."))
+        for s in range(state.players):
+            cards = [card_phrase(k, n) for k, n in state.hands[s].items() if n]
+            out.append(Event(seat=s, private=True, text=f"Your hand: {and_list(cards)}."))
+        return out
+
     def secrets_text(self, state: RapaNuiState, seat: Seat) -> str:
         """The seat's hand, e.g. "hand: 2 Fishers and a Priest"."""
         cards = [plural(n, CARD_NAME[k], CARD_PLURAL[k]) for k, n in state.hands[seat].items() if n]

@@ -113,7 +113,8 @@ async def test_two_players_each_see_only_their_own_hand(server):
         text = screen.text
         lines = text.splitlines()
         at = next(i for i, line in enumerate(lines) if "Your hand" in line)
-        hand = lines[at + 1]  # the line of the hand panel that names the cards
+        # the line of the hand panel that names the cards, without the panels beside it
+        hand = lines[at + 1].split("│")[1]
         assert "Your hand" in text and f"you are" not in text
         mine = {k for k, n in m.state.hands[me].items() if n}
         theirs = {k for k, n in m.state.hands[1 - me].items() if n} - mine

@@ -305,7 +305,7 @@ class GameScreen(Screen[None]):
 
     def on_board_said(self, message: Board.Said) -> None:
         message.stop()
-        self.say(message.text)
+        self.say(message.text, error=message.error)
 
     def play(self, action: Action) -> bool:
         """Send the viewer's action to the table; show the reason if refused."""

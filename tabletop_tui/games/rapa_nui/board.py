@@ -36,10 +36,11 @@ from tabletop_tui.ui.board import Board
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
                       SubstituteKind, SupplyOffer)
-from .cards import CARDS, GATHERERS, OFFERINGS
+from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS
 from .view import RapaNuiView
-from .render import (KIND_KEY, card_label, chip, hand_text, market_text, offering_label,
-                      offerings_text, play_phrase, players_text, plural)
+from .render import (KIND_KEY, chip, hand_text, market_text, offering_label, offerings_text, players_text,
+                     plural)
+from .text import card_phrase
 
 #: Which action answers each pending choice, by kind of offering card.
 KIND_ACTION: dict[str, type[Action]] = {
@@ -78,6 +79,7 @@ class RapaNuiBoard(Board, can_focus=True):
 
     SEAT_STYLES = ["#3c9c4a", "#2f8fd8", "#d6453d", "#9b59d0"]  # Green, Blue, Red, Violet
 
+    SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
     DEFAULT_CSS = """
     RapaNuiBoard { height: 100%; }
     RapaNuiBoard BoardScroll { height: 100%; scrollbar-size-vertical: 1; }
@@ -91,6 +93,25 @@ class RapaNuiBoard(Board, can_focus=True):
     }
     RapaNuiBoard:focus #rn-action { border: round $accent; }
     RapaNuiBoard #rn-action.-wait { border: round $panel-lighten-2; color: $text-muted; }
+    /* Below 100 columns: no side borders, one title line per panel,
+       and the choice line keeps a steady height of three lines. */
+    .-narrow RapaNuiBoard .rn-panel {
+        border: none;
+        border-top: solid $panel-lighten-2;
+        padding: 0 0 0 1;
+    }
+    .-narrow RapaNuiBoard #rn-action {
+        border: none;
+        border-top: solid $accent 50%;
+        background: $boost;
+        min-height: 4;
+    }
+    .-narrow RapaNuiBoard:focus #rn-action {
+        border-top: solid $accent;
+    }
+    .-narrow RapaNuiBoard #rn-action.-wait {
+        border-top: solid $panel-lighten-2;
+    }
     """
 
     BINDINGS = [
@@ -386,12 +407,10 @@ class RapaNuiBoard(Board, can_focus=True):
                 t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
             return t
         if mode == "play":
-            me = v.players[v.seat] if v.seat is not None else None
             t.append("←→ pick a card" + (" · 1-3 how many" if self.hand_cursor in GATHERERS else "")
                      + " · Enter plays it")
             if self.hand_cursor is not None:
-                t.append("\n▶ " + play_phrase(v, self.hand_cursor, self.count),
-                         style="bold")
+                t.append("\n▶ " + self._play_phrase(self.hand_cursor, self.count), style="bold")
             return t
         if mode == "draw":
             t.append("1-4 (or ↑↓ Enter) takes a row's exposed card")
@@ -399,7 +418,6 @@ class RapaNuiBoard(Board, can_focus=True):
             return t
         # buy and choices: a line of clickable options
         if mode == "buy":
-            me = v.players[v.seat] if v.seat is not None else None
             t.append("Buy one offering card (prices in wood), or skip:\n")
         else:
             assert v.pending is not None
@@ -411,20 +429,26 @@ class RapaNuiBoard(Board, can_focus=True):
             chip(t, key, label, selected=i == self.option_cursor, enabled=act in legal, what=f"opt:{i}")
         return t
 
+    def _play_phrase(self, card: str, count: int) -> str:
+        """What Enter plays, in the model's words ("Enter: play 2 Fishers (1 wood)")."""
+        label = self.label(PlayCard(card=card, count=count))  # type: ignore[arg-type]
+        if label:
+            me = self.v.players[self.v.seat] if self.v is not None and self.v.seat is not None else None
+            return f"Enter: {label}" + (f" · you have {me.wood} wood" if me is not None and "wood)" in label else "")
+        return f"Enter: play {card_phrase(card, count)} (not allowed now: Enter says why)"
+
     def _draw_phrase(self, row: int) -> str:
-        """What Enter takes, and the card that this exposes (it is scored, R6)."""
+        """What Enter takes and what that does, in the model's words (the
+        card under it scores, or the row is refilled, or the game ends)."""
         v = self.v
         assert v is not None
         r = v.market[row]
         if not r.cards or r.exposed is None:
             return f"Row {row + 1} is empty"
-        narrow = self._narrow()
-        the = "" if narrow else "the "
-        card = card_label(r.cards[r.exposed], narrow)
-        if r.exposed > 0:
-            under = card_label(r.cards[r.exposed - 1], narrow)
-            return f"Row {row + 1}: take {the}{card} → {under} under it scores"
-        return f"Row {row + 1}: take {the}{card} → the row is refilled; its new card scores"
+        label = self.label(Draw(row=row))
+        if not label:
+            return f"Row {row + 1} cannot be taken now"
+        return label[0].upper() + label[1:]
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -446,7 +470,7 @@ class RapaNuiBoard(Board, can_focus=True):
             self.hand_cursor = kinds[(i + delta) % len(kinds)]
             self.count = 1
         elif mode == "draw":
-            self.row_cursor = (self.row_cursor + delta) % 4
+            self.row_cursor = (self.row_cursor + delta) % len(self.v.market) if self.v is not None else 0
         elif mode in ("buy", "reward", "kind"):
             n = len(self.options())
             if n:
@@ -455,7 +479,7 @@ class RapaNuiBoard(Board, can_focus=True):
 
     def action_vertical(self, delta: int) -> None:
         if self.mode == "play":  # up/down: how many of a hunter-gatherer
-            self.count = max(1, min(3, self.count - delta))
+            self.count = max(1, min(MAX_GATHERERS_AT_ONCE, self.count - delta))
             self._refresh()
             return
         self.action_move(delta)

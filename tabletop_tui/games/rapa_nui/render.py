@@ -14,8 +14,7 @@ from rich.text import Text
 
 from tabletop_tui.engine.text import plural
 
-from .cards import CARDS, GATHERERS, MOAI_COST, OFFERINGS
-from .scoring import sole_leader
+from .cards import CARDS, GATHERERS, OFFERINGS
 from .view import PlayerView, RapaNuiView
 
 #: Card names, full and for narrow boards. Cards are capitalised ("Fisher");
@@ -55,14 +54,6 @@ def card_label(card: str, short: bool = False) -> str:
 
 def offering_label(kind: str, short: bool = False) -> str:
     return (OFFERING_SHORT if short else OFFERING_LABEL)[kind]
-
-
-def card_count_phrase(card: str, n: int) -> str:
-    """"a Fisher", "2 Fishers", "a Sweet-potato gatherer"."""
-    names = {"grain": "Grain gatherer", "mulberry": "Mulberry gatherer",
-             "sweet_potato": "Sweet-potato gatherer"}
-    name = names.get(card, CARD_LABEL[card])
-    return f"a {name}" if n == 1 else f"{n} {name}s"
 
 
 # -- the market -------------------------------------------------------------------------
@@ -137,23 +128,6 @@ def hand_text(v: RapaNuiView, *, cursor: str | None, playable: dict[str, int],
     return t
 
 
-def play_cost(card: str, count: int) -> int:
-    """The wood a play costs (R4.2), for the text beside the cursor."""
-    if card == "moai":
-        return MOAI_COST
-    if card in GATHERERS:
-        return max(0, count - 1)
-    return 0
-
-
-def play_phrase(v: RapaNuiView, card: str, count: int) -> str:
-    """What Enter does now: "Enter: play 2 Fishers (1 wood)"."""
-    cost = play_cost(card, count)
-    me = v.players[v.seat] if v.seat is not None else None
-    price = f" ({cost} wood; you have {me.wood})" if cost and me is not None else " (free)"
-    return f"Enter: play {card_count_phrase(card, count)}{price}"
-
-
 # -- offerings: the stone, the supply and the viewer's offering cards -----------------------
 
 
@@ -196,17 +170,6 @@ def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
 
 
 # -- players ----------------------------------------------------------------------------------
-
-
-def leaders(v: RapaNuiView) -> dict[str, int]:
-    """kind -> the seat that would get the bonus if it were scored now (the
-    model's own R6 arithmetic, on the public displays)."""
-    out = {}
-    for card in CARDS:
-        seat = sole_leader([p.display.get(card, 0) for p in v.players])
-        if seat is not None:
-            out[card] = seat
-    return out
 
 
 def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
@@ -270,7 +233,7 @@ def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: l
     face-down offerings, and the display grouped by kind; ▶ who acts, ◆ who
     moved last."""
     t = Text()
-    lead = leaders(v)
+    lead = v.leaders
     for i, p in enumerate(v.players):
         if i:
             t.append("\n")

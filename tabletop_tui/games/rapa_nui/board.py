@@ -309,7 +309,9 @@ class RapaNuiBoard(Board, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------
     def _narrow(self) -> bool:
-        return self.size.width < 64
+        """Short labels and the compact offering table: the wide table needs
+        68 columns with the panel's border and padding."""
+        return self.size.width < 68
 
     def _draw(self) -> None:
         v = self.v
@@ -340,13 +342,42 @@ class RapaNuiBoard(Board, can_focus=True):
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
         hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
                               selecting=mode == "play", short=short))
+        changed = self._changed()
         offerings.border_title = "Offering cards"
-        offerings.update(offerings_text(v, narrow=short))
+        offerings.update(offerings_text(v, narrow=short, changed=changed.get(-1, frozenset())))
         players.border_title = "Players · * leads that kind (scoring bonus)"
         n = len(v.players)
         names = [self.text(p.name) for p in v.players]
         players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
-                                    last_seat=last.seat if last is not None else None))
+                                    last_seat=last.seat if last is not None else None, changed=changed))
+
+    def _changed(self) -> dict[int, frozenset[str]]:
+        """What the last move changed, to mark it: seat -> items of its
+        player lines ("wood", "display:fish" ...), and -1 -> the stone's."""
+        last = self.last
+        if last is None:
+            return {}
+        a, seat = last.action, last.seat
+        mine: set[str] = set()
+        stone: set[str] = set()
+        if isinstance(a, BuyOffering):
+            mine |= {"offerings", "wood"}
+        elif isinstance(a, PlayCard):
+            mine.add(f"display:{a.card}")
+        elif isinstance(a, Draw):
+            mine.add("hand")
+        elif isinstance(a, ChooseMoaiReward):
+            mine.add(a.reward)
+        elif isinstance(a, SubstituteKind):
+            mine.add("offerings")
+        elif isinstance(a, (Offer, SupplyOffer)):
+            stone.add(f"stone:{a.offering}")
+            if isinstance(a, Offer):
+                mine.add("offerings")
+        elif isinstance(a, OfferFaceDown):
+            stone.add("stone:down")
+            mine.add("offerings")
+        return {seat: frozenset(mine), -1: frozenset(stone)}
 
     def _colours(self, n: int) -> list[str]:
         return self.colours[:n]
@@ -435,7 +466,7 @@ class RapaNuiBoard(Board, can_focus=True):
         if label:
             me = self.v.players[self.v.seat] if self.v is not None and self.v.seat is not None else None
             return f"Enter: {label}" + (f" · you have {me.wood} wood" if me is not None and "wood)" in label else "")
-        return f"Enter: play {card_phrase(card, count)} (not allowed now: Enter says why)"
+        return f"You cannot play {card_phrase(card, count)} now (Enter says why)"
 
     def _draw_phrase(self, row: int) -> str:
         """What Enter takes and what that does, in the model's words (the

@@ -25,6 +25,7 @@ from tabletop_tui.engine.crash import report_crash
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.table import LogLine, Update
+from tabletop_tui.engine.text import and_list
 
 from .board import Board
 from .boards import board_class
@@ -37,7 +38,20 @@ if TYPE_CHECKING:
 
 
 class GameScreen(Screen[None]):
-    """One table seen from this keyboard."""
+    """One table seen from this keyboard.
+
+    Below the board's ``MIN_SIZE`` the screen says the size the game needs
+    instead of drawing a broken board (and keys wait until it fits).
+    """
+
+    DEFAULT_CSS = """
+    GameScreen #too-small { display: none; }
+    GameScreen.-too-small #too-small {
+        display: block; width: 100%; height: 1fr; content-align: center middle; padding: 0 2;
+    }
+    GameScreen.-too-small #main, GameScreen.-too-small #status, GameScreen.-too-small #message,
+    GameScreen.-too-small #chat { display: none; }
+    """
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -92,6 +106,10 @@ class GameScreen(Screen[None]):
         #: hidden for the next player
         self._moved = False
         self._review_for: Seat | None = None
+        #: "Your turn." is on the message line
+        self._turn_said = False
+        #: table chat (over ssh): (how many log lines came before it, the line)
+        self._chat: list[tuple[int, Text]] = []
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -103,6 +121,7 @@ class GameScreen(Screen[None]):
                 yield Static("", id="seats")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
+        yield Static("", id="too-small")
         if self.chatty:
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
@@ -119,7 +138,10 @@ class GameScreen(Screen[None]):
                         self.table.explain)
         if self.chatty:
             self.query_one("#chat", Input).display = False
+            for name, text in getattr(self.table, "chat_lines", []):  # said before we came
+                self._chat.append((0, self._chat_text(name, text)))
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
+        self._fit()
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
 
     def on_unmount(self) -> None:
@@ -130,9 +152,30 @@ class GameScreen(Screen[None]):
             self.table.close()
 
     def on_resize(self) -> None:
+        self._fit()
         # RichLog wraps lines when they are written: write them again at the
         # log's new width (after this resize is laid out).
         self.call_after_refresh(self._rewrap_log)
+
+    @property
+    def too_small(self) -> bool:
+        """The terminal is smaller than the board needs."""
+        return self.has_class("-too-small")
+
+    def _fit(self) -> None:
+        """Show the board, or the size it needs when the terminal is too small."""
+        need_w, need_h = self.board.MIN_SIZE
+        width, height = self.app.size
+        small = width < need_w or height < need_h
+        was_small = self.too_small
+        self.set_class(small, "-too-small")
+        if was_small and not small:
+            self.call_after_refresh(self.board.focus_board)  # hiding the board took its focus
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"{self.game.title} needs a terminal of at least {need_w} x {need_h} characters; "
+                f"this one is {width} x {height}.\nMake the window larger (or the font smaller) to play.\n\n"
+                "Esc leaves the game (it stays saved)."))
 
     def _rewrap_log(self) -> None:
         if self._handoff_open:
@@ -155,9 +198,14 @@ class GameScreen(Screen[None]):
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
         self.updates.update(message.updates)
-        if self.chatty and not was_mine and any(u.my_turn for u in message.updates.values()):
+        mine_now = any(u.my_turn for u in self.updates.values())
+        if self.chatty and not was_mine and mine_now:
             self.app.bell()  # over ssh the turn comes to you: ring and say so
             self.say("Your turn.")
+            self._turn_said = True
+        elif self._turn_said and not mine_now:
+            self._turn_said = False  # the turn went on: say who we wait for instead
+            self.say("")
         mine = message.updates.get(self.viewer)
         if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
             self._moved = mine.last.reveals
@@ -243,8 +291,15 @@ class GameScreen(Screen[None]):
             elif up.thinking is not None and not up.over:
                 text = f"{self.table.seats[up.thinking].name} is thinking…"
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
-                text = "Waiting for " + ", ".join(self.table.seats[s].name for s in up.to_act) + "."
+                text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
         msg.update(Text(text))
+
+    def _waiting_for(self, seat: Seat) -> str:
+        """"Ana", "Ana (away)" or "a player to take the Blue seat"."""
+        info = self.table.seats[seat]
+        if info.presence == "open":
+            return f"a player to take the {info.colour} seat"
+        return f"{info.name} (away)" if info.presence == "away" else info.name
 
     def _render_seats(self, up: Update) -> None:
         acting = set(up.to_act)
@@ -278,8 +333,17 @@ class GameScreen(Screen[None]):
             log.clear()
             self._log_count = 0
             self._log_viewer = up.seat
-        for line in lines[self._log_count:]:
+        fresh = self._log_count == 0
+        chat = iter(self._chat if fresh else ())
+        said = next(chat, None)
+        for i, line in enumerate(lines[self._log_count:], start=self._log_count):
+            while said is not None and said[0] <= i:  # chat in its place among the moves
+                log.write(said[1])
+                said = next(chat, None)
             log.write(self._line_text(line))
+        while said is not None:
+            log.write(said[1])
+            said = next(chat, None)
         self._log_count = len(lines)
 
     def _line_text(self, line: LogLine) -> Text:
@@ -370,7 +434,20 @@ class GameScreen(Screen[None]):
             except Exception as err:  # the server is gone: the app is told separately
                 self.say(getattr(err, "reason", "The message was not sent."), error=True)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Undo and hints are for players, and nothing but leaving, the rules
+        and quitting works while the terminal is too small."""
+        if action in ("undo", "hint") and not self.policy.seats:
+            return False  # a spectator: not shown in the footer
+        if self.too_small and action not in ("leave", "rules", "quit"):
+            return False
+        return True
+
     def on_key(self, event) -> None:
+        if self.too_small and event.key not in ("escape", "ctrl+q", "question_mark", "f1"):
+            event.stop()
+            event.prevent_default()  # the board is hidden: its keys wait until the terminal fits
+            return
         if self.chatty and event.key == "escape" and self.query_one("#chat", Input).has_focus:
             event.stop()
             event.prevent_default()
@@ -386,11 +463,19 @@ class GameScreen(Screen[None]):
             self.say("")
             self._handoff(seat)
 
+    @staticmethod
+    def _chat_text(name: str, text: str) -> Text:
+        line = Text(f"{name}: ", style="bold")
+        line.append(text)  # outside text, cleaned by the service: plain
+        return line
+
     def on_game_screen_chat_line(self, message: ChatLine) -> None:
         message.stop()
-        line = Text(f"{message.name}: ", style="bold")
-        line.append(message.text)  # outside text, cleaned by the service: plain
-        self.query_one("#log", RichLog).write(line)
+        line = self._chat_text(message.name, message.text)
+        self._chat.append((self._log_count, line))
+        del self._chat[:-200]  # the service keeps the last lines too
+        if not self._handoff_open:
+            self.query_one("#log", RichLog).write(line)
 
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()

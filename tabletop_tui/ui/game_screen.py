@@ -37,6 +37,41 @@ if TYPE_CHECKING:
     from tabletop_tui.engine.table import Table
 
 
+#: seconds after a move that its log line is drawn (about one frame)
+LOG_DELAY = 0.02
+
+
+class GameLog(RichLog):
+    """The game log. Its size is the screen's to set and its scrollbar gutter
+    is stable, so a new line changes only its own scroll region: it asks for
+    no layout pass of the whole screen (RichLog does, at every line, and on
+    a move key that pass cost more than the move)."""
+
+    _own_size_only = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
+                               recompose=recompose)
+
+    def write(self, *args, **kwargs):  # type: ignore[override]
+        self._own_size_only = True
+        try:
+            result = super().write(*args, **kwargs)
+        finally:
+            self._own_size_only = False
+        self._scroll_update(self.virtual_size)
+        return result
+
+    def clear(self):  # type: ignore[override]
+        self._own_size_only = True
+        try:
+            result = super().clear()
+        finally:
+            self._own_size_only = False
+        self._scroll_update(self.virtual_size)
+        return result
+
+
 class GameScreen(Screen[None]):
     """One table seen from this keyboard.
 
@@ -119,7 +154,7 @@ class GameScreen(Screen[None]):
             yield self.board
             with Vertical(id="side"):
                 yield Static("", id="seats")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield GameLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
         yield Static("", id="too-small")
         if self.chatty:
@@ -274,9 +309,10 @@ class GameScreen(Screen[None]):
         self.board.show(up if up.seat == self.viewer else None)
         self._update_static("#status", Text(up.status))
         self._render_seats(up)
-        self._render_log(up)
         if not self._said:
             self._show_prompt()
+        # the log a frame later: the frame that shows the move comes sooner
+        self.set_timer(LOG_DELAY, self._render_log)
 
     def _show_prompt(self) -> None:
         msg = self.query_one("#message", Static)
@@ -292,7 +328,7 @@ class GameScreen(Screen[None]):
                 text = f"{self.table.seats[up.thinking].name} is thinking…"
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
                 text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
-        msg.update(Text(text))
+        self._update_static("#message", Text(text))
 
     def _waiting_for(self, seat: Seat) -> str:
         """"Ana", "Ana (away)" or "a player to take the Blue seat"."""
@@ -315,17 +351,22 @@ class GameScreen(Screen[None]):
         self._update_static("#seats", lines)
 
     def _update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changed: an unchanged panel costs
-        no layout pass (a move key redraws only what moved)."""
+        """Update a Static only when its text changed, and lay the screen out
+        again only when its height changes: a move key redraws only what
+        moved (a layout pass of the whole screen costs more than the move)."""
         widget = self.query_one(selector, Static)
         key = (text.plain, tuple(text.spans))
-        if getattr(widget, "_shown", None) != key:
-            widget._shown = key  # type: ignore[attr-defined]
-            widget.update(text)
+        if getattr(widget, "_shown", None) == key:
+            return
+        width = widget.content_size.width
+        lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
+        same = lines >= 0 and lines == getattr(widget, "_shown_lines", -2)
+        widget._shown, widget._shown_lines = key, lines  # type: ignore[attr-defined]
+        widget.update(text, layout=not same)
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
-        if up is None:
+        if up is None or self._handoff_open:  # nothing of anyone's log behind the hand-off
             return
         log = self.query_one("#log", RichLog)
         lines = up.log
@@ -360,7 +401,7 @@ class GameScreen(Screen[None]):
             return
         msg = self.query_one("#message", Static)
         msg.set_class(error, "error")
-        msg.update(Text(text))
+        self._update_static("#message", Text(text))
 
     # -- input ----------------------------------------------------------------------
     def on_board_chosen(self, message: Board.Chosen) -> None:

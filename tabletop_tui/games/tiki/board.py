@@ -195,9 +195,8 @@ class TikiBoard(Board, can_focus=True):
     def _set(cell: Static, content, classes: str) -> None:
         """Update a cell only where it changed; a cell's size never depends on
         its content, so no layout pass is needed (keeps key-to-frame short)."""
-        key = (str(content), getattr(content, "spans", None) and repr(content.spans))
-        if getattr(cell, "_drawn", None) != key:
-            cell._drawn = key  # type: ignore[attr-defined]
+        if getattr(cell, "_drawn", None) != content:  # Text compares its words and styles
+            cell._drawn = content  # type: ignore[attr-defined]
             cell.update(content, layout=False)
         if cell.classes != frozenset(classes.split()):
             cell.set_classes(classes)

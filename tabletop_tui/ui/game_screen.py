@@ -173,8 +173,8 @@ class GameScreen(Screen[None]):
                         self.table.explain)
         if self.chatty:
             self.query_one("#chat", Input).display = False
-            for name, text in getattr(self.table, "chat_lines", []):  # said before we came
-                self._chat.append((0, self._chat_text(name, text)))
+            for name, text in getattr(self.table, "chat_lines", []):  # said before we came:
+                self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._fit()
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
@@ -375,6 +375,8 @@ class GameScreen(Screen[None]):
             self._log_count = 0
             self._log_viewer = up.seat
         fresh = self._log_count == 0
+        if self._chat and self._chat[0][0] < 0:
+            self._chat = [(len(lines) if at < 0 else at, line) for at, line in self._chat]
         chat = iter(self._chat if fresh else ())
         said = next(chat, None)
         for i, line in enumerate(lines[self._log_count:], start=self._log_count):

@@ -18,12 +18,21 @@ from tabletop_tui.net.server import ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
 
+class BellScreen(pyte.Screen):
+    """A pyte screen that counts the terminal bells it hears."""
+
+    bells = 0
+
+    def bell(self, *args) -> None:
+        self.bells += 1
+
+
 class Screen:
     """One ssh session's terminal, as a player would see it (pyte)."""
 
     def __init__(self, process, cols: int = 100, rows: int = 30) -> None:
         self.process = process
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = BellScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.task = asyncio.ensure_future(self._read())
 
@@ -89,6 +98,14 @@ async def test_a_player_with_the_password_reaches_the_lobby_and_a_wrong_one_is_r
     conn, screen = await session(server, "ana", password="open sesame", auth="password")
     text = await screen.wait_for("Tables on this server")
     assert "you are ana" in text
+    conn.close()
+    # the host key is readable by its owner only
+    assert (server.folder / "host_key").stat().st_mode & 0o777 == 0o600
+    # an ssh user name is outside text: shown as typed (never as markup), and
+    # cut to a name's length (ssh itself refuses control characters in it)
+    conn, screen = await session(server, "[red]eve[/red]" + "x" * 30, password="open sesame", auth="password")
+    text = await screen.wait_for("Tables on this server")
+    assert "you are [red]eve[/red]" + "x" * 10 in text and "x" * 11 not in text
     conn.close()
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect("127.0.0.1", server.port, username="eve", password="guess", known_hosts=None,
@@ -289,6 +306,7 @@ async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_han
     assert m.is_over() and dropped
     for scr in screens.values():
         await scr.wait_for("Back to games")  # the result window, on both screens
+        assert scr.screen.bells > 0  # the turn came to each player with the terminal bell
     ana_conn.close()
     ben_conn.close()
 
@@ -448,3 +466,24 @@ async def test_a_session_that_dies_takes_nobody_else_with_it(server):
     assert entry.connected() == {"ana", "ben"}
     ana_conn.close()
     ben_conn.close()
+
+
+async def test_a_window_resized_over_ssh_reaches_the_app(server):
+    """The client's window-size changes are forwarded to the app's pty: too
+    small, the game says the size it needs; large enough, the board is back."""
+    conn, screen = await session(server, "ana", size=(100, 30), client_keys=[server.client_key], auth="publickey")
+    await screen.wait_for("Tables on this server")
+    screen.keys("n")
+    await screen.wait_for("Which game?")
+    screen.keys("\r")
+    await screen.wait_for("Open seat")
+    screen.keys("\x13")
+    await screen.wait_for("Purple")
+    screen.process.change_terminal_size(60, 20)
+    screen.screen.resize(20, 60)
+    await screen.wait_for("Tiki needs a terminal of at least 80 x 24")
+    await screen.wait_for("this one is 60 x 20")
+    screen.process.change_terminal_size(100, 30)
+    screen.screen.resize(30, 100)
+    await screen.wait_for("Purple · human")
+    conn.close()

@@ -94,6 +94,18 @@ async def session(srv, user: str, size: tuple[int, int] = (100, 30), **auth) -> 
     return conn, Screen(process, *size)
 
 
+async def open_table(screen: Screen, game: str = "tiki", ready: str = "Purple") -> str:
+    """From the lobby, as a player types it: n, the game, Ctrl+S (the first
+    seat is taken); returns the screen once ``ready`` shows."""
+    await screen.wait_for("Tables on this server")
+    screen.keys("n")
+    await screen.wait_for("Which game?")
+    screen.keys({"tiki": "\r", "rapa_nui": "\x1b[B\r"}[game])
+    await screen.wait_for("Open seat")
+    screen.keys("\x13")
+    return await screen.wait_for(ready)
+
+
 async def test_a_player_with_the_password_reaches_the_lobby_and_a_wrong_one_is_refused(server):
     conn, screen = await session(server, "ana", password="open sesame", auth="password")
     text = await screen.wait_for("Tables on this server")
@@ -114,14 +126,7 @@ async def test_a_player_with_the_password_reaches_the_lobby_and_a_wrong_one_is_r
 
 async def test_two_players_each_see_only_their_own_hand(server):
     ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
-    await ana.wait_for("Tables on this server")
-    ana.keys("n")
-    await ana.wait_for("Which game?")
-    ana.keys("\x1b[B\r")  # Rapa Nui
-    await ana.wait_for("New game of Rapa Nui")
-    await ana.wait_for("Open seat")  # 2 players, both seats open for players
-    ana.keys("\x13")  # Ctrl+S: create, and take the first seat
-    await ana.wait_for("Market")
+    await open_table(ana, "rapa_nui", ready="Market")  # 2 players, both seats open; ana takes the first
     ben_conn, ben = await session(server, "ben", password="open sesame", auth="password")
     await ben.wait_for("Rapa Nui")
     ben.keys("\r")  # take the open seat
@@ -135,7 +140,7 @@ async def test_two_players_each_see_only_their_own_hand(server):
         lines = text.splitlines()
         at = next(i for i, line in enumerate(lines) if "Your hand" in line)
         hand = lines[at + 1]  # the line of the hand panel that names the cards
-        assert "Your hand" in text and f"you are" not in text
+        assert "Your hand" in text and "you are" not in text
         mine = {k for k, n in m.state.hands[me].items() if n}
         theirs = {k for k, n in m.state.hands[1 - me].items() if n} - mine
         for kind in mine:
@@ -260,13 +265,7 @@ async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_han
     import random
 
     ana_conn, ana = await session(server, "ana", size=(120, 40), client_keys=[server.client_key], auth="publickey")
-    await ana.wait_for("Tables on this server")
-    ana.keys("n")
-    await ana.wait_for("Which game?")
-    ana.keys("\x1b[B\r")
-    await ana.wait_for("Open seat")
-    ana.keys("\x13")
-    await ana.wait_for("Your hand")
+    await open_table(ana, "rapa_nui", ready="Your hand")
     ben_conn, ben = await take_seat(server, "ben")
     entry = next(iter(server.service.tables.values()))
     table, m = entry.table, entry.table.match
@@ -356,13 +355,7 @@ async def test_a_killed_server_comes_back_with_its_tables_and_every_confirmed_mo
     try:
         srv = type("Srv", (), {"port": port})
         ana_conn, ana = await session(srv, "ana", size=(120, 40), client_keys=[key], auth="publickey")
-        await ana.wait_for("Tables on this server")
-        ana.keys("n")
-        await ana.wait_for("Which game?")
-        ana.keys("\r")  # Tiki
-        await ana.wait_for("Open seat")
-        ana.keys("\x13")
-        await ana.wait_for("Purple")
+        await open_table(ana)
         ben_conn, ben = await session(srv, "ben", size=(120, 40), client_keys=[key], auth="publickey")
         await ben.wait_for("Tiki  Purple")
         ben.keys("\r")
@@ -432,13 +425,7 @@ async def test_a_session_that_dies_takes_nobody_else_with_it(server):
     import signal
 
     ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
-    await ana.wait_for("Tables on this server")
-    ana.keys("n")
-    await ana.wait_for("Which game?")
-    ana.keys("\r")  # Tiki
-    await ana.wait_for("Open seat")
-    ana.keys("\x13")
-    await ana.wait_for("Purple")
+    await open_table(ana)
     ben_conn, ben = await session(server, "ben", password="open sesame", auth="password")
     await ben.wait_for("Tiki  Purple")
     ben.keys("\r")
@@ -472,13 +459,7 @@ async def test_a_window_resized_over_ssh_reaches_the_app(server):
     """The client's window-size changes are forwarded to the app's pty: too
     small, the game says the size it needs; large enough, the board is back."""
     conn, screen = await session(server, "ana", size=(100, 30), client_keys=[server.client_key], auth="publickey")
-    await screen.wait_for("Tables on this server")
-    screen.keys("n")
-    await screen.wait_for("Which game?")
-    screen.keys("\r")
-    await screen.wait_for("Open seat")
-    screen.keys("\x13")
-    await screen.wait_for("Purple")
+    await open_table(screen)
     screen.process.change_terminal_size(60, 20)
     screen.screen.resize(20, 60)
     await screen.wait_for("Tiki needs a terminal of at least 80 x 24")

@@ -67,6 +67,8 @@ KEY_SCENARIOS: dict[str, list[str]] = {
     "nyakuza": ["right", "left", "e", "z", "q", "c", "up", "down"],
     # Step 1: the highlight walks down and back up the list of moves.
     "nisyros": ["down", "down", "up", "up"],
+    # The worker step: the cursor walks over the action spaces and back.
+    "nayakas": ["down", "down", "up", "up"],
 }
 
 TARGET_RATIO = 1.0  # our random-playout actions/s >= the reference's
@@ -993,6 +995,9 @@ def main(argv: list[str] | None = None) -> int:
                          r["frames"], r["no_frame"]])
             verdicts.append((f"{label} p95", f"{r['p95_ms']:.2f} ms", f"< {TARGET_KEY_MS:g} ms",
                              r["p95_ms"] < TARGET_KEY_MS))
+            # the work itself, which a busy machine does not inflate as it does wall time
+            verdicts.append((f"{label} p95 in CPU time", f"{r['cpu_p95_ms']:.2f} ms", f"< {TARGET_KEY_MS:g} ms",
+                             r["cpu_p95_ms"] < TARGET_KEY_MS))
         if rows:
             say(table(["game", "median ms", "p95 ms", "max ms", "CPU med", "CPU p95", "key→tick",
                        "tick→frame", "frames", "no frame"], rows))

@@ -37,6 +37,9 @@ class SeatInfo:
     colour: str
     bot: str | None = None
     level: int = 2
+    #: on a server: "open" (no player has taken it), "away" (its player is
+    #: not connected) or "here"; "" at a local table
+    presence: str = ""
 
     @property
     def is_human(self) -> bool:
@@ -44,9 +47,9 @@ class SeatInfo:
 
     @property
     def label(self) -> str:
-        """"human", "random bot" or "bot L2"."""
+        """"human", "human, away", "open seat", "random bot" or "bot L2"."""
         if self.bot is None:
-            return "human"
+            return {"open": "open seat", "away": "human, away"}.get(self.presence, "human")
         return "random bot" if self.bot == "random" else f"bot L{self.level}"
 
 

@@ -125,6 +125,8 @@ class RemoteService:
                 waiting[0].set()
         elif kind == "hint" and self.table is not None:
             self.table._hinted(msg)
+        elif kind == "seats" and self.table is not None and msg.get("table") == self.table.id:
+            self.table._seated(list(msg.get("seats", [])))
         elif kind == "chat" and self.table is not None:
             self.table._chat(str(msg.get("name", "")), str(msg.get("text", "")))
         elif kind == "error":
@@ -140,6 +142,10 @@ class RemoteService:
         for done, _box in list(self._waiting.values()):
             done.set()
         self._waiting.clear()
+        try:  # shutdown first: the reader's file keeps the socket open otherwise
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         try:
             self.sock.close()
         except OSError:
@@ -148,6 +154,11 @@ class RemoteService:
 
     def close(self) -> None:
         self._end("You left.")
+
+
+def _seats(rows: list) -> list[SeatInfo]:
+    """The service's seat rows [name, colour, bot, level, presence] as SeatInfo."""
+    return [SeatInfo(str(r[0]), str(r[1]), r[2], int(r[3]), str(r[4]) if len(r) > 4 else "") for r in rows]
 
 
 class _Sub:
@@ -165,8 +176,8 @@ class RemoteTable:
         self.service = service
         self.id = str(joined["table"])
         self.game = registry.get(str(joined["game"]))
-        self.seats = [SeatInfo(str(s["name"]), str(s["colour"]), s.get("bot"), int(s.get("level", 2)))
-                      for s in joined["seats"]]
+        self.seats = [SeatInfo(str(s["name"]), str(s["colour"]), s.get("bot"), int(s.get("level", 2)),
+                               str(s.get("presence", ""))) for s in joined["seats"]]
         self.yours: list[Seat] = [int(s) for s in joined.get("yours", [])]
         self.creator = bool(joined.get("creator"))
         self.chat_lines: list[tuple[str, str]] = [(str(n), str(t)) for n, t in joined.get("chat", [])]
@@ -267,7 +278,7 @@ class RemoteTable:
             last = LastMove(int(last["seat"]), game.parse_action(last["action"]), str(last.get("text", "")),
                             bool(last.get("reveals")))
         if d.get("seats"):  # a seat was taken or handed to a bot
-            self.seats = [SeatInfo(str(n), str(c), b, int(lv)) for n, c, b, lv in d["seats"]]
+            self.seats = _seats(d["seats"])
         result = Result.model_validate(d["result"]) if d.get("result") is not None else None
         return Update(
             serial=int(d["serial"]), seat=d.get("seat"), view=game.view_model().model_validate(d["view"]),
@@ -275,6 +286,15 @@ class RemoteTable:
             legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
             last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")),
             public_status=str(d.get("public_status", "")))
+
+    def _seated(self, seats: list) -> None:
+        """Who sits where, or who is here, changed: the screens redraw."""
+        self.seats = _seats(seats)
+        with self._lock:
+            latest = dict(self._latest)
+        if latest:
+            for sub in list(self._subs):
+                sub.listener(latest)
 
     def _hinted(self, msg: dict) -> None:
         seat = int(msg.get("seat", -1))

@@ -97,6 +97,8 @@ class TabletopServer:
         self.folder = config.folder
         self.service = Service(self.folder / "tables", config.limits, bot_delay=config.bot_delay)
         self.sessions = 0
+        #: the players' app processes now running: pid -> (user, process)
+        self.children: dict[int, tuple[str, asyncio.subprocess.Process]] = {}
         self._ssh: asyncssh.SSHAcceptor | None = None
         self._sockdir = ""
         self._keys: Any = None
@@ -167,6 +169,7 @@ class TabletopServer:
             sys.executable, "-m", "tabletop_tui.net.session", stdin=slave, stdout=slave, stderr=slave,
             env=env, start_new_session=True)
         os.close(slave)
+        self.children[child.pid] = (user, child)
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
         last_input = [time.monotonic()]
@@ -229,6 +232,7 @@ class TabletopServer:
                 except OSError:
                     pass
                 await child.wait()
+        self.children.pop(child.pid, None)
         try:
             loop.remove_reader(master)
             os.close(master)

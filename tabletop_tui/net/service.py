@@ -91,9 +91,20 @@ def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
     }
 
 
-def wire_seats(table: Table) -> list[list[Any]]:
-    """Who sits where, for a client's players panel."""
-    return [[s.name, s.colour, s.bot, s.level] for s in table.seats]
+def presence(entry: TableEntry, seat: int) -> str:
+    """"open" (no player took it), "away" (its player is not connected),
+    "here", or "" for a bot's seat."""
+    owner = entry.owners[seat]
+    if not entry.table.seats[seat].is_human:
+        return ""
+    if owner is None:
+        return "open"
+    return "here" if owner in entry.connected() else "away"
+
+
+def wire_seats(entry: TableEntry) -> list[list[Any]]:
+    """Who sits where and who is here, for a client's players panel."""
+    return [[s.name, s.colour, s.bot, s.level, presence(entry, i)] for i, s in enumerate(entry.table.seats)]
 
 
 class Conn:
@@ -136,7 +147,7 @@ class Conn:
             if start > len(up.log):
                 start = 0  # an undo shortened the log: send it again
             out[k] = wire_update(up, start)
-            out[k]["seats"] = wire_seats(self.entry.table) if self.entry else []
+            out[k]["seats"] = wire_seats(self.entry) if self.entry else []
             self.sent[k] = len(up.log)
         self.send({"type": "update", "table": self.entry.id if self.entry else "", "updates": out})
 
@@ -269,23 +280,33 @@ class Service:
         return entry.table
 
     def _answer(self, conn: Conn, req: Any) -> None:
+        """Act, undo or explain for one of the connection's seats. A move is
+        confirmed once it is saved (the save runs off the loop), so a server
+        killed after a player saw "ok" still has that move when it restarts."""
         reply: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, "reason": ""}
+        changed: Table | None = None
         try:
             if req.type == "act" and not conn.actions.take():
                 raise IllegalAction("Too fast: wait a moment.")
             table = self._mine(conn, req.seat)
             if req.type == "undo":
                 reply["count"] = table.undo(by=req.seat)
+                changed = table
             else:
                 action = table.game.parse_action(req.action)
                 if req.type == "act":
                     table.act(action, req.seat)
+                    changed = table
                 else:
                     why = table.explain(action, req.seat)
                     if why:
                         reply.update(ok=False, reason=why)
         except IllegalAction as err:
             reply.update(ok=False, reason=err.reason)
+        if changed is not None and changed.saving and self.loop is not None:
+            saved = self.loop.run_in_executor(None, changed.flush, 5.0)
+            saved.add_done_callback(lambda _done: conn.send(reply))
+            return
         conn.send(reply)
 
     def hint(self, conn: Conn, seat: int) -> None:
@@ -355,11 +376,12 @@ class Service:
         entry.conns.add(conn)
         self._write_meta(entry)
         conn.send({"type": "joined", "table": entry.id, "game": table.game.id,
-                   "seats": [{"name": s.name, "colour": s.colour, "bot": s.bot, "level": s.level}
-                             for s in table.seats],
+                   "seats": [{"name": s.name, "colour": s.colour, "bot": s.bot, "level": s.level,
+                              "presence": presence(entry, i)} for i, s in enumerate(table.seats)],
                    "yours": list(wanted), "creator": entry.creator == conn.user,
                    "chat": [[n, t] for n, t in entry.chat]})
         conn.sub = table.subscribe(wanted or None, conn.table_listener)
+        self._seats_changed(entry)
         self._lobby_changed()
 
     def set_bot(self, conn: Conn, table_id: str, seat: int, bot: str | None, level: int) -> None:
@@ -377,6 +399,7 @@ class Service:
         if bot is not None and owner in entry.connected():
             raise IllegalAction(f"{owner} is here: only an absent player's seat goes to a bot.")
         table.set_seat(seat, owner, bot, level)
+        self._seats_changed(entry)
         self._lobby_changed()
         conn.send(self.lobby())
 
@@ -384,9 +407,17 @@ class Service:
         if conn.sub is not None:
             conn.sub.close()
             conn.sub = None
-        if conn.entry is not None:
-            conn.entry.conns.discard(conn)
+        entry = conn.entry
         conn.entry, conn.seats = None, ()
+        if entry is not None:
+            entry.conns.discard(conn)
+            self._seats_changed(entry)
+
+    def _seats_changed(self, entry: TableEntry) -> None:
+        """Tell everyone at ``entry`` who sits where and who is here now."""
+        message = {"type": "seats", "table": entry.id, "seats": wire_seats(entry)}
+        for other in list(entry.conns):
+            other.send(message)
 
     # -- the lobby ------------------------------------------------------------------------------
     def lobby(self) -> dict[str, Any]:
@@ -402,8 +433,8 @@ class Service:
                            "owner": entry.owners[i], "here": entry.owners[i] in here}
                           for i, s in enumerate(t.seats)],
                 "watching": sum(1 for c in entry.conns if not c.seats)})
-        games = [{"id": g.id, "title": g.title, "min": g.min_players, "max": g.max_players}
-                 for g in registry.catalogue()]
+        games = [{"id": g.id, "title": g.title, "min": g.min_players, "max": g.max_players,
+                  "players": g.players_text} for g in registry.catalogue()]
         return {"type": "lobby", "tables": tables, "games": games}
 
     def _lobby_changed(self) -> None:

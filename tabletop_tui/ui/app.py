@@ -21,6 +21,7 @@ from tabletop_tui.resources import stylesheet
 from .picker import PickerScreen
 
 if TYPE_CHECKING:
+    from tabletop_tui.engine.replay import Replay
     from tabletop_tui.engine.match import Match
 
 
@@ -124,6 +125,11 @@ class TabletopApp(App[None]):
         from .replay_screen import ReplayScreen
 
         self.push_screen(ReplayScreen(Replay(match)))
+
+    def start_branch(self, replay: "Replay", step: int, replace: Screen | None = None) -> None:
+        """Play on from ``step`` of ``replay`` as a new game with its own save
+        (raises IllegalAction when there is nothing to play on from)."""
+        self.start_match(replay.branch(step), replace=replace)
 
     # -- on a server (an ssh session) ----------------------------------------------------
     class Joined(Message):

@@ -44,11 +44,13 @@ class Board(Widget):
             self.action = action
 
     class Said(Message):
-        """A short note for the message line (e.g. "Path: centre → top")."""
+        """A short note for the message line (e.g. "Path: centre → top");
+        ``error``: it is the model's refusal of what the keys tried."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, error: bool = False) -> None:
             super().__init__()
             self.text = text
+            self.error = error
 
     #: Rich styles of the seats' colours, readable on dark and light themes.
     SEAT_STYLES = ["#b45fd6", "#c98a00", "#2f8fd8", "#3c9c4a"]
@@ -133,8 +135,8 @@ class Board(Widget):
     def choose(self, action: Action) -> None:
         self.post_message(self.Chosen(action))
 
-    def say(self, text: str) -> None:
-        self.post_message(self.Said(text))
+    def say(self, text: str, error: bool = False) -> None:
+        self.post_message(self.Said(text, error))
 
     def focus_board(self) -> None:
         """Give the keyboard to the board."""

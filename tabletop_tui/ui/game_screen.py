@@ -25,6 +25,7 @@ from tabletop_tui.engine.crash import report_crash
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.table import LogLine, Update
+from tabletop_tui.engine.text import and_list
 
 from tabletop_tui.engine.rules_index import quote
 
@@ -39,8 +40,57 @@ if TYPE_CHECKING:
     from tabletop_tui.engine.table import Table
 
 
+#: seconds after a move that its log line is drawn (about one frame)
+LOG_DELAY = 0.02
+
+
+class GameLog(RichLog):
+    """The game log. Its size is the screen's to set and its scrollbar gutter
+    is stable, so a new line changes only its own scroll region: it asks for
+    no layout pass of the whole screen (RichLog does, at every line, and on
+    a move key that pass cost more than the move)."""
+
+    _own_size_only = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
+                               recompose=recompose)
+
+    def write(self, *args, **kwargs):  # type: ignore[override]
+        self._own_size_only = True
+        try:
+            result = super().write(*args, **kwargs)
+        finally:
+            self._own_size_only = False
+        self._scroll_update(self.virtual_size)
+        return result
+
+    def clear(self):  # type: ignore[override]
+        self._own_size_only = True
+        try:
+            result = super().clear()
+        finally:
+            self._own_size_only = False
+        self._scroll_update(self.virtual_size)
+        return result
+
+
 class GameScreen(Screen[None]):
-    """One table seen from this keyboard."""
+    """One table seen from this keyboard.
+
+    Below the board's ``MIN_SIZE`` the screen says the size the game needs
+    instead of drawing a broken board (and keys wait until it fits).
+    """
+
+    DEFAULT_CSS = """
+    GameScreen #too-small { display: none; }
+    GameScreen.-too-small #too-small {
+        display: block; width: 100%; height: 1fr; content-align: center middle; text-align: center;
+        padding: 0 2;
+    }
+    GameScreen.-too-small #main, GameScreen.-too-small #status, GameScreen.-too-small #message,
+    GameScreen.-too-small #chat { display: none; }
+    """
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -107,6 +157,10 @@ class GameScreen(Screen[None]):
         #: hidden for the next player
         self._moved = False
         self._review_for: Seat | None = None
+        #: "Your turn." is on the message line
+        self._turn_said = False
+        #: table chat (over ssh): (how many log lines came before it, the line)
+        self._chat: list[tuple[int, Text]] = []
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -117,7 +171,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="seats")
                 yield CoachPanel(id="coach")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield GameLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
         yield Static("", id="too-small")
         if self.chatty:
@@ -137,9 +191,11 @@ class GameScreen(Screen[None]):
                         self.table.explain)
         if self.chatty:
             self.query_one("#chat", Input).display = False
+            for name, text in getattr(self.table, "chat_lines", []):  # said before we came:
+                self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
-        self._check_size()
+        self._fit()
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -149,28 +205,36 @@ class GameScreen(Screen[None]):
             self.table.close()
 
     def on_resize(self) -> None:
+        self._fit()
         # RichLog wraps lines when they are written: write them again at the
         # log's new width (after this resize is laid out).
-        self._check_size()
         self.call_after_refresh(self._rewrap_log)
 
-    def _check_size(self) -> None:
+    @property
+    def too_small(self) -> bool:
+        """The terminal is smaller than the board needs."""
+        return self.has_class("-too-small")
+
+    def _fit(self) -> None:
         """Below the board's ``MIN_SIZE`` the game is hidden (no key reaches
-        the board unseen) and one line says the size it needs."""
+        the board unseen) and one sentence says the size it needs."""
         width, height = self.app.size
         need_w, need_h = self.board.MIN_SIZE
         small = width < need_w or height < need_h
-        if small == self.has_class("-too-small"):
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"{self.game.title} needs a terminal of at least {need_w}x{need_h}.\n"
+                f"This one is {width}x{height}.\n"
+                "Make the window larger (or the font smaller) to play.\n\n"
+                "Esc leaves the game (it stays saved)."))
+        if small == self.too_small:
             return
         self.set_class(small, "-too-small")
         self.query_one("#main").disabled = small  # hidden and deaf: no key plays unseen
         if small:
-            self.query_one("#too-small", Static).update(Text(
-                f"{self.game.title} needs a terminal of at least {need_w}x{need_h}; this one is "
-                f"{width}x{height}. Make the window bigger (or the font smaller). Esc: menu."))
             self.set_focus(None)
         elif self.current is not None and self.current.my_turn:
-            self.board.focus_board()
+            self.call_after_refresh(self.board.focus_board)  # hiding the board took its focus
 
     def _rewrap_log(self) -> None:
         if self._handoff_open:
@@ -197,9 +261,14 @@ class GameScreen(Screen[None]):
         self.updates.update(message.updates)
         if self.current is not None and self.current.serial != before:
             self._close_coach()  # the position changed: the suggestions are stale
-        if self.chatty and not was_mine and any(u.my_turn for u in message.updates.values()):
+        mine_now = any(u.my_turn for u in self.updates.values())
+        if self.chatty and not was_mine and mine_now:
             self.app.bell()  # over ssh the turn comes to you: ring and say so
             self.say("Your turn.")
+            self._turn_said = True
+        elif self._turn_said and not mine_now:
+            self._turn_said = False  # the turn went on: say who we wait for instead
+            self.say("")
         mine = message.updates.get(self.viewer)
         if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
             self._moved = mine.last.reveals
@@ -271,9 +340,10 @@ class GameScreen(Screen[None]):
         self.board.show(up if up.seat == self.viewer else None)
         self._update_static("#status", Text(up.status))
         self._render_seats(up)
-        self._render_log(up)
         if not self._said:
             self._show_prompt()
+        # the log a frame later: the frame that shows the move comes sooner
+        self.set_timer(LOG_DELAY, self._render_log)
 
     def _show_prompt(self) -> None:
         msg = self.query_one("#message", Static)
@@ -290,8 +360,15 @@ class GameScreen(Screen[None]):
             elif up.thinking is not None and not up.over:
                 text = f"{self.table.seats[up.thinking].name} is thinking…"
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
-                text = "Waiting for " + ", ".join(self.table.seats[s].name for s in up.to_act) + "."
-        msg.update(Text(text))
+                text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
+        self._update_static("#message", Text(text))
+
+    def _waiting_for(self, seat: Seat) -> str:
+        """"Ana", "Ana (away)" or "a player to take the Blue seat"."""
+        info = self.table.seats[seat]
+        if info.presence == "open":
+            return f"a player to take the {info.colour} seat"
+        return f"{info.name} (away)" if info.presence == "away" else info.name
 
     def _render_seats(self, up: Update) -> None:
         acting = set(up.to_act)
@@ -307,17 +384,22 @@ class GameScreen(Screen[None]):
         self._update_static("#seats", lines)
 
     def _update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changed: an unchanged panel costs
-        no layout pass (a move key redraws only what moved)."""
+        """Update a Static only when its text changed, and lay the screen out
+        again only when its height changes: a move key redraws only what
+        moved (a layout pass of the whole screen costs more than the move)."""
         widget = self.query_one(selector, Static)
         key = (text.plain, tuple(text.spans))
-        if getattr(widget, "_shown", None) != key:
-            widget._shown = key  # type: ignore[attr-defined]
-            widget.update(text)
+        if getattr(widget, "_shown", None) == key:
+            return
+        width = widget.content_size.width
+        lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
+        same = lines >= 0 and lines == getattr(widget, "_shown_lines", -2)
+        widget._shown, widget._shown_lines = key, lines  # type: ignore[attr-defined]
+        widget.update(text, layout=not same)
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
-        if up is None:
+        if up is None or self._handoff_open:  # nothing of anyone's log behind the hand-off
             return
         log = self.query_one("#log", RichLog)
         lines = up.log
@@ -326,10 +408,21 @@ class GameScreen(Screen[None]):
             self._log_count = 0
             self._quoted.clear()
             self._log_viewer = up.seat
-        for line in lines[self._log_count:]:
+        fresh = self._log_count == 0
+        if self._chat and self._chat[0][0] < 0:
+            self._chat = [(len(lines) if at < 0 else at, line) for at, line in self._chat]
+        chat = iter(self._chat if fresh else ())
+        said = next(chat, None)
+        for i, line in enumerate(lines[self._log_count:], start=self._log_count):
+            while said is not None and said[0] <= i:  # chat in its place among the moves
+                log.write(said[1])
+                said = next(chat, None)
             log.write(self._line_text(line))
             if self.narrate and line.rule:
                 log.write(self._rule_text(line.rule))
+        while said is not None:
+            log.write(said[1])
+            said = next(chat, None)
         self._log_count = len(lines)
 
     def _rule_text(self, rule: str) -> Text:
@@ -356,7 +449,7 @@ class GameScreen(Screen[None]):
             return
         msg = self.query_one("#message", Static)
         msg.set_class(error, "error")
-        msg.update(Text(text))
+        self._update_static("#message", Text(text))
 
     # -- input ----------------------------------------------------------------------
     def on_board_chosen(self, message: Board.Chosen) -> None:
@@ -365,7 +458,7 @@ class GameScreen(Screen[None]):
 
     def on_board_said(self, message: Board.Said) -> None:
         message.stop()
-        self.say(message.text)
+        self.say(message.text, error=message.error)
 
     def play(self, action: Action) -> bool:
         """Send the viewer's action to the table; show the reason if refused."""
@@ -476,7 +569,20 @@ class GameScreen(Screen[None]):
             except Exception as err:  # the server is gone: the app is told separately
                 self.say(getattr(err, "reason", "The message was not sent."), error=True)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Undo and hints are for players, and nothing but leaving, the rules
+        and quitting works while the terminal is too small."""
+        if action in ("undo", "hint") and not self.policy.seats:
+            return False  # a spectator: not shown in the footer
+        if self.too_small and action not in ("leave", "rules", "quit"):
+            return False
+        return True
+
     def on_key(self, event) -> None:
+        if self.too_small and event.key not in ("escape", "ctrl+q", "question_mark", "f1"):
+            event.stop()
+            event.prevent_default()  # the board is hidden: its keys wait until the terminal fits
+            return
         if self.chatty and event.key == "escape" and self.query_one("#chat", Input).has_focus:
             event.stop()
             event.prevent_default()
@@ -492,11 +598,19 @@ class GameScreen(Screen[None]):
             self.say("")
             self._handoff(seat)
 
+    @staticmethod
+    def _chat_text(name: str, text: str) -> Text:
+        line = Text(f"{name}: ", style="bold")
+        line.append(text)  # outside text, cleaned by the service: plain
+        return line
+
     def on_game_screen_chat_line(self, message: ChatLine) -> None:
         message.stop()
-        line = Text(f"{message.name}: ", style="bold")
-        line.append(message.text)  # outside text, cleaned by the service: plain
-        self.query_one("#log", RichLog).write(line)
+        line = self._chat_text(message.name, message.text)
+        self._chat.append((self._log_count, line))
+        del self._chat[:-200]  # the service keeps the last lines too
+        if not self._handoff_open:
+            self.query_one("#log", RichLog).write(line)
 
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()

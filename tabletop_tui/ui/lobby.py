@@ -22,20 +22,23 @@ from tabletop_tui.engine.errors import IllegalAction
 from .setup import SEAT_KINDS, SetupScreen
 
 
-def table_line(t: dict) -> Text:
-    """One table in the list: game, seats (who is here), status."""
+def table_line(t: dict, me: str = "") -> Text:
+    """One table in the list: game, seats (who is here; "yours" for ``me``), status."""
     line = Text()
     line.append(str(t.get("title", "?")), style="bold")
     line.append("  ")
     for i, s in enumerate(t.get("seats", [])):
         if i:
             line.append(" · ")
-        if s.get("owner") and s.get("bot"):
-            who = f"{s.get('colour')}: {s.get('owner')} (a bot plays)"
+        owner = s.get("owner")
+        if owner and s.get("bot"):
+            who = f"{s.get('colour')}: {owner} (a bot plays)"
         elif s.get("bot"):
             who = f"{s.get('colour')}: bot"
-        elif s.get("owner"):
-            who = f"{s.get('colour')}: {s.get('owner')}" + ("" if s.get("here") else " (away)")
+        elif owner and owner == me:
+            who = f"{s.get('colour')}: yours"
+        elif owner:
+            who = f"{s.get('colour')}: {owner}" + ("" if s.get("here") else " (away)")
         else:
             who = f"{s.get('colour')}: open"
         line.append(who)
@@ -45,6 +48,10 @@ def table_line(t: dict) -> Text:
     if status:
         line.append("\n   " + status[:100], style="dim")
     return line
+
+
+#: what the lobby's keys do, said under the list (Enter is the list's own key)
+LOBBY_KEYS = "Enter takes a seat (yours again after a drop) · w watches · n opens a new table · q leaves"
 
 
 class LobbyScreen(Screen[None]):
@@ -72,7 +79,7 @@ class LobbyScreen(Screen[None]):
         with Vertical(id="picker"):
             yield Static(Text(f"Tables on this server — you are {self.service.user}"), id="picker-title")
             yield OptionList(id="lobby-list")
-            yield Static("", id="picker-message")
+            yield Static(Text(LOBBY_KEYS), id="picker-message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -97,7 +104,7 @@ class LobbyScreen(Screen[None]):
         if not self.tables:
             ol.add_option(Option(Text("No tables yet: press n to open one."), id="none", disabled=True))
         for t in self.tables:
-            ol.add_option(Option(table_line(t), id=str(t["id"])))
+            ol.add_option(Option(table_line(t, self.service.user), id=str(t["id"])))
         if self.tables:
             ol.highlighted = min(keep or 0, len(self.tables) - 1)
 
@@ -174,8 +181,19 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+#: the lobby's small windows: centred over the list, opaque
+CHOOSER_CSS = """
+{cls} { align: center middle; }
+{cls} > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%;
+    border: thick $accent; background: $surface; padding: 0 1; }
+{cls} OptionList, {cls} SelectionList { height: auto; max-height: 12; }
+"""
+
+
 class SeatChooser(ModalScreen[list]):
     """Pick one or more free seats (friends sharing a keyboard take several)."""
+
+    DEFAULT_CSS = CHOOSER_CSS.replace("{cls}", "SeatChooser")
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "done", "Take them")]
 
@@ -184,7 +202,7 @@ class SeatChooser(ModalScreen[list]):
         self.table, self.free = table, free
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="result"):
+        with Vertical():
             yield Static(Text("Which seats are yours? Space marks one, Enter takes them."))
             yield SelectionList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
                                    bool(s.get("owner")) or n == 0) for n, (i, s) in enumerate(self.free)])
@@ -200,6 +218,8 @@ class SeatChooser(ModalScreen[list]):
 class GameChooser(ModalScreen[str]):
     """Which game the new table plays."""
 
+    DEFAULT_CSS = CHOOSER_CSS.replace("{cls}", "GameChooser")
+
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, games: list[dict]) -> None:
@@ -207,9 +227,9 @@ class GameChooser(ModalScreen[str]):
         self.games = games
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="result"):
+        with Vertical():
             yield Static("Which game?")
-            yield OptionList(*[Option(Text(f"{g['title']} ({g['min']}-{g['max']} players)"), id=g["id"])
+            yield OptionList(*[Option(Text(f"{g['title']} ({g['players']})"), id=g["id"])
                                for g in self.games])
         yield Footer()
 

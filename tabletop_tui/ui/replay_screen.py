@@ -177,11 +177,9 @@ class ReplayScreen(Screen[None]):
     def action_branch(self) -> None:
         """Play on from this step as a new game (its own save)."""
         try:
-            match = self.replay.branch(self.step)
+            self.app.start_branch(self.replay, self.step, replace=self)
         except IllegalAction as err:
             self.say(err.reason)
-            return
-        self.app.start_match(match, replace=self)
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen

@@ -248,3 +248,29 @@ def test_the_last_move_is_in_every_update():
         last = inbox.last[s].last
         assert last is not None and last.seat == seat and last.action == action
         assert last.text and "{s" not in last.text
+
+
+def test_a_hint_reads_nothing_its_seat_cannot_see(monkeypatch):
+    """Two tables whose states differ only in what the asking seat cannot see
+    (the other hand and the deck, re-dealt by ``determinize``) give the same
+    hint for the same random numbers: the hint used that seat's information only."""
+    import random
+
+    from tabletop_tui.engine import bots
+
+    monkeypatch.setitem(bots.SEARCH_LEVELS, 1, (40, 1e9))  # a fixed search, no time cap
+    real = rapa_nui(seed=8)
+    seat = real.to_act()[0]
+    game = real.game
+    other = rapa_nui(seed=8)
+    other.state = game.determinize(real.state, seat, random.Random(99))
+    assert game.view(other.state, seat) == game.view(real.state, seat)
+    assert other.state.hands[1 - seat] != real.state.hands[1 - seat] or other.state.deck != real.state.deck
+    hints = []
+    for m in (real, other):
+        got: list = []
+        random.seed(2024)  # the table draws the search's seed from here
+        Table(m).hint(seat, lambda serial, action, label: got.append(action))
+        wait_until(lambda: got)
+        hints.append(got[0])
+    assert hints[0] is not None and hints[0] == hints[1]

@@ -219,3 +219,82 @@ async def test_tables_resume_after_a_restart(service):
     assert back.owners == ["ana", "ben"] and back.table.match.log == log
     for t in again.tables.values():
         t.table.close()
+
+
+async def test_chat_is_plain_one_line_length_limited_and_rate_limited(service):
+    from tabletop_tui.net.protocol import MAX_CHAT
+
+    ana, ben, entry = await two_players(service)
+    await ana.send({"type": "chat", "text": "[b]hi[/b]\x1b[2J\nthere\x07 " + "x" * 400})
+    line = (await ben.expect("chat"))
+    assert line["name"] == "ana" and line["text"].startswith("[b]hi[/b]")
+    assert "\x1b" not in line["text"] and "\n" not in line["text"] and "\x07" not in line["text"]
+    assert len(line["text"]) <= MAX_CHAT
+    assert (await ana.expect("chat"))["text"] == line["text"]  # the sender sees it too
+    # a burst of 3 lines goes through; the next is refused until the bucket refills
+    await ana.send({"type": "chat", "text": "two"})
+    await ana.send({"type": "chat", "text": "three"})
+    await ana.send({"type": "chat", "text": "four"})
+    err = await ana.expect("error")
+    assert "Too many lines" in err["reason"]
+    assert [t for n, t in entry.chat][-2:] == ["two", "three"]
+    # chat is for the people at a table
+    lonely = await Client.open(service, service.sock, "lonely")
+    await lonely.send({"type": "chat", "text": "anyone?"})
+    assert "people at a table" in (await lonely.expect("error"))["reason"]
+
+
+async def test_moves_and_hints_are_rate_limited_per_connection(service):
+    service.limits.actions_per_second = 1.0  # a burst of 4, then one a second
+    service.limits.hints_per_minute = 1.0  # a burst of 2
+    ana = await Client.open(service, service.sock, "ana")  # both seats at one keyboard
+    await ana.send({"type": "create", "game": "tiki", "seats": [{}, {}], "take": [0, 1]})
+    entry = service.tables[(await ana.expect("joined"))["table"]]
+    m = entry.table.match
+    replies = []
+    for i in range(8):
+        seat = m.to_act()[0]
+        await ana.send({"type": "act", "id": i, "seat": seat,
+                        "action": m.legal_actions(seat)[0].model_dump(mode="json")})
+        replies.append(await ana.expect("reply"))
+    refused = [r for r in replies if not r["ok"]]
+    assert refused and all("Too fast" in r["reason"] for r in refused)
+    assert len(m.log) == 8 - len(refused) and len(m.log) <= 5
+    seat, client = m.to_act()[0], ana
+    labels = []
+    for _ in range(3):
+        await client.send({"type": "hint", "seat": seat})
+        labels.append((await client.expect("hint"))["label"])
+    assert "One hint at a time" in labels[-1]
+
+
+async def test_the_creator_hands_an_absent_seat_to_a_bot_and_back(service):
+    ana, ben, entry = await two_players(service, game="tiki")
+    ben.writer.close()
+    await asyncio.sleep(0.1)
+    await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "search", "level": 1})
+    await ana.expect("lobby")
+    assert entry.table.seats[1].bot == "search" and entry.owners[1] == "ben"
+    # only the creator may
+    eve = await Client.open(service, service.sock, "eve")
+    await eve.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": None})
+    assert "creator" in (await eve.expect("error"))["reason"]
+    await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": None})
+    await ana.expect("lobby")
+    assert entry.table.seats[1].is_human and entry.table.seats[1].name == "ben"
+    ben2 = await Client.open(service, service.sock, "ben")
+    await ben2.send({"type": "join", "table": entry.id, "seats": [1]})
+    assert (await ben2.expect("joined"))["yours"] == [1]
+
+
+async def test_everyone_at_the_table_hears_who_comes_and_goes(service):
+    ana, ben, entry = await two_players(service)
+    ben.writer.close()
+    seats = await ana.expect("seats")
+    while seats["seats"][1][4] != "away":
+        seats = await ana.expect("seats")
+    assert seats["seats"][0][4] == "here"
+    ben2 = await Client.open(service, service.sock, "ben")
+    await ben2.send({"type": "join", "table": entry.id, "seats": [1]})
+    seats = await ana.expect("seats")
+    assert [row[4] for row in seats["seats"]] == ["here", "here"]

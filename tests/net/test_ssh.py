@@ -18,18 +18,30 @@ from tabletop_tui.net.server import ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
 
+class BellScreen(pyte.Screen):
+    """A pyte screen that counts the terminal bells it hears."""
+
+    bells = 0
+
+    def bell(self, *args) -> None:
+        self.bells += 1
+
+
 class Screen:
     """One ssh session's terminal, as a player would see it (pyte)."""
 
     def __init__(self, process, cols: int = 100, rows: int = 30) -> None:
         self.process = process
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = BellScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.task = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         while True:
-            data = await self.process.stdout.read(65536)
+            try:
+                data = await self.process.stdout.read(65536)
+            except (asyncssh.Error, OSError):  # the connection went away (a test drops it)
+                return
             if not data:
                 return
             self.stream.feed(data)
@@ -68,23 +80,44 @@ async def server(tmp_path):
 
 
 def label(kind: str) -> str:
+    """A card's name on a 100-column screen (the board's compact labels)."""
     from tabletop_tui.games.rapa_nui.render import card_label
 
-    return card_label(kind)
+    return card_label(kind, True)
 
 
-async def session(srv, user: str, **auth) -> tuple:
+async def session(srv, user: str, size: tuple[int, int] = (100, 30), **auth) -> tuple:
     conn = await asyncssh.connect("127.0.0.1", srv.port, username=user, known_hosts=None,
                                   client_keys=auth.get("client_keys", None), password=auth.get("password"),
                                   preferred_auth=auth.get("auth", "password,publickey"))
-    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-    return conn, Screen(process)
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return conn, Screen(process, *size)
+
+
+async def open_table(screen: Screen, game: str = "tiki", ready: str = "Purple") -> str:
+    """From the lobby, as a player types it: n, the game, Ctrl+S (the first
+    seat is taken); returns the screen once ``ready`` shows."""
+    await screen.wait_for("Tables on this server")
+    screen.keys("n")
+    await screen.wait_for("Which game?")
+    screen.keys({"tiki": "\r", "rapa_nui": "\x1b[B\r"}[game])
+    await screen.wait_for("Open seat")
+    screen.keys("\x13")
+    return await screen.wait_for(ready)
 
 
 async def test_a_player_with_the_password_reaches_the_lobby_and_a_wrong_one_is_refused(server):
     conn, screen = await session(server, "ana", password="open sesame", auth="password")
     text = await screen.wait_for("Tables on this server")
     assert "you are ana" in text
+    conn.close()
+    # the host key is readable by its owner only
+    assert (server.folder / "host_key").stat().st_mode & 0o777 == 0o600
+    # an ssh user name is outside text: shown as typed (never as markup), and
+    # cut to a name's length (ssh itself refuses control characters in it)
+    conn, screen = await session(server, "[red]eve[/red]" + "x" * 30, password="open sesame", auth="password")
+    text = await screen.wait_for("Tables on this server")
+    assert "you are [red]eve[/red]" + "x" * 10 in text and "x" * 11 not in text
     conn.close()
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect("127.0.0.1", server.port, username="eve", password="guess", known_hosts=None,
@@ -93,14 +126,7 @@ async def test_a_player_with_the_password_reaches_the_lobby_and_a_wrong_one_is_r
 
 async def test_two_players_each_see_only_their_own_hand(server):
     ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
-    await ana.wait_for("Tables on this server")
-    ana.keys("n")
-    await ana.wait_for("Which game?")
-    ana.keys("\x1b[B\r")  # Rapa Nui
-    await ana.wait_for("New game of Rapa Nui")
-    await ana.wait_for("Open seat")  # 2 players, both seats open for players
-    ana.keys("\x13")  # Ctrl+S: create, and take the first seat
-    await ana.wait_for("Market")
+    await open_table(ana, "rapa_nui", ready="Market")  # 2 players, both seats open; ana takes the first
     ben_conn, ben = await session(server, "ben", password="open sesame", auth="password")
     await ben.wait_for("Rapa Nui")
     ben.keys("\r")  # take the open seat
@@ -112,10 +138,8 @@ async def test_two_players_each_see_only_their_own_hand(server):
     for screen, me in ((ana, 0), (ben, 1)):
         text = screen.text
         lines = text.splitlines()
-        at = next(i for i, line in enumerate(lines) if "Your hand" in line)
-        # the line of the hand panel that names the cards, without the panels beside it
-        hand = lines[at + 1].split("│")[1]
-        assert "Your hand" in text and f"you are" not in text
+        hand = hand_line(text)
+        assert "Your hand" in text and "you are" not in text
         mine = {k for k, n in m.state.hands[me].items() if n}
         theirs = {k for k, n in m.state.hands[1 - me].items() if n} - mine
         for kind in mine:
@@ -162,3 +186,288 @@ async def test_the_openssh_client_gets_in_with_a_key_and_not_without(server, tmp
         await proc.wait()
         assert b"Tables on this server" in seen
     Path(tmp_path / "other_key").unlink()
+
+
+# -- a whole game over ssh ----------------------------------------------------------------
+KEYS = {"right": "\x1b[C", "enter": "\r"}
+
+
+def hand_line(text: str) -> str:
+    """The line of the "Your hand" panel that names the cards (inside its borders)."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Your hand ·" in line)  # the panel's title, not the log
+    return lines[at + 1].split("│")[1]
+
+
+def kinds_on(line: str) -> set[str]:
+    """The card kinds a hand line names (wide labels: the screens are 120 wide)."""
+    from tabletop_tui.games.rapa_nui.render import CARD_LABEL
+
+    found = set()
+    for kind, label in sorted(CARD_LABEL.items(), key=lambda kv: -len(kv[1])):
+        if label in line:
+            found.add(kind)
+            line = line.replace(label, "")
+    return found
+
+
+def rapa_nui_keys(screen_text: str, hand: dict, action) -> str:
+    """What a player types for ``action``, reading the hand's cursor off the screen."""
+    from tabletop_tui.games.rapa_nui.actions import (BuyOffering, ChooseMoaiReward, Draw, PlayCard, SkipBuy)
+    from tabletop_tui.games.rapa_nui.cards import CARDS
+    from tabletop_tui.games.rapa_nui.render import KIND_KEY
+
+    if isinstance(action, PlayCard):
+        kinds = [c for c in CARDS if hand.get(c)]
+        cursor = kinds_on(hand_line(screen_text).split("▶", 1)[1].split("  ")[0].strip() if "▶" in
+                          hand_line(screen_text) else "")
+        at = kinds.index(next(iter(cursor))) if cursor else 0
+        return KEYS["right"] * ((kinds.index(action.card) - at) % len(kinds)) + str(action.count) + KEYS["enter"]
+    if isinstance(action, Draw):
+        return str(action.row + 1)
+    if isinstance(action, SkipBuy):
+        return "s"
+    if isinstance(action, ChooseMoaiReward):
+        return "w" if action.reward == "wood" else "f"
+    assert not isinstance(action, BuyOffering) or action.offering in KIND_KEY
+    return KIND_KEY[action.offering]
+
+
+async def synced(screens: dict, table) -> None:
+    """Wait until every player's screen shows the table's latest status."""
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        want = {s: table.update_for(s).status for s in screens}
+        if all(scr.screen.display[0].strip().startswith(want[s][:60].strip()) for s, scr in screens.items()):
+            await asyncio.sleep(0.15)  # the rest of the frame
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("a screen never showed the latest status:\n" +
+                         "\n\n".join(scr.text for scr in screens.values()))
+
+
+async def take_seat(server, user: str) -> tuple:
+    """A player joins by ssh and takes their seat at the one table (Enter)."""
+    conn, screen = await session(server, user, size=(120, 40), password="open sesame", auth="password")
+    await screen.wait_for("Rapa Nui  Green")
+    screen.keys("\r")
+    await screen.wait_for("Your hand")
+    return conn, screen
+
+
+async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_hand(server):
+    """Two real ssh sessions (asyncssh clients reading pyte screens) play a
+    whole 2-player Rapa Nui by keys, one seat each. Whenever both screens show
+    the latest position, each hand panel names exactly its own cards, and no
+    screen shows the other player's held cards before the end. Ben's
+    connection drops mid-game; he joins again and plays on from his seat."""
+    import random
+
+    ana_conn, ana = await session(server, "ana", size=(120, 40), client_keys=[server.client_key], auth="publickey")
+    await open_table(ana, "rapa_nui", ready="Your hand")
+    ben_conn, ben = await take_seat(server, "ben")
+    entry = next(iter(server.service.tables.values()))
+    table, m = entry.table, entry.table.match
+    screens = {0: ana, 1: ben}
+    rng = random.Random(11)
+    dropped = False
+    for step in range(1000):
+        if m.is_over():
+            break
+        await synced(screens, table)
+        for me, scr in screens.items():
+            text = scr.text
+            mine = {k for k, n in m.state.hands[me].items() if n}
+            assert kinds_on(hand_line(text)) == mine, (me, hand_line(text), mine)
+            assert "held:" not in text  # nobody's hand is shown until the end
+        if step == 20 and not dropped:  # ben's connection drops; he comes back to his seat
+            ben_conn.close()
+            for _ in range(100):
+                if "ben" not in entry.connected():
+                    break
+                await asyncio.sleep(0.05)
+            assert entry.owners[1] == "ben" and "ben" not in entry.connected()
+            ben_conn, ben = await take_seat(server, "ben")
+            screens[1] = ben
+            dropped = True
+            continue
+        seat = m.to_act()[0]
+        action = rng.choice(m.legal_actions(seat))
+        before = len(m.log)
+        screens[seat].keys(rapa_nui_keys(screens[seat].text, m.state.hands[seat], action))
+        for _ in range(300):
+            if len(m.log) > before:
+                break
+            await asyncio.sleep(0.05)
+        assert len(m.log) == before + 1, f"{action!r} was not played:\n{screens[seat].text}"
+        assert m.log[-1].action == action.model_dump(mode="json") and m.log[-1].seat == seat
+    assert m.is_over() and dropped
+    for scr in screens.values():
+        await scr.wait_for("Back to games")  # the result window, on both screens
+        assert scr.screen.bells > 0  # the turn came to each player with the terminal bell
+    ana_conn.close()
+    ben_conn.close()
+
+
+# -- the server killed and started again --------------------------------------------------
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def start_serve(data: Path, port: int):
+    """`tabletop serve` in a process of its own; returns it once it listens."""
+    import sys
+
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tabletop_tui.cli", "serve", "--port", str(port),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    out = b""
+    end = time.monotonic() + 30
+    while b"Guests join with" not in out and time.monotonic() < end:
+        try:
+            out += await asyncio.wait_for(proc.stdout.read(4096), 1)
+        except asyncio.TimeoutError:
+            continue
+    assert b"Guests join with" in out, out.decode(errors="replace")
+    return proc
+
+
+async def test_a_killed_server_comes_back_with_its_tables_and_every_confirmed_move(tmp_path):
+    """kill -9 the server in the middle of a Tiki game played by keys over
+    ssh; started again, it lists the table, the player takes their seat, and
+    every move the players made is on the board."""
+    import signal
+
+    from tabletop_tui.engine.match import Match
+
+    data = tmp_path / "data"
+    (data / "server").mkdir(parents=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (data / "server" / "authorized_keys").write_bytes(key.export_public_key())
+    port = free_port()
+    proc = await start_serve(data, port)
+    try:
+        srv = type("Srv", (), {"port": port})
+        ana_conn, ana = await session(srv, "ana", size=(120, 40), client_keys=[key], auth="publickey")
+        await open_table(ana)
+        ben_conn, ben = await session(srv, "ben", size=(120, 40), client_keys=[key], auth="publickey")
+        await ben.wait_for("Tiki  Purple")
+        ben.keys("\r")
+        await ben.wait_for("Yellow · human")
+        # four totems raised by keys, whoever starts: centre, middle-right, top-centre, bottom-right
+        first = second = None
+        for n, keys in enumerate(("\r", "\x1b[C\r", "\x1b[A\r", "\x1b[B\r")):
+            end = time.monotonic() + 30
+            while first is None and time.monotonic() < end:
+                first = next((s for s in (ana, ben) if "Your turn" in s.text), None)
+                await asyncio.sleep(0.05)
+            second = second or (ben if first is ana else ana)
+            screen = first if n % 2 == 0 else second
+            await screen.wait_for("Your turn")
+            screen.keys(keys)
+            await asyncio.sleep(0.5)
+        saves = list((data / "server" / "tables").glob("*.json"))
+        assert len(saves) == 1
+        played = Match.load(saves[0]).log
+        assert len(played) == 4
+        os.killpg(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        ana_conn.close()
+        ben_conn.close()
+        proc = await start_serve(data, port)
+        ana_conn, ana = await session(srv, "ana", size=(120, 40), client_keys=[key], auth="publickey")
+        text = await ana.wait_for("Tiki  Purple: yours")
+        assert "Yellow: ben (away)" in text
+        ana.keys("\r")
+        text = await ana.wait_for("0 fruit · 6 tikis left")
+        assert Match.load(saves[0]).log == played
+        end = time.monotonic() + 10  # the side panel may come a frame before the board
+        while not (text.count("[P]") == 2 and text.count("[Y]") == 2) and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+            text = ana.text
+        assert text.count("[P]") == 2 and text.count("[Y]") == 2  # the four totems are on the board
+        ana_conn.close()
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        await proc.wait()
+
+
+async def test_limits_a_full_server_and_an_idle_session(server):
+    """Beyond --max-connections a guest is told the server is full; a session
+    idle past --idle-minutes ends, and its seats are kept."""
+    server.config.limits.max_connections = 1
+    conn, screen = await session(server, "ana", password="open sesame", auth="password")
+    await screen.wait_for("Tables on this server")
+    other, full = await session(server, "ben", password="open sesame", auth="password")
+    await full.wait_for("This server is full; try again later.")
+    other.close()
+    conn.close()
+    for _ in range(100):
+        if server.sessions == 0:
+            break
+        await asyncio.sleep(0.05)
+    server.config.limits.max_connections = 8
+    server.config.limits.idle_minutes = 0.02  # 1.2 s without a key
+    conn, screen = await session(server, "ana", password="open sesame", auth="password")
+    await screen.wait_for("Tables on this server")
+    await screen.wait_for("Idle for too long: the session ends; your seats are kept.", timeout=20)
+    conn.close()
+
+
+async def test_a_session_that_dies_takes_nobody_else_with_it(server):
+    """Kill one player's app process: that ssh session ends, the server and
+    the other player's session go on, and the player can come back."""
+    import signal
+
+    ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
+    await open_table(ana)
+    ben_conn, ben = await session(server, "ben", password="open sesame", auth="password")
+    await ben.wait_for("Tiki  Purple")
+    ben.keys("\r")
+    await ben.wait_for("Yellow · human")
+    entry = next(iter(server.service.tables.values()))
+    pid = next(pid for pid, (user, _) in server.children.items() if user == "ana")
+    os.kill(pid, signal.SIGKILL)  # ana's app crashes hard
+    await asyncio.wait_for(ana.process.wait_closed(), 15)
+    for _ in range(100):
+        if "ana" not in entry.connected():
+            break
+        await asyncio.sleep(0.05)
+    assert entry.owners == ["ana", "ben"] and entry.connected() == {"ben"}
+    await ben.wait_for("ana · Purple · human, away")
+    # ben's session answers keys: the rules page opens and closes
+    ben.keys("?")
+    await ben.wait_for("Tiki")
+    ben.keys("\x1b")
+    # and ana comes back to her seat
+    ana_conn.close()
+    ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
+    await ana.wait_for("Purple: yours")
+    ana.keys("\r")
+    await ana.wait_for("ben · Yellow · human")
+    assert entry.connected() == {"ana", "ben"}
+    ana_conn.close()
+    ben_conn.close()
+
+
+async def test_a_window_resized_over_ssh_reaches_the_app(server):
+    """The client's window-size changes are forwarded to the app's pty: too
+    small, the game says the size it needs; large enough, the board is back."""
+    conn, screen = await session(server, "ana", size=(100, 30), client_keys=[server.client_key], auth="publickey")
+    await open_table(screen)
+    screen.process.change_terminal_size(60, 20)
+    screen.screen.resize(20, 60)
+    await screen.wait_for("Tiki needs a terminal of at least 80x24")
+    await screen.wait_for("This one is 60x20")
+    screen.process.change_terminal_size(100, 30)
+    screen.screen.resize(30, 100)
+    await screen.wait_for("Purple · human")
+    conn.close()

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, games
+from tabletop_tui.games.tiki.render import village_text
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 
@@ -33,7 +34,7 @@ async def test_below_the_minimum_a_sentence_says_the_size_and_keys_do_nothing(ga
         need = screen.board.MIN_SIZE
         note = screen.query_one("#too-small", Static)
         assert note.display and f"needs a terminal of at least {need[0]}x{need[1]}" in str(note.content)
-        assert "this one is 60x20" in str(note.content)
+        assert "This one is 60x20" in str(note.content)
         assert not screen.query_one("#main").display
         await pilot.press("enter", "space", "down", "enter", "1", "enter", "f", "p")
         await pilot.pause()
@@ -97,7 +98,8 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
             if len(match.log) == 2 and screen.current.serial == screen.table.serial:
                 break
         for cell in board.query(".village"):
-            text = board._village_text(board.state, cell.index, last=True)
+            text = village_text(board.state, cell.index, names=board.names, styles=["", ""],
+                                influence=board.view.influence, last=True)
             lines = text.plain.split("\n")
             assert len(lines) <= cell.content_region.height
             assert all(len(line) <= cell.content_region.width for line in lines), lines

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop_tui.engine.text import and_list, plural
+
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
 from .components import C
 from .spaces import EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of
@@ -16,13 +18,9 @@ if TYPE_CHECKING:
 ROMAN = ("I", "II", "III")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def goods_phrase(goods: dict[str, int]) -> str:
     parts = [f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()]
-    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts)
 
 
 def kingdom_name(kid: str) -> str:

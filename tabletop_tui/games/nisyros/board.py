@@ -26,7 +26,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.ui.board import Board
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
-                      RemoveDam)
+                      RemoveDam, Reroll)
 from .data import SHIPYARD, SLOTS, place
 from .render import SEAT_LETTERS, cards_text, cell_text, dice_text, die_text, stock_text, tracker, zone_header
 
@@ -245,12 +245,17 @@ class NisyrosBoard(Board, can_focus=True):
             cell.set_class(p in legal_places, "legal")
             cell.set_class(picked, "picked")
             cell.set_class(p in last_places, "last")
+        last = self.last.action if self.last is not None else None
+        rerolled = set(last.dice) if isinstance(last, Reroll) else set()
         for die in self.query(DieCell):
             d = die.die
             can = any(isinstance(a, PlaceDie) and a.die == d for a in self.legal)
             picked = self.filter == ("die", d)
             mark = "◆" if picked else "›" if can else ""
-            die.update(Text(mark, style="bold") + die_text(v, d, wide) if v is not None else "")
+            face = Text(mark, style="bold") + die_text(v, d, wide) if v is not None else Text("")
+            if d in rerolled:
+                face.append(" •", style="bold")  # thrown again by the last move, not by colour alone
+            die.update(face)
             die.set_class(can, "legal")
             die.set_class(picked, "picked")
         if v is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from tabletop_tui.engine.text import plural  # noqa: F401 (the game's modules take it from here)
+from tabletop_tui.engine.text import who as name_of  # noqa: F401 (the placeholder of a seat's name)
+
 from .data import CARDS, RINGS, SLOT_NAMES, ZONES, slot_of, zone_of
 
 STEP_NAMES = ["Move workers and boats", "Events", "Action dice", "Gather", "Build dams and boats",
@@ -10,11 +13,6 @@ STEP_NAMES = ["Move workers and boats", "Events", "Action dice", "Gather", "Buil
 FACE_NAMES = {"stone": "stone x2", "wood": "wood x2", "wheat": "wheat x2", "dam": "dam x2",
               "boat": "boat x2", "meeting": "meeting x2", "hermes": "Hermes x2",
               "+1": "+1 eruption", "-1": "-1 eruption"}
-
-
-def name_of(s: int) -> str:
-    """The placeholder the Match fills with a player's name."""
-    return f"{{s{s}}}"
 
 
 def place_name(p: int) -> str:
@@ -30,10 +28,6 @@ def area_name(zone: int, ring: int) -> str:
 def card_line(cid: int) -> str:
     c = CARDS[cid]
     return f"Event {cid} ({'+' if c.good else '-'}) {c.title}: {c.text}"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six"]

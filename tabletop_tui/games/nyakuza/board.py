@@ -34,7 +34,8 @@ from tabletop_tui.ui.board import Board
 from .render import (KIND_LETTER, MOAI, SHELL, WIDTH, HexCell, HexMap, Scene, centre_x, origin,
                      step, token_style)
 from .island import ISLAND
-from .rules import TOTAL_SHELLS, Bid, Erect, Pass, Place, PlaySecret
+from .actions import Bid, Erect, Pass, Place, PlaySecret
+from .state import TOTAL_SHELLS
 from .view import NyakuzaView, SpaceView
 
 #: the seats' colours (Red, Blue, Yellow, Green): mid tones that read on a
@@ -82,6 +83,7 @@ class NyakuzaBoard(Board, can_focus=True):
 
     SEAT_STYLES = SEAT_COLOURS
 
+    SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
     DEFAULT_CSS = """
     NyakuzaBoard { layout: horizontal; height: 100%; align: center middle; }
     NyakuzaBoard #ny-mapbox { width: 1fr; height: auto; max-height: 100%; align-horizontal: center; }
@@ -95,6 +97,37 @@ class NyakuzaBoard(Board, can_focus=True):
     NyakuzaBoard #ny-erect { height: auto; max-height: 8; display: none; margin-top: 1; }
     NyakuzaBoard #ny-erect.-on { display: block; }
     NyakuzaBoard #ny-legend { height: auto; margin-top: 1; color: $text-muted; }
+    /* Wide: the island (67x31) centred, an info/bid/legend column to its right.
+       Narrow (below 100 columns): the island takes the board's full width and
+       scrolls to the cursor; the info, bid box and Moai choices go underneath,
+       without the legend (it is in the rules page, press ?). */
+    .-narrow NyakuzaBoard {
+        layout: vertical;
+    }
+    .-narrow NyakuzaBoard #ny-mapbox {
+        width: 100%;
+        height: 1fr;
+    }
+    .-narrow NyakuzaBoard #ny-panel {
+        width: 100%;
+        height: auto;
+        max-height: 8;
+        padding: 0 1;
+        border-top: solid $primary-darken-2;
+    }
+    .-narrow NyakuzaBoard #ny-legend {
+        display: none;
+    }
+    .-narrow NyakuzaBoard #ny-bid {
+        margin-top: 0;
+        border: none;
+        padding: 0;
+    }
+    .-narrow NyakuzaBoard #ny-erect {
+        margin-top: 0;
+        max-height: 4;
+        border: none;
+    }
     """
 
     BINDINGS = [

@@ -13,198 +13,42 @@ afterwards ("secret"). The game ends with the Ceremonial Moai or after the
 round that starts with no tile left ("over").
 
 Seats sit clockwise in seat order (the player left of seat s is s + 1).
-Texts name seats with the placeholders ``{s0}``..``{s3}``.
+Texts name seats with the placeholders ``{s0}``..``{s3}``. The state,
+options and numbers are in ``state``, the actions in ``actions``, the status
+line and action phrases in ``text``; this module keeps legality and play,
+and re-exports the old names.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal, Union
-
-from pydantic import Field, PrivateAttr
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
-from tabletop_tui.engine.game import BaseState, Event, Game, Options, Result, Seat
+from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import moai, teaching
+from . import moai, teaching, text
+from .actions import BIDS as _BIDS
+from .actions import PASS as _PASS
+from .actions import PLACES as _PLACES
+from .actions import SECRET as _SECRET
+from .actions import Bid, Erect, NyakuzaAction, Pass, Place, PlaySecret
+from .actions import erect_action as _erect_action
 from .bidding import clockwise_after, resolve_bids
-from .island import ISLAND, RESOURCES, SPACES
+from .island import ISLAND, RESOURCES
+from .state import (_LIST_FIELDS, COLOURS, FIRST_REVEAL, LATER_REVEAL, MOAI, SHELLS, TOKENS, TOTAL_SHELLS,
+                    NyakuzaOptions, NyakuzaState, Phase)
+from .text import FIRST as _FIRST
+from .text import space_text, tile_text
 
-COLOURS = ["Red", "Blue", "Yellow", "Green"]
-SHELLS = {2: 24, 3: 16, 4: 12}  # N2
-MOAI = {2: 10, 3: 6, 4: 5}  # N2
-TOKENS = 40
-TOTAL_SHELLS = 48  # 2 x 24 = 3 x 16 = 4 x 12
-FIRST_REVEAL = {2: 6, 3: 6, 4: 8}  # N3
-LATER_REVEAL = {2: 3, 3: 3, 4: 4}
-
-Phase = Literal["bid", "place", "erect", "secret", "over"]
-
-
-#: every space's ``describe()``, worked out once
-_SPACE_TEXT = tuple(sp.describe() for sp in ISLAND.spaces)
-
-
-def tile_text(number: int) -> str:
-    return _SPACE_TEXT[ISLAND.by_number[number]]
-
-
-def space_text(space: int) -> str:
-    return _SPACE_TEXT[space]
-
-
-# -- options and actions ---------------------------------------------------------
-
-
-class NyakuzaOptions(Options):
-    """Nyakuza's options: the secret-tile variant (N9) and the first amulet holder."""
-
-    secret_tiles: bool = Field(default=False, description="Secret tiles (3-4 players): each player "
-                                                          "holds one secret resource tile")
-    first_amulet: Literal["random", "0", "1", "2", "3"] = Field(
-        default="random", description="Who holds the amulet first")
-
-
-class Bid(Action):
-    """A secret bid of 0 up to all your shells (N4)."""
-
-    kind: Literal["bid"] = "bid"
-    shells: int = Field(ge=0, le=TOTAL_SHELLS)
-
-
-class Place(Action):
-    """Put one token on a space (N5)."""
-
-    kind: Literal["place"] = "place"
-    space: int = Field(ge=0, lt=SPACES)
-
-
-class Erect(Action):
-    """Choose where a Moai goes and which tiles pay for it (N6, N7), when
-    several recipes or palms qualify."""
-
-    kind: Literal["erect"] = "erect"
-    palm: int = Field(ge=0, lt=SPACES)
-    tiles: tuple[int, ...] = Field(min_length=1, max_length=2)
-
-
-class PlaySecret(Action):
-    """Variant (N9): lay your secret tile on its space and put an extra token on it."""
-
-    kind: Literal["secret"] = "secret"
-
-
-class Pass(Action):
-    """Decline: keep the secret tile for later (after a round's placements),
-    or give up the tokens you cannot place when only the secret tile could
-    be played."""
-
-    kind: Literal["pass"] = "pass"
-
-
-# Actions are frozen: legal_actions hands out these shared instances.
-_BIDS = tuple(Bid(shells=k) for k in range(TOTAL_SHELLS + 1))
-_PLACES = tuple(Place(space=s) for s in range(SPACES))
-_SECRET = PlaySecret()
-_PASS = Pass()
-
-#: Erect values already built, by (palm, tiles): at most every coastal palm
-#: with every recipe of the island (a few thousand)
-_ERECTS: dict[tuple[int, tuple[int, ...]], Erect] = {}
-
-
-def _erect_action(palm: int, tiles: tuple[int, ...]) -> Erect:
-    try:
-        made = _ERECTS.get((palm, tiles))
-    except TypeError:  # not hashable (not read through the state model): build it afresh
-        return Erect.model_construct(kind="erect", palm=palm, tiles=tiles)
-    if made is None:
-        made = _ERECTS[(palm, tiles)] = Erect.model_construct(kind="erect", palm=palm, tiles=tiles)
-    return made
-
-
-NyakuzaAction = Annotated[Union[Bid, Place, Erect, PlaySecret, Pass], Field(discriminator="kind")]
-
-
-# -- state ---------------------------------------------------------------------------
-
-
-class NyakuzaState(BaseState):
-    """Everything about a Nyakuza game.
-
-    Lists indexed by space id: ``revealed`` (a resource space whose tile is
-    turned up), ``occupant`` (the seat whose token stands there), ``moai``
-    (a Moai stands on this palm; its owner is the occupant; Orongo's is the
-    Ceremonial Moai), ``spent`` (a shell lies on this tile). Lists indexed by
-    seat: ``shells``, ``moai_left``, ``supply`` (tokens in the personal
-    supply), ``bids`` (pending secret bids), ``secret`` (the secret tile
-    held, variant only), ``placed`` (placed a token this round).
-    Hidden (N10): ``stack`` (tile numbers, next first), ``shells``, ``bids``,
-    ``secret``, and ``seed`` (it fixed the stack's order).
-    """
-
-    secret_variant: bool = False
-    round: int = 0
-    last_round: bool = False
-    phase: Phase = "bid"
-    stack: list[int] = Field(default_factory=list)
-    new_tiles: list[int] = Field(default_factory=list)
-    revealed: list[bool] = Field(default_factory=lambda: [False] * SPACES)
-    occupant: list[int | None] = Field(default_factory=lambda: [None] * SPACES)
-    moai: list[bool] = Field(default_factory=lambda: [False] * SPACES)
-    spent: list[bool] = Field(default_factory=lambda: [False] * SPACES)
-    shells: list[int] = Field(default_factory=list)
-    reef: int = 0
-    moai_left: list[int] = Field(default_factory=list)
-    supply: list[int] = Field(default_factory=list)
-    amulet: int = 0
-    bids: list[int | None] = Field(default_factory=list)
-    last_bids: list[int] | None = None
-    last_tokens: list[int] | None = None
-    #: who places now and after, with the tokens each still has to place
-    queue: list[tuple[int, int]] = Field(default_factory=list)
-    placed: list[bool] = Field(default_factory=list)
-    secret: list[int | None] = Field(default_factory=list)
-    #: variant: seats still to be offered their secret tile after the placements
-    offers: list[int] = Field(default_factory=list)
-    #: a Moai waiting for its owner's choice: who, the token whose group it is, the options
-    chooser: int | None = None
-    anchor: int | None = None
-    choices: list[tuple[int, tuple[int, ...]]] = Field(default_factory=list)
-    resume: Literal["place", "secret"] = "place"
-    ceremonial: int | None = None
-    winners: list[int] = Field(default_factory=list)
-    end_reason: str = ""
-    #: the placement rules' summary of the board (groups, open spaces), kept
-    #: in step by the rules; not saved, not compared, rebuilt when missing
-    _index: Any = PrivateAttr(default=None)
-
-    # derived counts -------------------------------------------------------------
-    def on_board(self, seat: int) -> int:
-        return sum(1 for o in self.occupant if o == seat)
-
-    def in_front(self, seat: int) -> int:
-        """Tokens taken from the supply this round and not yet placed."""
-        return sum(n for s, n in self.queue if s == seat)
-
-    def spent_count(self) -> int:
-        return sum(self.spent)
-
-    def moai_erected(self, seat: int) -> int:
-        return sum(1 for i, m in enumerate(self.moai) if m and self.occupant[i] == seat and i != moai.ORONGO)
-
-
-_LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "shells", "moai_left", "supply",
-                "bids", "queue", "placed", "secret", "offers", "choices", "winners")
-
-
-#: what a seat must do first in a phase, said when it gives another input
-_FIRST = {"bid": "First enter your bid: tokens are placed after the bids are revealed.",
-          "erect": "First choose where your Moai goes and which tiles pay for it."}
+__all__ = [
+    "COLOURS", "FIRST_REVEAL", "LATER_REVEAL", "MOAI", "SHELLS", "TOKENS", "TOTAL_SHELLS", "Bid", "Erect",
+    "Nyakuza", "NyakuzaAction", "NyakuzaOptions", "NyakuzaState", "Pass", "Phase", "Place", "PlaySecret",
+    "space_text", "tile_text",
+]
 
 
 def _check_amount(state: NyakuzaState, seat: int, action: Bid) -> None:
@@ -753,32 +597,7 @@ class Nyakuza(Game[NyakuzaState]):
 
     # -- text ------------------------------------------------------------------------------
     def describe_action(self, state: NyakuzaState, action: Action, seat: Seat) -> str:
-        if isinstance(action, Bid):
-            return f"bid {plural(action.shells, 'shell')}" if action.shells else "bid nothing (share the reef)"
-        if isinstance(action, Place):
-            return f"token on {space_text(action.space)}"
-        if isinstance(action, Erect):
-            return f"Moai on {space_text(action.palm)}, spending " + " + ".join(space_text(t) for t in action.tiles)
-        if isinstance(action, PlaySecret):
-            tile = state.secret[seat] if 0 <= seat < state.players else None
-            return (f"lay your secret tile {tile_text(tile)} with an extra token" if tile
-                    else "lay your secret tile with an extra token")
-        if isinstance(action, Pass):
-            return "keep the secret tile for later" if state.phase == "secret" else "give up the remaining tokens"
-        return action.kind
+        return text.describe(state, action, seat)
 
     def status(self, state: NyakuzaState, seat: Seat | None) -> str:
-        ph = state.phase
-        if ph == "over":
-            return state.end_reason
-        last = " (last round)" if state.last_round else ""
-        head = f"Round {state.round}{last}"
-        if ph == "bid":
-            waiting = and_list([who(s) for s in self.to_act(state)])
-            return f"{head}: secret bids; waiting for {waiting}."
-        if ph == "place":
-            s, n = state.queue[0]
-            return f"{head}: {who(s)} places {'a token' if n == 1 else f'{n} tokens, one at a time'}."
-        if ph == "erect":
-            return f"{head}: {who(state.chooser or 0)} chooses where the Moai goes and which tiles pay for it."
-        return f"{head}: {who(state.offers[0])} may lay their secret tile with an extra token."
+        return text.status(state, self.to_act(state))

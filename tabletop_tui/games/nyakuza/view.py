@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from . import moai
 from .island import ISLAND
-from .rules import COLOURS, LATER_REVEAL, TOTAL_SHELLS, NyakuzaState, space_text
+from .state import COLOURS, LATER_REVEAL, TOTAL_SHELLS, NyakuzaState
+from .text import space_text
 
 if TYPE_CHECKING:
     from .rules import Nyakuza

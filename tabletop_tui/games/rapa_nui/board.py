@@ -36,10 +36,11 @@ from tabletop_tui.ui.board import Board
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
                       SubstituteKind, SupplyOffer)
-from .cards import CARDS, GATHERERS, OFFERINGS
+from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS
 from .view import RapaNuiView
-from .render import (KIND_KEY, card_label, chip, display_text, hand_text, leaders, market_text, offering_label,
-                      offerings_text, play_phrase, players_text, plural)
+from .render import (KIND_KEY, chip, display_text, hand_text, market_text, offering_label, offerings_text,
+                     players_text, plural)
+from .text import card_phrase
 
 #: Which action answers each pending choice, by kind of offering card.
 KIND_ACTION: dict[str, type[Action]] = {
@@ -78,6 +79,7 @@ class RapaNuiBoard(Board, can_focus=True):
 
     SEAT_STYLES = ["#3c9c4a", "#2f8fd8", "#d6453d", "#9b59d0"]  # Green, Blue, Red, Violet
 
+    SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
     DEFAULT_CSS = """
     RapaNuiBoard { height: 100%; }
     RapaNuiBoard BoardScroll { height: 100%; scrollbar-size-vertical: 1; }
@@ -91,6 +93,25 @@ class RapaNuiBoard(Board, can_focus=True):
     }
     RapaNuiBoard:focus #rn-action { border: round $accent; }
     RapaNuiBoard #rn-action.-wait { border: round $panel-lighten-2; color: $text-muted; }
+    /* Below 100 columns: no side borders, one title line per panel,
+       and the choice line keeps a steady height of three lines. */
+    .-narrow RapaNuiBoard .rn-panel {
+        border: none;
+        border-top: solid $panel-lighten-2;
+        padding: 0 0 0 1;
+    }
+    .-narrow RapaNuiBoard #rn-action {
+        border: none;
+        border-top: solid $accent 50%;
+        background: $boost;
+        min-height: 4;
+    }
+    .-narrow RapaNuiBoard:focus #rn-action {
+        border-top: solid $accent;
+    }
+    .-narrow RapaNuiBoard #rn-action.-wait {
+        border-top: solid $panel-lighten-2;
+    }
     """
 
     BINDINGS = [
@@ -238,7 +259,7 @@ class RapaNuiBoard(Board, can_focus=True):
             line += f"\n  hand {p.hand_size} · {plural(p.offering_count, 'offering')}"
             if p.face_down_offerings:
                 line += f" · {p.face_down_offerings} face down"
-            line += "\n" + display_text(p, True, leaders(v), indent="  ").plain
+            line += "\n" + display_text(p, True, v.leaders, indent="  ").plain
         return line
 
     def _players_shown(self) -> bool:
@@ -308,7 +329,9 @@ class RapaNuiBoard(Board, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------
     def _narrow(self) -> bool:
-        return self.size.width < 64
+        """Short labels and the compact offering table: the wide table needs
+        68 columns with the panel's border and padding."""
+        return self.size.width < 68
 
     def _draw(self) -> None:
         v = self.v
@@ -339,14 +362,43 @@ class RapaNuiBoard(Board, can_focus=True):
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
         hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
                               selecting=mode == "play", short=short))
+        changed = self._changed()
         offerings.border_title = "Offering cards"
-        offerings.update(offerings_text(v, narrow=short))
+        offerings.update(offerings_text(v, narrow=short, changed=changed.get(-1, frozenset())))
         players.border_title = "Players · * leads that kind (scoring bonus)"
         players.display = self._players_shown()
         n = len(v.players)
         names = [self.text(p.name) for p in v.players]
         players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
-                                    last_seat=last.seat if last is not None else None))
+                                    last_seat=last.seat if last is not None else None, changed=changed))
+
+    def _changed(self) -> dict[int, frozenset[str]]:
+        """What the last move changed, to mark it: seat -> items of its
+        player lines ("wood", "display:fish" ...), and -1 -> the stone's."""
+        last = self.last
+        if last is None:
+            return {}
+        a, seat = last.action, last.seat
+        mine: set[str] = set()
+        stone: set[str] = set()
+        if isinstance(a, BuyOffering):
+            mine |= {"offerings", "wood"}
+        elif isinstance(a, PlayCard):
+            mine.add(f"display:{a.card}")
+        elif isinstance(a, Draw):
+            mine.add("hand")
+        elif isinstance(a, ChooseMoaiReward):
+            mine.add(a.reward)
+        elif isinstance(a, SubstituteKind):
+            mine.add("offerings")
+        elif isinstance(a, (Offer, SupplyOffer)):
+            stone.add(f"stone:{a.offering}")
+            if isinstance(a, Offer):
+                mine.add("offerings")
+        elif isinstance(a, OfferFaceDown):
+            stone.add("stone:down")
+            mine.add("offerings")
+        return {seat: frozenset(mine), -1: frozenset(stone)}
 
     def _colours(self, n: int) -> list[str]:
         return self.colours[:n]
@@ -407,12 +459,10 @@ class RapaNuiBoard(Board, can_focus=True):
                 t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
             return t
         if mode == "play":
-            me = v.players[v.seat] if v.seat is not None else None
             t.append("←→ pick a card" + (" · 1-3 how many" if self.hand_cursor in GATHERERS else "")
                      + " · Enter plays it")
             if self.hand_cursor is not None:
-                t.append("\n▶ " + play_phrase(v, self.hand_cursor, self.count),
-                         style="bold")
+                t.append("\n▶ " + self._play_phrase(self.hand_cursor, self.count), style="bold")
             return t
         if mode == "draw":
             t.append("1-4 (or ↑↓ Enter) takes a row's exposed card")
@@ -420,7 +470,6 @@ class RapaNuiBoard(Board, can_focus=True):
             return t
         # buy and choices: a line of clickable options
         if mode == "buy":
-            me = v.players[v.seat] if v.seat is not None else None
             t.append("Buy one offering card (prices in wood), or skip:\n")
         else:
             assert v.pending is not None
@@ -432,20 +481,26 @@ class RapaNuiBoard(Board, can_focus=True):
             chip(t, key, label, selected=i == self.option_cursor, enabled=act in legal, what=f"opt:{i}")
         return t
 
+    def _play_phrase(self, card: str, count: int) -> str:
+        """What Enter plays, in the model's words ("Enter: play 2 Fishers (1 wood)")."""
+        label = self.label(PlayCard(card=card, count=count))  # type: ignore[arg-type]
+        if label:
+            me = self.v.players[self.v.seat] if self.v is not None and self.v.seat is not None else None
+            return f"Enter: {label}" + (f" · you have {me.wood} wood" if me is not None and "wood)" in label else "")
+        return f"You cannot play {card_phrase(card, count)} now (Enter says why)"
+
     def _draw_phrase(self, row: int) -> str:
-        """What Enter takes, and the card that this exposes (it is scored, R6)."""
+        """What Enter takes and what that does, in the model's words (the
+        card under it scores, or the row is refilled, or the game ends)."""
         v = self.v
         assert v is not None
         r = v.market[row]
         if not r.cards or r.exposed is None:
             return f"Row {row + 1} is empty"
-        narrow = self._narrow()
-        the = "" if narrow else "the "
-        card = card_label(r.cards[r.exposed], narrow)
-        if r.exposed > 0:
-            under = card_label(r.cards[r.exposed - 1], narrow)
-            return f"Row {row + 1}: take {the}{card} → {under} under it scores"
-        return f"Row {row + 1}: take {the}{card} → the row is refilled; its new card scores"
+        label = self.label(Draw(row=row))
+        if not label:
+            return f"Row {row + 1} cannot be taken now"
+        return label[0].upper() + label[1:]
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -467,7 +522,7 @@ class RapaNuiBoard(Board, can_focus=True):
             self.hand_cursor = kinds[(i + delta) % len(kinds)]
             self.count = 1
         elif mode == "draw":
-            self.row_cursor = (self.row_cursor + delta) % 4
+            self.row_cursor = (self.row_cursor + delta) % len(self.v.market) if self.v is not None else 0
         elif mode in ("buy", "reward", "kind"):
             n = len(self.options())
             if n:
@@ -476,7 +531,7 @@ class RapaNuiBoard(Board, can_focus=True):
 
     def action_vertical(self, delta: int) -> None:
         if self.mode == "play":  # up/down: how many of a hunter-gatherer
-            self.count = max(1, min(3, self.count - delta))
+            self.count = max(1, min(MAX_GATHERERS_AT_ONCE, self.count - delta))
             self._refresh()
             return
         self.action_move(delta)

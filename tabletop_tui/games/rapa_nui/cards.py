@@ -93,18 +93,14 @@ def is_gatherer(card: str) -> bool:
     return card in GATHERERS
 
 
-def card_phrase(card: str, n: int = 1) -> str:
-    """"a Priest", "2 Fishers"."""
-    if n == 1:
-        return f"a {CARD_NAME[card]}"
-    return f"{n} {CARD_PLURAL[card]}"
-
-
-def offering_phrase(kind: str, n: int = 1) -> str:
-    """"a fish offering", "2 grain offerings"."""
-    if n == 1:
-        return f"a {OFFERING_NAME[kind]} offering"
-    return f"{n} {OFFERING_NAME[kind]} offerings"
+def play_cost(card: str, count: int = 1) -> int:
+    """R4.2: the wood a play costs: a Moai 7; hunter-gatherers of one kind,
+    the first free and each further one 1 wood; any other card nothing."""
+    if card == "moai":
+        return MOAI_COST
+    if card in GATHERERS:
+        return max(0, count - 1)
+    return 0
 
 
 def start_cards(players: int) -> dict[str, int]:

@@ -14,9 +14,11 @@ from rich.text import Text
 
 from tabletop_tui.engine.text import plural
 
-from .cards import CARDS, GATHERERS, MOAI_COST, OFFERINGS
-from .scoring import sole_leader
+from .cards import CARDS, GATHERERS, OFFERINGS
 from .view import PlayerView, RapaNuiView
+
+#: what the last move changed is marked with this (not by colour alone)
+CHANGED = "◆"
 
 #: Card names, full and for narrow boards. Cards are capitalised ("Fisher");
 #: offering cards are lower case ("fish"), as in the rules page.
@@ -55,14 +57,6 @@ def card_label(card: str, short: bool = False) -> str:
 
 def offering_label(kind: str, short: bool = False) -> str:
     return (OFFERING_SHORT if short else OFFERING_LABEL)[kind]
-
-
-def card_count_phrase(card: str, n: int) -> str:
-    """"a Fisher", "2 Fishers", "a Sweet-potato gatherer"."""
-    names = {"grain": "Grain gatherer", "mulberry": "Mulberry gatherer",
-             "sweet_potato": "Sweet-potato gatherer"}
-    name = names.get(card, CARD_LABEL[card])
-    return f"a {name}" if n == 1 else f"{n} {name}s"
 
 
 # -- the market -------------------------------------------------------------------------
@@ -137,30 +131,15 @@ def hand_text(v: RapaNuiView, *, cursor: str | None, playable: dict[str, int],
     return t
 
 
-def play_cost(card: str, count: int) -> int:
-    """The wood a play costs (R4.2), for the text beside the cursor."""
-    if card == "moai":
-        return MOAI_COST
-    if card in GATHERERS:
-        return max(0, count - 1)
-    return 0
-
-
-def play_phrase(v: RapaNuiView, card: str, count: int) -> str:
-    """What Enter does now: "Enter: play 2 Fishers (1 wood)"."""
-    cost = play_cost(card, count)
-    me = v.players[v.seat] if v.seat is not None else None
-    price = f" ({cost} wood; you have {me.wood})" if cost and me is not None else " (free)"
-    return f"Enter: play {card_count_phrase(card, count)}{price}"
-
-
 # -- offerings: the stone, the supply and the viewer's offering cards -----------------------
 
 
-def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
+def offerings_text(v: RapaNuiView, *, narrow: bool, changed: frozenset[str] = frozenset()) -> Text:
     """A small table, one row per kind: face up on the stone, the value of one
     card at the end (R8, as far as the viewer can know), the viewer's own
-    offering cards and buying price, the supply; then the face-down count."""
+    offering cards and buying price, the supply; then the face-down count.
+    ◆ marks what the last move put on the stone (``changed``: "stone:<kind>",
+    "stone:down")."""
     t = Text()
     me = v.players[v.seat] if v.seat is not None else None
     cols: list[tuple[str, dict[str, int], str]] = [("on stone" if not narrow else "stone", v.stone.face_up, "")]
@@ -173,19 +152,23 @@ def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
     width = 7 if narrow else 10
     head = 10 if narrow else 14
     t.append("".ljust(head))
-    for label, _, _ in cols:
-        t.append(label.rjust(width), style="dim")
+    for i, (label, _, _) in enumerate(cols):
+        t.append(label.rjust(width) + (" " if i == 0 else ""), style="dim")
     for k in OFFERINGS:
         t.append("\n")
         t.append(offering_label(k, narrow).ljust(head), style=OFFERING_STYLE[k])
-        for _, values, style in cols:
+        for i, (_, values, style) in enumerate(cols):
             t.append(str(values.get(k, 0)).rjust(width), style=style)
+            if i == 0:  # the stone's column
+                t.append(CHANGED if f"stone:{k}" in changed else " ", style="bold")
     t.append("\n")
     if v.stone.face_down_revealed is not None:
         shown = ", ".join(f"{n} {offering_label(k)}" for k, n in v.stone.face_down_revealed.items() if n)
         t.append(f"Face down, now turned up: {shown or 'none'}.", style="italic")
         return t
     t.append(f"Face down{'' if narrow else ' on the stone'}: {v.stone.face_down}", style="italic")
+    if "stone:down" in changed:
+        t.append(CHANGED, style="bold")
     mine = v.stone.my_face_down or {}
     if any(mine.values()):
         shown = ", ".join(f"{n} {offering_label(k, narrow)}" for k, n in mine.items() if n)
@@ -198,21 +181,11 @@ def offerings_text(v: RapaNuiView, *, narrow: bool) -> Text:
 # -- players ----------------------------------------------------------------------------------
 
 
-def leaders(v: RapaNuiView) -> dict[str, int]:
-    """kind -> the seat that would get the bonus if it were scored now (the
-    model's own R6 arithmetic, on the public displays)."""
-    out = {}
-    for card in CARDS:
-        seat = sole_leader([p.display.get(card, 0) for p in v.players])
-        if seat is not None:
-            out[card] = seat
-    return out
-
-
 def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
-                 indent: str = "    ") -> Text:
+                 indent: str = "    ", changed: frozenset[str] = frozenset()) -> Text:
     """A display grouped by kind: "Woodcutter 2* Priest 1 Fisher 1"; * marks
-    the sole leader of a kind (the scoring bonus). Narrow: the
+    the sole leader of a kind (the scoring bonus), ◆ the kind the last move
+    laid out (``changed`` holds "display:<kind>"). Narrow: the
     hunter-gatherers on a second line."""
     t = Text(indent)
     first = True
@@ -230,30 +203,40 @@ def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
         t.append(f"{card_label(card, True)} {n}", style=CARD_STYLE[card])
         if lead and lead.get(card) == p.seat:
             t.append("*", style="bold")
+        if f"display:{card}" in changed:
+            t.append(CHANGED, style="bold")
     if first:
         t.append("nothing laid out", style="dim italic")
     return t
 
 
 def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool,
-                lead: dict[str, int] | None = None, moved_last: bool = False) -> Text:
+                lead: dict[str, int] | None = None, moved_last: bool = False,
+                changed: frozenset[str] = frozenset()) -> Text:
+    """One player's lines; ``changed`` names what the last move changed
+    ("wood", "fame", "hand", "offerings", "display:<kind>"), each marked ◆."""
     t = Text()
     acting = p.seat in v.to_act
-    t.append("▶ " if acting else ("◆ " if moved_last else "  "), style="bold")
+    t.append("▶" if acting else " ", style="bold")
+    t.append(CHANGED + " " if moved_last else "  ", style="bold")
     t.append(name, style="bold " + style)
     if name != colour:
         t.append(f" ({colour})", style=style)
     if p.seat == v.seat and not short:
         t.append(" you", style="italic")
     sep = " · "
-    t.append("  " + sep.join([f"wood {p.wood}", f"fame {p.fame}"]))
+
+    def mark(item: str) -> str:
+        return CHANGED if item in changed else ""
+
+    t.append("  " + sep.join([f"wood {p.wood}{mark('wood')}", f"fame {p.fame}{mark('fame')}"]))
     t.append("\n    " if short else sep)
-    stats = [f"hand {p.hand_size}", plural(p.offering_count, "offering")]
+    stats = [f"hand {p.hand_size}{mark('hand')}", plural(p.offering_count, "offering") + mark("offerings")]
     if p.face_down_offerings:
         stats.append(f"{p.face_down_offerings} face down")
     t.append(sep.join(stats))
     t.append("\n")
-    t.append_text(display_text(p, short, lead))
+    t.append_text(display_text(p, short, lead, changed=changed))
     if p.seat != v.seat and p.hand is not None:  # the end: every hand is shown
         cards = [f"{card_label(c, True)} {n}" for c, n in p.hand.items() if n]
         offs = [f"{offering_label(k, True)} {n}" for k, n in (p.offerings or {}).items() if n]
@@ -265,17 +248,18 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
 
 
 def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: list[str], short: bool,
-                 last_seat: int | None = None) -> Text:
+                 last_seat: int | None = None, changed: dict[int, frozenset[str]] | None = None) -> Text:
     """Every player: name, colour, wood, fame, hand size, offering cards,
     face-down offerings, and the display grouped by kind; ▶ who acts, ◆ who
-    moved last."""
+    moved last and what the move changed (``changed``: seat -> items)."""
     t = Text()
-    lead = leaders(v)
+    lead = v.leaders
     for i, p in enumerate(v.players):
         if i:
             t.append("\n")
         t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short,
-                                  lead=lead, moved_last=i == last_seat))
+                                  lead=lead, moved_last=i == last_seat,
+                                  changed=(changed or {}).get(i, frozenset())))
     return t
 
 

@@ -40,12 +40,14 @@ from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
 from .cards import (CARD_NAME, CARD_PLURAL, CARDS, COLOURS, GATHERERS, HAND_SIZE, MAX_GATHERERS_AT_ONCE,
                     MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK,
-                    ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, card_phrase, empty_cards,
-                    empty_offerings, is_gatherer, offering_phrase)
+                    ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, empty_cards,
+                    empty_offerings, is_gatherer, play_cost)
 from .scoring import (final_breakdown, gatherer_gains, offering_values, ranking_winners, scoring_amounts,
                       sole_leader, wood_points)
 from .state import Pending, RapaNuiOptions, RapaNuiState
-from .view import RapaNuiView, build_view, offering_cost, pending_options, pending_prompt
+from . import text
+from .text import card_phrase, offering_phrase
+from .view import RapaNuiView, build_view, offering_cost, pending_options
 
 __all__ = [
     "BuyOffering", "ChooseMoaiReward", "Draw", "Offer", "OfferFaceDown", "Pending", "PlayCard", "RapaNui",
@@ -76,11 +78,6 @@ _NOT_MOAI = tuple(k for k in CARDS if k != "moai")
 _REDEALS = 20
 
 
-def _gatherer_cost(count: int) -> int:
-    """R4.2: the first hunter-gatherer is free, the second 1 wood, the third 1 more."""
-    return max(0, count - 1)
-
-
 @functools.lru_cache(maxsize=4096)
 def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
     """R4.2 for a hand (its items) and wood: every affordable (card, count),
@@ -96,7 +93,7 @@ def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tupl
                 out.append((card, 1))
         elif is_gatherer(card):
             for n in range(1, min(have, MAX_GATHERERS_AT_ONCE) + 1):
-                if _gatherer_cost(n) <= wood:
+                if play_cost(card, n) <= wood:
                     out.append((card, n))
         else:
             out.append((card, 1))
@@ -299,8 +296,8 @@ class RapaNui(Game[RapaNuiState]):
         wood = state.wood[seat]
         if card == "moai" and wood < MOAI_COST:
             raise IllegalAction(f"A Moai costs {MOAI_COST} wood; you have {wood}.")
-        if is_gatherer(card) and _gatherer_cost(n) > wood:
-            raise IllegalAction(f"Playing {card_phrase(card, n)} costs {_gatherer_cost(n)} wood; you have {wood}.")
+        if is_gatherer(card) and play_cost(card, n) > wood:
+            raise IllegalAction(f"Playing {card_phrase(card, n)} costs {play_cost(card, n)} wood; you have {wood}.")
 
     @staticmethod
     def _first(p: Pending) -> str:
@@ -397,7 +394,7 @@ class RapaNui(Game[RapaNuiState]):
     def _play_card(self, state: RapaNuiState, action: PlayCard, seat: int, events: list[Event] | None) -> None:
         name = self._names(state)[seat]
         card, n = action.card, action.count
-        cost = MOAI_COST if card == "moai" else (_gatherer_cost(n) if is_gatherer(card) else 0)
+        cost = play_cost(card, n)
         state.wood[seat] -= cost
         state.hands[seat][card] -= n
         state.displays[seat][card] += n
@@ -773,42 +770,8 @@ class RapaNui(Game[RapaNuiState]):
 
     # -- text -----------------------------------------------------------------------------------
     def describe_action(self, state: RapaNuiState, action: Action, seat: Seat) -> str:
-        if isinstance(action, BuyOffering):
-            return f"buy {offering_phrase(action.offering)} ({offering_cost(state, seat, action.offering)} wood)"
-        if isinstance(action, SkipBuy):
-            return "buy nothing"
-        if isinstance(action, PlayCard):
-            c, n = action.card, action.count
-            cost = MOAI_COST if c == "moai" else (_gatherer_cost(n) if is_gatherer(c) else 0)
-            return f"play {card_phrase(c, n)}" + (f" ({cost} wood)" if cost else "")
-        if isinstance(action, Draw):
-            row = state.market[action.row] if 0 <= action.row < ROWS else []
-            what = f"the {CARD_NAME[row[-1]]}" if row else "a card"
-            return f"take {what} from row {action.row + 1}"
-        if isinstance(action, ChooseMoaiReward):
-            amount = state.pending[0].amount if state.pending else 0
-            return f"take {amount} {action.reward}"
-        if isinstance(action, SubstituteKind):
-            return f"take {offering_phrase(action.offering)} instead"
-        if isinstance(action, Offer):
-            return f"offer {offering_phrase(action.offering)} face up"
-        if isinstance(action, OfferFaceDown):
-            return f"offer {offering_phrase(action.offering)} face down"
-        if isinstance(action, SupplyOffer):
-            return f"offer {offering_phrase(action.offering)} from the supply"
-        return action.kind
+        cost = offering_cost(state, seat, action.offering) if isinstance(action, BuyOffering) else 0
+        return text.describe(state, action, seat, cost)
 
     def status(self, state: RapaNuiState, seat: Seat | None) -> str:
-        if state.phase == "over":
-            return state.end_reason
-        names = self._names(state)
-        last = " Last turn: the deck has run out." if state.end_triggered else ""
-        if state.pending:
-            return pending_prompt(state, state.pending[0], names) + last
-        who = names[state.active]
-        if state.phase == "buy":
-            return f"{who}: buy an offering card, or skip buying.{last}"
-        if state.phase == "play":
-            return f"{who}: play a card from your hand.{last}"
-        left = HAND_SIZE - state.hand_size(state.active)
-        return f"{who}: take the exposed card of a row ({plural(left, 'card')} to take).{last}"
+        return text.status(state, self._names(state))

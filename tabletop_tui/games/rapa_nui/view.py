@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from tabletop_tui.engine.text import plural
-
-from .cards import GATHERERS, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, empty_offerings
-from .scoring import offering_values
+from .cards import CARDS, GATHERERS, OFFERING_BASE_PRICE, OFFERINGS, empty_offerings
+from .scoring import offering_values, sole_leader
 from .state import Pending, RapaNuiState
+from .text import pending_prompt
 
 
 class PlayerView(BaseModel):
@@ -104,6 +103,9 @@ class RapaNuiView(BaseModel):
     #: cards the active player still draws this turn (phase "draw")
     cards_to_draw: int
     pending: PendingView | None
+    #: kind -> the seat that would get the scoring bonus if that kind were
+    #: scored now (R6: the sole player with the most of it on display)
+    leaders: dict[str, int] = {}
     #: R7: the deck has run out; this is the last turn
     end_triggered: bool
     over: bool
@@ -115,24 +117,6 @@ def offering_cost(state: RapaNuiState, seat: int, kind: str) -> int:
     return max(0, OFFERING_BASE_PRICE - state.displays[seat][kind])  # type: ignore[index]
 
 
-def pending_prompt(state: RapaNuiState, p: Pending, names: list[str]) -> str:
-    """The question a pending choice asks, in words."""
-    who = names[p.seat]
-    if p.choice == "moai_reward":
-        moais = plural(p.moais, "Moai")
-        extra = f" (with the bonus: {p.amount})" if p.bonus else ""
-        return f"{who}: choose wood or fame for {moais}{extra}."
-    if p.choice == "gain":
-        kind = OFFERING_NAME[p.offering or "fish"]
-        return f"{who}: the {kind} supply is empty; choose another kind of offering card to take."
-    if p.choice == "offer":
-        owner = names[state.active]
-        return f"{who}: put one of your offering cards face up on the stone ({owner} raised a Moai)."
-    if p.choice == "offer_face_down":
-        return f"{who}: put one of your offering cards face down on the stone."
-    return f"{who}: put one offering card of any kind from the supply face up on the stone."
-
-
 def pending_options(state: RapaNuiState, p: Pending) -> list[str]:
     if p.choice == "moai_reward":
         return ["wood", "fame"]
@@ -141,6 +125,16 @@ def pending_options(state: RapaNuiState, p: Pending) -> list[str]:
     if p.choice in ("offer", "offer_face_down"):
         return [k for k in OFFERINGS if state.offerings[p.seat][k] > 0]  # type: ignore[index]
     return [k for k in OFFERINGS if state.supply[k] > 0]  # type: ignore[index]
+
+
+def leaders(state: RapaNuiState) -> dict[str, int]:
+    """kind -> the sole leader of that kind on display (R6), for kinds that have one."""
+    out = {}
+    for card in CARDS:
+        seat = sole_leader([state.displays[s][card] for s in range(state.players)])  # type: ignore[index]
+        if seat is not None:
+            out[card] = seat
+    return out
 
 
 def build_view(state: RapaNuiState, seat: int | None, names: list[str], status: str) -> RapaNuiView:
@@ -203,9 +197,9 @@ def build_view(state: RapaNuiState, seat: int | None, names: list[str], status: 
         market=market, deck_size=len(state.deck), supply=dict(state.supply), stone=stone,
         offering_values=offering_values(known), offering_values_exact=exact,
         active=state.active, phase=state.phase, turn=state.turn, to_act=to_act,
-        cards_to_draw=to_draw, pending=pending, end_triggered=state.end_triggered, over=over,
+        cards_to_draw=to_draw, pending=pending, leaders=leaders(state), end_triggered=state.end_triggered, over=over,
         status=status)
 
 
-__all__ = ["MarketRowView", "PendingView", "PlayerView", "RapaNuiView", "StoneView", "build_view",
+__all__ = ["MarketRowView", "PendingView", "PlayerView", "RapaNuiView", "StoneView", "build_view", "leaders",
            "offering_cost", "pending_options", "pending_prompt"]

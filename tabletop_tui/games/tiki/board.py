@@ -9,18 +9,23 @@ shaman phase arrows pick an edge, Enter places the shaman, n leaves it.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.events import Click
-from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.engine.text import plural
 from tabletop_tui.ui.board import Board
 
-from .rules import (COLOURS, EDGES, KIND_NAME, NEIGHBOURS, VALUE, Move, Pass, Place, Resolve, Shaman, TikiState,
-                    village_name)
+from .actions import Move, Pass, Place, Resolve, Shaman
+from .render import edge_text, village_text
+from .rules import Tiki
+from .state import COLOURS, EDGES, NEIGHBOURS, TikiState
+from .text import village_name
+
+#: the model, asked why a step cannot be taken (it never changes the state)
+TIKI = Tiki()
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
 
@@ -77,6 +82,7 @@ class TikiBoard(Board, can_focus=True):
 
     SEAT_STYLES = ["#b45fd6", "#c98a00"]
 
+    SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
     DEFAULT_CSS = """
     TikiBoard { height: 100%; align: center middle; }
     TikiBoard Grid {
@@ -99,6 +105,21 @@ class TikiBoard(Board, can_focus=True):
     TikiBoard .edge.legal { color: $success; }
     TikiBoard .edge.cursor { background: $accent 40%; color: $text; text-style: bold; }
     TikiBoard:focus .village.cursor { border: heavy $accent; }
+    /* Tiki at 80 columns: narrower villages so board and players both fit */
+    .-narrow TikiBoard Grid {
+        grid-columns: 14 2 14 2 14;
+        width: 46;
+    }
+    /* ...and 11 columns inside each, so "Harbour +2◆" stays on its line and
+       the owner's line stays in view */
+    .-narrow TikiBoard .village { padding: 0 0 0 1; }
+    /* Tiki on a big terminal (160 columns and more): the villages grow */
+    .-huge TikiBoard Grid {
+        grid-columns: 1fr 3 1fr 3 1fr;
+        grid-rows: 1fr 1 1fr 1 1fr;
+        width: 100%; max-width: 104;
+        height: 100%; max-height: 32;
+    }
     """
 
     BINDINGS = [
@@ -143,6 +164,14 @@ class TikiBoard(Board, can_focus=True):
     def _phase(self) -> str:
         return self.state.phase if self.state else "none"
 
+    def _step_problem(self, start: int, path: tuple[int, ...]) -> str | None:
+        """The model's sentence for why the totem on ``start`` cannot go on
+        along ``path`` (Tiki hides nothing, so the view's state is the
+        table's; :meth:`Tiki.explain_step` judges, the board does not)."""
+        if self.state is None or self.seat is None:
+            return "It is not your turn."
+        return TIKI.explain_step(self.state, self.seat, start, path)
+
     def _my_moves(self) -> list[Move]:
         return [a for a in self.legal if isinstance(a, Move)]
 
@@ -176,9 +205,8 @@ class TikiBoard(Board, can_focus=True):
     def _set(cell: Static, content, classes: str) -> None:
         """Update a cell only where it changed; a cell's size never depends on
         its content, so no layout pass is needed (keeps key-to-frame short)."""
-        key = (str(content), getattr(content, "spans", None) and repr(content.spans))
-        if getattr(cell, "_drawn", None) != key:
-            cell._drawn = key  # type: ignore[attr-defined]
+        if getattr(cell, "_drawn", None) != content:  # Text compares its words and styles
+            cell._drawn = content  # type: ignore[attr-defined]
             cell.update(content, layout=False)
         if cell.classes != frozenset(classes.split()):
             cell.set_classes(classes)
@@ -200,6 +228,7 @@ class TikiBoard(Board, can_focus=True):
         legal_targets = self._targets()
         hint_cells = self._hint_cells()
         last_cells = self._last_cells()
+        styles = [self.seat_style(s) for s in range(len(COLOURS))]
         for cell in cells:
             v = cell.index
             cls = ["village"]
@@ -217,15 +246,15 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("hint")
             if v in last_cells:
                 cls.append("last")
-            self._set(cell, self._village_text(st, v, v in last_cells, v in hint_cells), " ".join(cls))
+            self._set(cell, village_text(st, v, names=self.names, styles=styles, influence=self.view.influence,
+                                         last=v in last_cells, path=self.path, hinted=v in hint_cells),
+                      " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:
             cls = ["edge", "h" if e.horizontal else "v"]
+            text = edge_text(st.shaman == e.edge, e.horizontal)
             if st.shaman == e.edge:
-                text = "S" if e.horizontal else "SHAMAN"
                 cls.append("shaman")
-            else:
-                text = "·"
             if self._last_edge() == e.edge:
                 cls.append("last")
             if st.phase == "shaman" and e.edge in legal_edges:
@@ -233,37 +262,6 @@ class TikiBoard(Board, can_focus=True):
             if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e.edge:
                 cls.append("cursor")
             self._set(e, text, " ".join(cls))
-
-    def _village_text(self, st: TikiState, v: int, last: bool = False, hinted: bool = False) -> Text:
-        """Three lines: kind and value (◆: the last move changed it); the
-        stack bottom to top; height and owner (» first: the coach's move
-        goes here, so it reads without colour)."""
-        kind = st.villages[v]
-        value = VALUE[kind]
-        label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
-        t = Text()
-        t.append(label, style="bold")
-        t.append(f" {value:+d}" if value else " 0")
-        t.append("◆\n" if last else "\n", style="bold")
-        stack = st.stacks[v]
-        if stack:
-            # bottom to top; each tiki by its colour's letter, so the stack
-            # reads without colour too; the top one (the owner) is bracketed
-            for i, s in enumerate(stack):
-                letter = COLOURS[s][0]
-                top = i == len(stack) - 1
-                t.append(f"[{letter}]" if top else f"{letter} ", style=("bold " if top else "") + self.seat_style(s))
-        else:
-            t.append("empty", style="dim")
-        t.append("\n")
-        if hinted and not (self.path and v in self.path):
-            t.append("» " if stack else "» coach", style="bold")
-        if self.path and v in self.path:
-            t.append(f"step {self.path.index(v) + 1}", style="italic")
-        elif stack:
-            t.append(f"{len(stack)}/3 ")
-            t.append(self.names[stack[-1]][:7], style="bold " + self.seat_style(stack[-1]))
-        return t
 
     def _targets(self) -> set[int]:
         """Villages to highlight: what the model says is legal next."""
@@ -333,9 +331,9 @@ class TikiBoard(Board, can_focus=True):
             if not any(m.start == self.selected and m.path[:k] == candidate for m in self._my_moves()):
                 # no legal path goes this way: the model says why (too long,
                 # the shaman, a village entered twice...)
-                why = self.explain(Move(start=self.selected, path=candidate))
+                why = self._step_problem(self.selected, candidate)
                 if why:
-                    self.say(why)
+                    self.say(why, error=True)
                 return
             self.path.append(nxt)
         self.cursor = self.path[-1] if self.path else self.selected
@@ -349,7 +347,7 @@ class TikiBoard(Board, can_focus=True):
         height = len(st.stacks[self.selected])
         left = height - len(self.path)
         route = " → ".join(village_name(v) for v in [self.selected, *self.path])
-        more = f"{left} more step{'s' if left != 1 else ''}" if left else "Enter to put it down"
+        more = plural(left, "more step") if left else "Enter to put it down"
         self.post_message(self.Said(f"Path: {route} ({more}; c puts the totem back)."))
 
     def action_select(self) -> None:
@@ -372,10 +370,9 @@ class TikiBoard(Board, can_focus=True):
         if not st.stacks[v]:
             self.choose(Place(village=v))
             return
-        # Picking up a totem: let the model say if it is not ours.
+        # Picking up a totem no legal move starts from: the model says why.
         if not any(m.start == v for m in self._my_moves()):
-            nb = NEIGHBOURS[v][0]
-            self.choose(Move(start=v, path=(nb,) * len(st.stacks[v])))
+            self.say(self._step_problem(v, ()) or "That totem cannot move now.", error=True)
             return
         self.selected = v
         self.path = []

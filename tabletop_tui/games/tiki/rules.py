@@ -60,6 +60,11 @@ def _paths(start: int, n: int, shaman: tuple[int, int] | None) -> tuple[tuple[in
 
 
 @functools.lru_cache(maxsize=None)
+def _path_set(start: int, n: int, shaman: tuple[int, int] | None) -> frozenset[tuple[int, ...]]:
+    return frozenset(_paths(start, n, shaman))
+
+
+@functools.lru_cache(maxsize=None)
 def _moves(start: int, n: int, shaman: tuple[int, int] | None) -> tuple["Move", ...]:
     return tuple(Move.model_construct(kind="move", start=start, path=p) for p in _paths(start, n, shaman))
 
@@ -196,6 +201,8 @@ class Tiki(Game[TikiState]):
         if state.owner(start) != seat:
             return "That totem is not yours: its top tiki belongs to your opponent."
         n = len(state.stacks[start])
+        if not partial and path in _path_set(start, n, state.shaman):
+            return None  # one of the legal paths (worked out once); the rest says why not
         if len(path) > n or (not partial and len(path) != n):
             return f"A totem of {plural(n, 'tiki')} moves exactly {plural(n, 'village')}."
         at = start
@@ -266,7 +273,10 @@ class Tiki(Game[TikiState]):
         self._play(state, action, seat, quiet=True)
 
     def _after_move(self, state: TikiState, touched: list[int], events: list[Event] | None) -> None:
-        state.pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
+        # (a model's field assignment is dear: none when nothing is, or was, pending)
+        pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
+        if pending or state.pending:
+            state.pending = pending
         if len(state.pending) == 1:
             v = state.pending.pop()
             self._resolve(state, v, events)
@@ -287,7 +297,8 @@ class Tiki(Game[TikiState]):
         self._end_turn(state)
 
     def _end_turn(self, state: TikiState) -> None:
-        state.phase = "turn"
+        if state.phase != "turn":
+            state.phase = "turn"
         state.active = 1 - state.active
         state.turn += 1
 

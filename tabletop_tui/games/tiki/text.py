@@ -6,10 +6,13 @@ with the players' names (see ``engine.text``)."""
 from __future__ import annotations
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.text import who
+from tabletop_tui.engine.text import SEAT_NAMES
 
 from .actions import Move, Place, Resolve, Shaman
 from .state import TikiState
+
+#: the placeholders of Tiki's two seats (looked up, not built: the log is written at every move)
+WHO = SEAT_NAMES[2]
 
 KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
 
@@ -36,29 +39,29 @@ def where(state: TikiState, v: int) -> str:
 
 # -- the log ----------------------------------------------------------------------------
 def placed(state: TikiState, seat: int, v: int) -> str:
-    return f"{who(seat)} created a totem on {where(state, v)}."
+    return f"{WHO[seat]} created a totem on {where(state, v)}."
 
 
 def moved(seat: int, start: int, path: tuple[int, ...]) -> str:
-    return f"{who(seat)} moved a totem of {len(path)}: {route(start, path)}."
+    return f"{WHO[seat]} moved a totem of {len(path)}: {route(start, path)}."
 
 
 def passed(seat: int) -> str:
-    return f"{who(seat)} cannot move and passes."
+    return f"{WHO[seat]} cannot move and passes."
 
 
 def shaman_moved(seat: int, edge: tuple[int, int] | None) -> str:
     if edge is None:
-        return f"{who(seat)} leaves the shaman where it is."
+        return f"{WHO[seat]} leaves the shaman where it is."
     a, b = edge
-    return f"{who(seat)} puts the shaman between the {village_name(a)} and {village_name(b)} villages."
+    return f"{WHO[seat]} puts the shaman between the {village_name(a)} and {village_name(b)} villages."
 
 
 def influenced(state: TikiState, owner: int, v: int, outcome: str, gained: int = 0) -> str:
     """What resolving village ``v`` did (T4): ``outcome`` is "gain",
     "empty" (the reserve was empty), "spoil" (a fruit of the owner's),
     "spoil_reserve", "nothing_to_spoil" or "nothing"."""
-    name, at = who(owner), where(state, v)
+    name, at = WHO[owner], where(state, v)
     return {
         "gain": f"{name} influences {at} and gains {gained} fruit.",
         "empty": f"{name} influences {at}, but the reserve is empty.",
@@ -75,24 +78,24 @@ def sudden_death(fruit: int) -> str:
 
 
 def won(reason: str, winner: int) -> str:
-    return f"{reason} {who(winner)} wins!"
+    return f"{reason} {WHO[winner]} wins!"
 
 
 # -- why the game ended (kept in the state) ------------------------------------------------
 def sudden_death_win(seat: int) -> str:
-    return f"{who(seat)} wins the sudden-death fruit."
+    return f"{WHO[seat]} wins the sudden-death fruit."
 
 
 def sudden_death_loss(seat: int) -> str:
-    return f"{who(seat)} lost a fruit in sudden death."
+    return f"{WHO[seat]} lost a fruit in sudden death."
 
 
 def fruit_win(seat: int, fruit: int) -> str:
-    return f"{who(seat)} has {fruit} fruit."
+    return f"{WHO[seat]} has {fruit} fruit."
 
 
 def reserve_win(winner: int, most: int, least: int) -> str:
-    return f"The reserve is empty and {who(winner)} has more fruit ({most} to {least})."
+    return f"The reserve is empty and {WHO[winner]} has more fruit ({most} to {least})."
 
 
 # -- menus and the status line ---------------------------------------------------------------
@@ -115,7 +118,7 @@ def status(state: TikiState, actor: int | None) -> str:
     """Whose turn it is and what they must do; the end reason once over."""
     if state.phase == "over" or actor is None:
         return state.end_reason
-    name = who(actor)
+    name = WHO[actor]
     if state.phase == "order":
         return f"{name}: choose which influenced village resolves first."
     if state.phase == "shaman":

@@ -1,0 +1,52 @@
+"""Tiki: the Rich pieces of the board, drawn from the view (no widgets here)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+
+from .state import COLOURS, VALUE, TikiState
+from .text import KIND_NAME
+
+
+def village_text(st: TikiState, v: int, *, names: Sequence[str], styles: Sequence[str], influence: int,
+                 last: bool = False, path: Sequence[int] = (), hinted: bool = False) -> Text:
+    """Three lines for village ``v``: kind and value (◆: the last move
+    changed it); the stack bottom to top, each tiki by its colour's letter so
+    it reads without colour, the top one (the owner) bracketed; then the
+    step of the path being laid, or the height out of ``influence`` and the
+    owner's name (» first when ``hinted``: the coach's move goes here, so it
+    reads without colour). At 80 columns a cell has 11 columns inside: the
+    mark sits beside the kind and a name is cut at 7."""
+    kind = st.villages[v]
+    value = VALUE[kind]
+    label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
+    t = Text()
+    t.append(label, style="bold")
+    t.append(f" {value:+d}" if value else " 0")
+    t.append("◆\n" if last else "\n", style="bold")
+    stack = st.stacks[v]
+    if stack:
+        for i, s in enumerate(stack):
+            letter = COLOURS[s][0]
+            top = i == len(stack) - 1
+            t.append(f"[{letter}]" if top else f"{letter} ", style=("bold " if top else "") + styles[s])
+    else:
+        t.append("empty", style="dim")
+    t.append("\n")
+    if hinted and v not in path:
+        t.append("» " if stack else "» coach", style="bold")
+    if v in path:
+        t.append(f"step {list(path).index(v) + 1}", style="italic")
+    elif stack:
+        t.append(f"{len(stack)}/{influence} ")
+        t.append(names[stack[-1]][:5 if hinted else 7], style="bold " + styles[stack[-1]])
+    return t
+
+
+def edge_text(shaman_here: bool, horizontal: bool) -> str:
+    """The gap between two villages: the shaman, or a dot."""
+    if shaman_here:
+        return "S" if horizontal else "SHAMAN"
+    return "·"

@@ -1,0 +1,203 @@
+"""The app an ssh player runs, driven by Pilot against a real table service
+(in a thread of its own, as in the server): the lobby, a table's chat, who is
+here or away, spectators, and a terminal too small for the game."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from textual.widgets import RichLog, Static
+
+from tabletop_tui.engine import thinker
+from tabletop_tui.net import protocol as p
+from tabletop_tui.net.client import RemoteService
+from tabletop_tui.net.service import Limits, Service
+
+
+class ServiceThread:
+    """A table service on its own event loop in a thread, like the server's."""
+
+    def __init__(self) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="tt-app-"))
+        (folder / "tables").mkdir()
+        self.service = Service(folder / "tables", Limits(), bot_delay=0)
+        self.sock = folder / "s.sock"
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.loop.run_until_complete(self.service.start(self.sock))
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="service", daemon=True)
+        self.thread.start()
+        assert ready.wait(10)
+
+    def connect(self, user: str) -> RemoteService:
+        """An app process's connection, as ``user``."""
+        return RemoteService(str(self.sock), self.service.issue_token(user))
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.service.stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def tables():
+    thinker.set_mode("inline")
+    st = ServiceThread()
+    yield st
+    st.stop()
+    thinker.set_mode("process")
+
+
+async def until(pilot, cond, what: str, timeout: float = 15.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        await pilot.pause(0.02)
+        if cond():
+            return
+    raise AssertionError(f"never: {what}")
+
+
+def text(widget) -> str:
+    return str(widget.content) if isinstance(widget, Static) else ""
+
+
+def log_text(screen) -> str:
+    log = screen.query_one("#log", RichLog)
+    return "\n".join("".join(seg.text for seg in line) for line in log.lines)
+
+
+async def open_table(pilot, app) -> object:
+    """From the lobby: n, Rapa Nui, Ctrl+S; returns the game screen."""
+    from tabletop_tui.ui.game_screen import GameScreen
+
+    await until(pilot, lambda: "Tables on this server" in text(app.screen.query_one("#picker-title")), "the lobby")
+    assert "Enter takes a seat" in text(app.screen.query_one("#picker-message"))
+    await pilot.press("n")
+    await until(pilot, lambda: type(app.screen).__name__ == "GameChooser", "the game chooser")
+    chooser = app.screen.query_one("OptionList")
+    labels = [str(chooser.get_option_at_index(i).prompt) for i in range(chooser.option_count)]
+    assert "Tiki (2 players)" in labels and "Rapa Nui (2-4 players)" in labels
+    await pilot.press("down", "enter")
+    await until(pilot, lambda: type(app.screen).__name__ == "RemoteSetupScreen", "the setup form")
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.current is not None,
+                "the game screen")
+    return app.screen
+
+
+async def test_seats_chat_and_absence_as_a_remote_player_sees_them(tables):
+    from tabletop_tui.ui.app import TabletopApp
+
+    ana_link = tables.connect("ana")
+    app = TabletopApp(remote=ana_link)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        seats = lambda: text(screen.query_one("#seats"))  # noqa: E731
+        assert "ana · Green · human" in seats() and "Blue · Blue · open seat" in seats()
+        entry = next(iter(tables.service.tables.values()))
+        # ben takes the open seat: ana's panel says so
+        ben = tables.connect("ben")
+        ben.send(p.Join(table=entry.id, seats=[1]))
+        await until(pilot, lambda: "ben · Blue · human" in seats(), "ben in ana's players panel")
+        # ben's chat line is plain text in ana's log, and stays there through a resize
+        ben.send(p.Chat(text="hi [b]ana[/b] \x1b]0;pwned\x07!"))
+        await until(pilot, lambda: "ben: hi [b]ana[/b]" in log_text(screen), "ben's chat line")
+        assert "ben: hi [b]ana[/b] !" in log_text(screen).splitlines()  # the escape sequence dropped
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.3)
+        assert "ben: hi [b]ana[/b]" in log_text(screen)
+        # ben drops: away, and when it is his turn ana is told she waits for an absent player
+        ben.close()
+        await until(pilot, lambda: "ben · Blue · human, away" in seats(), "ben away")
+        m = entry.table.match
+        while 0 in m.to_act():
+            entry.table.act(m.legal_actions(0)[0], 0)
+        await until(pilot, lambda: "Waiting for ben (away)." in text(screen.query_one("#message")),
+                    "waiting for an absent player")
+    ana_link.close()
+
+
+async def test_a_returning_player_sees_the_chat_said_before(tables):
+    from tabletop_tui.ui.app import TabletopApp
+
+    ana = tables.connect("ana")
+    ana.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan()], take=[0]))
+    deadline = time.monotonic() + 10
+    while ana.table is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    ana.table.send_chat("see you at the table")
+    entry = next(iter(tables.service.tables.values()))
+    deadline = time.monotonic() + 10
+    while not entry.chat and time.monotonic() < deadline:
+        time.sleep(0.02)
+    ben_link = tables.connect("ben")
+    app = TabletopApp(remote=ben_link)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Tiki" in str(app.screen.query("OptionList").first().get_option_at_index(0).prompt)
+                    if app.screen.query("OptionList") else False, "the table in the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: hasattr(app.screen, "board") and app.screen.current is not None, "the game")
+        await until(pilot, lambda: "ana: see you at the table" in log_text(app.screen), "the chat said before")
+    ana.close()
+    ben_link.close()
+
+
+async def test_a_spectator_has_no_undo_or_hint_keys(tables):
+    from tabletop_tui.ui.app import TabletopApp
+
+    ana = tables.connect("ana")
+    ana.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan(bot="random")], take=[0]))
+    deadline = time.monotonic() + 10
+    while not tables.service.tables and time.monotonic() < deadline:
+        time.sleep(0.02)
+    eve_link = tables.connect("eve")
+    app = TabletopApp(remote=eve_link)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("OptionList")) and app.screen.query_one("OptionList")
+                    .option_count > 0 and not app.screen.query_one("OptionList").get_option_at_index(0).disabled,
+                    "the table in the lobby")
+        await pilot.press("w")
+        await until(pilot, lambda: hasattr(app.screen, "board") and app.screen.current is not None, "the game")
+        screen = app.screen
+        assert screen.current.seat is None and screen.current.legal == []
+        assert "u" not in screen.active_bindings and "h" not in screen.active_bindings
+        assert "escape" in screen.active_bindings
+    ana.close()
+    eve_link.close()
+
+
+async def test_a_terminal_too_small_shows_the_size_the_game_needs(tables):
+    from tabletop_tui.ui.app import TabletopApp
+
+    link = tables.connect("ana")
+    app = TabletopApp(remote=link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot, app)
+        entry = next(iter(tables.service.tables.values()))
+        m = entry.table.match
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.3)
+        note = text(screen.query_one("#too-small"))
+        assert screen.too_small and "Rapa Nui needs a terminal of at least 80x24" in note and "60x20" in note
+        assert not screen.query_one("#board").display or not screen.query_one("#main").display
+        before = list(m.log)
+        await pilot.press("enter", "1", "s")  # the hidden board's keys wait
+        await pilot.pause(0.3)
+        assert m.log == before and "u" not in screen.active_bindings
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert not screen.too_small and screen.query_one("#main").display
+        await pilot.press("enter")  # plays again once the board fits
+        await until(pilot, lambda: len(m.log) == len(before) + 1, "a move once the terminal fits")
+    link.close()

@@ -287,8 +287,9 @@ class Nayakas(Game[NayakasState]):
         if count == "gold":
             return [(-1, n, 0, "") for n in range(1, min(res["gold"], p.tokens) + 1)]
         if count == "stone_clay":
-            return [(-1, a, b, "") for a in range(0, min(res["stone"], p.tokens) + 1)
-                    for b in range(0, min(res["clay"], p.tokens - a) + 1) if a + b >= 1]
+            # Gold may be spent as Stone or Clay (Resources): what the player lacks, Gold pays.
+            return [(-1, a, b, "") for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
+                    if a + b >= 1 and max(0, a - res["stone"]) + max(0, b - res["clay"]) <= res["gold"]]
         n = self._event_count(st, seat)
         return [(-1, min(n, p.tokens), 0, "")] if n >= 1 else []
 
@@ -388,25 +389,30 @@ class Nayakas(Game[NayakasState]):
 
     # -- building -------------------------------------------------------------------------
     def section_cost(self, st: NayakasState, seat: int, building: str, index: int,
-                     fu: Counter | None = None) -> dict[str, int]:
+                     fu: Counter | None = None, saving: str = "") -> dict[str, int]:
         """What the Section costs ``seat`` now, after every reduction (``fu``:
-        the seat's face-up tiles, when the caller has them)."""
+        the seat's face-up tiles, when the caller has them; ``saving``: the
+        resource the round discount takes off, if that discount is in force)."""
         p = st.seats[seat]
         b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
         cost = dict(b.sections[index].cost)
         fu = face_up(st, seat) if fu is None else fu
         less_stone = fu["cost_stone"] + ("master_mason" in p.flags)
         less_clay = fu["cost_clay"] + ("master_mason" in p.flags)
-        stone = max(0, cost.get("stone", 0) - less_stone)
-        clay = max(0, cost.get("clay", 0) - less_clay)
-        if "discount" in p.flags and stone + clay > 0:
-            # Ruling: the round discount takes off whichever of Stone or Clay saves Gold (Stone on a tie).
-            if stone and (p.res["stone"] < stone or not clay or p.res["clay"] >= clay):
-                stone -= 1
-            else:
-                clay -= 1
-        cost["stone"], cost["clay"] = stone, clay
+        cost["stone"] = max(0, cost.get("stone", 0) - less_stone)
+        cost["clay"] = max(0, cost.get("clay", 0) - less_clay)
+        if saving and "discount" in p.flags and cost[saving] > 0:
+            cost[saving] -= 1
         return cost
+
+    def savings(self, st: NayakasState, seat: int, building: str, index: int, fu: Counter | None = None) -> list[str]:
+        """The ways the round discount can be taken on this Section: "stone"
+        and/or "clay" while it is in force and the Section still costs that
+        resource, else [""] (no discount to name)."""
+        if "discount" not in st.seats[seat].flags:
+            return [""]
+        cost = self.section_cost(st, seat, building, index, fu)
+        return [r for r in ("stone", "clay") if cost[r] > 0] or [""]
 
     def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int]) -> str:
         p = st.seats[seat]
@@ -425,8 +431,11 @@ class Nayakas(Game[NayakasState]):
         fu = face_up(st, seat)
         for b, secs in p.built.items():
             for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
-                if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu)):
-                    out.append(Build.model_construct(kind="build", building=b, section=i))
+                if t is not None:
+                    continue
+                for saving in self.savings(st, seat, b, i, fu):
+                    if not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu, saving)):
+                        out.append(Build.model_construct(kind="build", building=b, section=i, saving=saving))
         return out
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
@@ -549,8 +558,13 @@ class Nayakas(Game[NayakasState]):
                 return "Your building has no such Section."
             if secs[action.section] is not None:
                 return "You have already built that Section."
-            return self._affordable(st, seat, self.section_cost(st, seat, action.building, action.section)) or \
-                "You cannot build that now."
+            ways = self.savings(st, seat, action.building, action.section)
+            if action.saving not in ways:
+                if ways == [""]:
+                    return "You have no discount to take on that Section."
+                return "Say whether the discount of Madurai's Plans saves you Stone or Clay on that Section."
+            cost = self.section_cost(st, seat, action.building, action.section, saving=action.saving)
+            return self._affordable(st, seat, cost) or "You cannot build that now."
         if isinstance(action, Pass):
             return "You cannot pass now."
         return "There is no such choice to make now."
@@ -617,8 +631,7 @@ class Nayakas(Game[NayakasState]):
             if count == "gold":
                 p.res["gold"] -= amount
             elif count == "stone_clay":
-                p.res["stone"] -= amount
-                p.res["clay"] -= amount2
+                self._pay_wild(p, amount, amount2)
             self._put_tokens(st, seat, amount + amount2, ev)
             return
         eff = effect_of(st, sid)
@@ -718,7 +731,7 @@ class Nayakas(Game[NayakasState]):
 
     def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
-        cost = self.section_cost(st, seat, a.building, a.section)
+        cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
         self._pay_wild(p, cost["stone"], cost["clay"])
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)

@@ -145,13 +145,17 @@ def cost_phrase(cost: dict[str, int]) -> str:
     return ", ".join(f"{v} {k.capitalize()}" for k, v in cost.items() if v) or "nothing"
 
 
-def _benefit(st: NayakasState, a: Place, sid: str) -> str:
+def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
     if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
         ev = C.event[current_event(st) or ""]
         if ev.count == "gold":
             return f"pay {a.amount} Gold for {plural(a.amount, 'token')}"
         if ev.count == "stone_clay":
-            return f"pay {a.amount} Stone and {a.amount2} Clay for {plural(a.amount + a.amount2, 'token')}"
+            res = st.seats[seat].res
+            gold = max(0, a.amount - res["stone"]) + max(0, a.amount2 - res["clay"])
+            paid = f" ({gold} Gold standing in)" if gold else ""
+            return (f"pay {a.amount} Stone and {a.amount2} Clay{paid} for "
+                    f"{plural(a.amount + a.amount2, 'token')}")
         return f"put {plural(a.amount, 'token')} down"
     eff = effect_of(st, sid)
     if eff is None:
@@ -182,12 +186,12 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
                 detail = f"take back the Diplomat on {space_name(st, a.target)}"
             elif a.target:
                 visit, _, back = a.target.partition(">")
-                inner = _benefit(st, a, visit.split("#")[0])
+                inner = _benefit(st, a, visit.split("#")[0], seat)
                 if back:
                     inner = f"take back the Diplomat on {space_name(st, back)}"
                 detail = f"repeat {space_name(st, visit.split('#')[0])}" + (f": {inner}" if inner else "")
             else:
-                detail = _benefit(st, a, a.space)
+                detail = _benefit(st, a, a.space, seat)
             out = f"{a.worker.capitalize()} to {where}" + (f": {detail}" if detail else "")
         if a.extra:
             out += f" (+2 {a.extra.capitalize()} tribute)"
@@ -195,8 +199,9 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
     if isinstance(a, PlayCard):
         return f"Play {C.card[a.card].name}" + (f" ({a.choice.capitalize()})" if a.choice else "")
     if isinstance(a, Build):
-        cost = game.section_cost(st, seat, a.building, a.section)
-        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)})"
+        cost = game.section_cost(st, seat, a.building, a.section, saving=a.saving)
+        saved = f", 1 {a.saving.capitalize()} saved by Plans" if a.saving else ""
+        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved})"
     if isinstance(a, ChooseTile):
         tile = st.section_market[a.index]
         return f"{section_tile_name(tile)} " + ("face up" if a.face_up else "face down (+1 Prosperity)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass
+from tabletop_tui.games.nayakas.components import C
 
 from tests.refusals import assert_refused
 
@@ -273,11 +274,29 @@ def test_blank_and_faded_temple_slots_take_no_worker():
 ])
 def test_merchants(merchant, kw, gains):
     st = at(0)
+    st.conch = 1
     st.posts[0] = merchant
     play(st, place("tp1", **kw))
     p = st.seats[0]
     for k, v in gains.items():
         assert (p.res | p.art)[k] == v, k
+    # the Conch is pictured on Offerings and Celebrated Architect only
+    assert st.conch == (0 if merchant in ("offerings", "celebrated_architect") else 1)
+
+
+@pytest.mark.parametrize("tile", ["bl_architect", "bl_clay", "bl_sculptor", "bl_stone", "bl_mason", "bl_gold",
+                                  "bl_culture"])
+def test_every_borderland_tile_adds_its_good_to_the_space_for_whoever_takes_it(tile):
+    st = at(1)
+    st.border_tiles["keladi_fields"] = tile
+    st.border_pile.remove(tile) if tile in st.border_pile else st.border_market.remove(tile)
+    before = dict(st.seats[1].res | st.seats[1].art)
+    play(st, place("keladi_fields", "diplomat"))  # Mysore's Diplomat in Keladi: 1 Culture, then 1 Culture 1 Clay
+    after = st.seats[1].res | st.seats[1].art
+    (good, n), = C.borderland_tile[tile].gain.items()
+    expect = {"culture": 0, "clay": 1} | {good: {"culture": 0, "clay": 1}.get(good, 0) + n}
+    for k in ("culture", "clay", good):
+        assert after[k] - before[k] == expect.get(k, 0), k
 
 
 def _event(name, seat=0, **res):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass
 
 from tests.refusals import assert_refused
@@ -104,3 +106,31 @@ def test_purple_spending_is_taken_at_the_end():
     set_res(st, 0, culture=13)
     _finish(st)
     assert st.final[0]["purple"] == 3 and st.seats[0].res["culture"] == 1
+
+
+def test_clay_reserve_spends_clay_at_the_end():
+    st = fresh(2)
+    give_section_tile(st, 1, "end_clay")
+    set_res(st, 1, clay=9)
+    _finish(st)
+    assert st.final[1]["purple"] == 2 and st.seats[1].res["clay"] == 0
+
+
+@pytest.mark.parametrize("players,end", [(2, 6), (3, 9), (4, 12)])
+def test_the_building_tracker_ends_the_game_at_6_9_12(players, end):
+    st = fresh(players)
+    st.tracker = end - 1
+    assert not GAME.is_over(st)
+    GAME._complete(st, 0, "tank", [])
+    assert st.tracker == end
+    st.pending.clear()
+    while not GAME.is_over(st):
+        play(st, Pass())
+    assert st.round == 1 and "Building Tracker reached " + str(end) in st.end_reason
+    st = fresh(players)
+    st.tracker = end - 2
+    GAME._complete(st, 0, "tank", [])
+    st.pending.clear()
+    while st.round == 1:
+        play(st, Pass())
+    assert not GAME.is_over(st)

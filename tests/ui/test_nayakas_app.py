@@ -4,7 +4,6 @@ hand-offs, hidden development cards, panes at 80x24, refusals by key."""
 from __future__ import annotations
 
 import random
-import time
 
 from textual.widgets import Static
 
@@ -52,7 +51,6 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     rng = random.Random(3)
     kinds: set[str] = set()
     handoffs = 0
-    started = time.perf_counter()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
@@ -91,7 +89,6 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
         assert isinstance(app.screen, ResultScreen)
     assert handoffs > 10
     assert {"place", "build", "tile", "pass"} <= kinds
-    assert time.perf_counter() - started < 240
 
 
 async def _started(size, seed=5):
@@ -186,7 +183,7 @@ async def test_last_move_is_marked_without_colour():
         await pilot.pause()
         assert screen.viewer == 1
         text = screen_text(app)
-        assert "Last: Ana places a Laborer on Keladi Quarry." in text
+        assert "Last: Ana places a Laborer on Keladi Quarry: gains 2 Stone and 1 Sculptor." in text
         quarry = next(line for line in text.splitlines() if "Quarry" in line and "+2St" in line)
         assert "◆" in quarry
 

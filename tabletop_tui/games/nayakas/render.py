@@ -135,15 +135,17 @@ def board_text(view: NayakasView, names: list[str], targets: set[str], cursor: s
 
 
 LEGEND = ("St Stone, Cl Clay, Cu Culture, Go Gold, Ar/Ma/Sc Architect/Mason/Sculptor, P Prosperity; "
-          "H Homeland, B Borderland, T temple; [name:L/D] workers; ▸ you can act, » cursor, ◆ last move.")
+          "H Homeland, B Borderland, T temple; [name:L/D] workers; Lab/Dip left/owned; "
+          "▸ you can act, » cursor, ◆ last move.")
 
 
 def supply_line(p: PlayerView) -> str:
     """Resources, Artisans, workers left, tokens and cards in one line."""
     res = " ".join(f"{RES_SHORT[r]} {n}" for r, n in p.resources.items())
     art = " ".join(f"{ART_SHORT[a]}{n}" for a, n in p.artisans.items())
+    cards = f"{p.hand_size} card" + ("" if p.hand_size == 1 else "s")
     return (f"{res} | {art} | Lab {p.laborers_left}/{p.laborers} Dip {p.diplomats_left}/{p.diplomats} "
-            f"| tokens {p.event_tokens} | cards {p.hand_size}")
+            f"| {p.event_tokens} tokens, {cards}")
 
 
 def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], cursor: str | None,

@@ -598,7 +598,8 @@ class Nayakas(Game[NayakasState]):
             p.avail_laborers -= 1
         else:
             p.avail_diplomats -= 1
-        ev.append(Event(text=text.placed(st, seat, a, cost), seat=seat))
+        at = len(ev)
+        before = text.holdings(st, seat)
         dip = a.worker == "diplomat" or "lab_dip" in p.flags
         if dip and land_of(a.space) == "borderland":
             for k in kingdoms_of(a.space):
@@ -613,6 +614,7 @@ class Nayakas(Game[NayakasState]):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
             self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
+        ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
         if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.

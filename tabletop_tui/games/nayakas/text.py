@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop_tui.engine.text import and_list, plural
+
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
 from .components import C
 from .spaces import EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of
@@ -16,13 +18,8 @@ if TYPE_CHECKING:
 ROMAN = ("I", "II", "III")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def goods_phrase(goods: dict[str, int]) -> str:
-    parts = [f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()]
-    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list([f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()])
 
 
 def kingdom_name(kid: str) -> str:
@@ -81,6 +78,16 @@ SPECIAL_SHORT = {"repeat": "repeat a space", "double": "2Go, 2nd worker 4Go", "d
                  "event_token": "+1 Event token", "empire_other": "the other artisan"}
 
 
+#: round powers (``PlayerState.flags``) in words
+POWERS = {"discount": "Plans: each Section costs 1 Stone or 1 Clay less",
+          "empire_free": "Road: Empire spaces cost no Culture",
+          "envoy": "Royal Envoy: Diplomats leave the kingdom for free",
+          "lab_dip": "Hall: your Laborers are Diplomats",
+          "watch": "Lookout: 1 Gold per rival on an Artisan space",
+          "extra": "Swift Messenger: another turn after your next placement",
+          "master_mason": "Master Mason: each Section costs 1 Stone and 1 Clay less"}
+
+
 def short_goods(goods: dict[str, int]) -> str:
     return " ".join(f"+{n if n > 1 else ''}{SHORT[k]}" for k, n in goods.items())
 
@@ -115,10 +122,38 @@ def short_effect(st: NayakasState, sid: str) -> str:
     return " ".join(bits)
 
 
-def placed(st: NayakasState, seat: int, a: Place, cost: int) -> str:
+def holdings(st: NayakasState, seat: int) -> dict[str, int]:
+    """What a seat holds that a placement can change (to tell what it did)."""
+    p = st.seats[seat]
+    return {**p.res, **p.art, "conch": int(st.conch == seat), "prosperity": p.prosperity_tokens}
+
+
+def change_phrase(before: dict[str, int], after: dict[str, int]) -> str:
+    """"pays 3 Culture, gains 6 Gold", "gains 2 Stone and 1 Sculptor, takes
+    the Conch"; "" when nothing changed."""
+    paid = {k: before[k] - after[k] for k in before if after[k] < before[k] and k != "conch"}
+    got = {k: after[k] - before[k] for k in before if after[k] > before[k] and k != "conch"}
+    names = {"prosperity": "Prosperity Token"}
+    def goods(d: dict[str, int]) -> str:
+        return and_list([plural(n, names[k]) if k in names else f"{n} {k.capitalize()}" for k, n in d.items()])
+    bits = []
+    if paid:
+        bits.append("pays " + goods(paid))
+    if got:
+        bits.append("gains " + goods(got))
+    if after["conch"] > before["conch"]:
+        bits.append("takes the Conch")
+    return ", ".join(bits)
+
+
+def placed(st: NayakasState, seat: int, a: Place, cost: int, before: dict[str, int] | None = None) -> str:
+    """The log line of a placement; with ``before`` (the seat's holdings after
+    paying for the trip), what the placement gave and cost."""
     paid = " for 1 Culture" if cost else ""
     how = "" if a.benefit else " without taking its action"
-    return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}."
+    change = change_phrase(before, holdings(st, seat)) if before is not None else ""
+    return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}" + \
+        (f": {change}" if change else "") + "."
 
 
 def building_name(st: NayakasState, seat: int, building: str, section: int | None = None) -> str:
@@ -178,6 +213,8 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
         return "Pass (stop placing workers)" if st.phase == "worker" else "Pass (stop building)"
     if isinstance(a, Place):
         where = space_name(st, a.space)
+        if game._entry(st, seat, a.space, a.worker)[0]:
+            where += " for 1 Culture"
         if not a.benefit:
             out = f"{a.worker.capitalize()} to {where}, no action"
         else:

@@ -89,7 +89,7 @@ class PlayerView(BaseModel):
     sections_built: int
     buildings: list[BuildingView]
     facilities: list[TileView]
-    #: round powers in force (e.g. "discount", "lab_dip")
+    #: round powers in force, in words (from cards and actions taken this round)
     powers: list[str]
     passed: bool
     #: Prosperity counted so far from public facts (temples, face-down tiles, tokens, cards held)
@@ -120,6 +120,7 @@ class NayakasView(BaseModel):
     border_market: list[TileView]
     temple_market: list[TileView]
     piles: dict[str, int]
+    #: development cards played so far (public), by name
     dev_discard: list[str]
     seats: list[PlayerView]
     end_reason: str = ""
@@ -186,7 +187,7 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
             hand=list(p.hand) if (seat == s or over) else None,
             event_tokens=p.tokens, prosperity_tokens=p.prosperity_tokens, sections_built=p.sections_built,
             buildings=buildings, facilities=[_facility(t) for t in p.facilities],
-            powers=[f for f in p.flags if ":" not in f], passed=st.passed[s] if st.passed else False,
+            powers=list(dict.fromkeys(text.POWERS[f] for f in p.flags if f in text.POWERS)), passed=st.passed[s] if st.passed else False,
             prosperity=game.score_parts(st, s)))
     pending = st.pending[0].choice if st.pending else None
     return NayakasView(
@@ -203,7 +204,7 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
         piles={"sections": len(st.section_pile), "facilities": len(st.facility_pile),
                "borderland": len(st.border_pile), "merchants": len(st.merchant_deck),
                "events": len(st.event_deck), "development": len(st.dev_deck)},
-        dev_discard=list(st.dev_discard), seats=seats, end_reason=st.end_reason,
+        dev_discard=[C.card[c].name for c in st.dev_discard], seats=seats, end_reason=st.end_reason,
         final={s: dict(v) for s, v in st.final.items()},
     )
 

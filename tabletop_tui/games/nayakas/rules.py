@@ -394,7 +394,7 @@ class Nayakas(Game[NayakasState]):
         the seat's face-up tiles, when the caller has them; ``saving``: the
         resource the round discount takes off, if that discount is in force)."""
         p = st.seats[seat]
-        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        b = C.buildings[p.kingdom, building]
         cost = dict(b.sections[index].cost)
         fu = face_up(st, seat) if fu is None else fu
         less_stone = fu["cost_stone"] + ("master_mason" in p.flags)
@@ -425,7 +425,8 @@ class Nayakas(Game[NayakasState]):
                     f"standing in you are {short - p.res['gold']} short.")
         return ""
 
-    def _builds(self, st: NayakasState, seat: int) -> list[Action]:
+    def _builds(self, st: NayakasState, seat: int, first: bool = False) -> list[Action]:
+        """The Sections ``seat`` can build now (with ``first``: stop at one)."""
         p = st.seats[seat]
         out: list[Action] = []
         fu = face_up(st, seat)
@@ -436,6 +437,8 @@ class Nayakas(Game[NayakasState]):
                 for saving in self.savings(st, seat, b, i, fu):
                     if not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu, saving)):
                         out.append(Build.model_construct(kind="build", building=b, section=i, saving=saving))
+                        if first:
+                            return out
         return out
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
@@ -749,7 +752,7 @@ class Nayakas(Game[NayakasState]):
     def _complete(self, st: NayakasState, seat: int, building: str, ev: list[Event]) -> None:
         """A building's last Section is in: tracker, then its rewards as choices."""
         p = st.seats[seat]
-        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        b = C.buildings[p.kingdom, building]
         st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
         ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
                         f"{st.tracker}.", seat=seat))
@@ -846,7 +849,7 @@ class Nayakas(Game[NayakasState]):
         if st.phase == "worker":
             return p.avail_laborers + p.avail_diplomats > 0
         # Ruling: a player who cannot build and holds no build card is passed automatically.
-        return bool(self._builds(st, seat) or self._cards(st, seat, "build"))
+        return bool(self._builds(st, seat, first=True) or self._cards(st, seat, "build"))
 
     def _advance(self, st: NayakasState, ev: list[Event]) -> None:
         """Hand the turn to the next seat clockwise that still takes part."""

@@ -157,7 +157,7 @@ def placed(st: NayakasState, seat: int, a: Place, cost: int, before: dict[str, i
 
 
 def building_name(st: NayakasState, seat: int, building: str, section: int | None = None) -> str:
-    b = next(b for b in C.player_board[st.seats[seat].kingdom].buildings if b.id == building)
+    b = C.buildings[st.seats[seat].kingdom, building]
     if section is None:
         return b.name
     return f"the {b.sections[section].name} of the {b.name}"

@@ -166,10 +166,12 @@ def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], 
             (f", {b.prosperity} P)" if b.prosperity else ")")
         out.append(head + "\n", style="underline")
         for i, sec in enumerate(b.sections):
-            state = "[x]" if sec.built else "[ ]"
-            tile = f" {sec.tile} ({'up' if sec.face_up else 'down'})" if sec.tile else ""
-            _line(out, f"section:{b.id}:{i}", f"{state} {sec.name} {cost_text(sec.cost)}{tile}", targets,
-                  cursor, last)
+            if sec.built:  # the cost no longer matters; the tile on it does
+                tile = f": {sec.tile}{'' if sec.face_up else ' (face down, 1 P)'}" if sec.tile else ""
+                body = f"[x] {sec.name}{tile}"
+            else:
+                body = f"[ ] {sec.name} {cost_text(sec.cost)}"
+            _line(out, f"section:{b.id}:{i}", body, targets, cursor, last)
     if p.facilities:
         out.append("Facilities: " + "; ".join(f"{f.name} ({f.text})" for f in p.facilities) + "\n")
     return out

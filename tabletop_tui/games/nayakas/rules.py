@@ -737,14 +737,16 @@ class Nayakas(Game[NayakasState]):
     def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
         cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
+        start = text.holdings(st, seat)
         self._pay_wild(p, cost["stone"], cost["clay"])
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)
+        paid = text.holdings(st, seat)
         fu = face_up(st, seat)
         self._gain(st, seat, {"stone": fu["build_stone"], "clay": fu["build_clay"], "culture": fu["build_culture"]})
         p.built[a.building][a.section] = ""
         p.sections_built += 1
-        ev.append(Event(text=text.built(st, seat, a.building, a.section), seat=seat))
+        ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
         if st.section_market:
             st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
         self._after_choice(st, seat, a.building, ev)

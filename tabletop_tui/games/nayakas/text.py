@@ -163,8 +163,13 @@ def building_name(st: NayakasState, seat: int, building: str, section: int | Non
     return f"the {b.sections[section].name} of the {b.name}"
 
 
-def built(st: NayakasState, seat: int, building: str, section: int) -> str:
-    return f"{{s{seat}}} builds {building_name(st, seat, building, section)}."
+def built(st: NayakasState, seat: int, building: str, section: int, start: dict[str, int],
+          paid: dict[str, int]) -> str:
+    """The log line of a build: what was paid (from the holdings at the
+    ``start`` to those once ``paid``) and what the build gave back."""
+    change = ", ".join(x for x in (change_phrase(start, paid), change_phrase(paid, holdings(st, seat))) if x)
+    return f"{{s{seat}}} builds {building_name(st, seat, building, section)}" + \
+        (f": {change}" if change else "") + "."
 
 
 def section_tile_name(tile: str) -> str:
@@ -238,10 +243,15 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
     if isinstance(a, Build):
         cost = game.section_cost(st, seat, a.building, a.section, saving=a.saving)
         saved = f", 1 {a.saving.capitalize()} saved by Plans" if a.saving else ""
-        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved})"
+        res = st.seats[seat].res
+        gold = max(0, cost["stone"] - res["stone"]) + max(0, cost["clay"] - res["clay"])
+        wild = f"; {gold} Gold for what you lack" if gold else ""
+        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved}{wild})"
     if isinstance(a, ChooseTile):
         tile = st.section_market[a.index]
-        return f"{section_tile_name(tile)} " + ("face up" if a.face_up else "face down (+1 Prosperity)")
+        if a.face_up:
+            return f"{section_tile_name(tile)} face up: {C.section_kind[C.section_tile[tile].kind].text}"
+        return f"{section_tile_name(tile)} face down (+1 Prosperity)"
     if isinstance(a, ChooseTemple):
         if a.ruler:
             return "Turn your ruler temple bright"

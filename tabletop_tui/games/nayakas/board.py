@@ -31,27 +31,22 @@ from tabletop_tui.ui.board import Board
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .components import C
-from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line
+from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line, wrap
 from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
 
 
 def _cut(text: str, width: int, lines: int) -> list[Text]:
-    """``text`` wrapped at spaces into at most ``lines`` lines of ``width``,
-    the last ending in "…" when something was left out."""
-    words, out, cur = text.split(" "), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            out.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    out.append(cur)
+    """``text`` wrapped into at most ``lines`` lines of ``width``, the last
+    ending in "…" when something was left out."""
+    out = wrap(text, width)
     if len(out) > lines:
         out = out[:lines]
         out[-1] = out[-1][:width - 1].rstrip() + "…"
-    return [Text(line[:width]) for line in out]
+    return [Text(line) for line in out]
+
+
 CARD_INFO = {c.id: (c.name, c.timing, c.text) for c in C.dev_cards.cards}
 
 
@@ -172,6 +167,8 @@ class NayakasBoard(Board, can_focus=True):
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width)
+        if self.view is not None:
+            self._draw()
 
     def _layout(self, width: int) -> None:
         """The panes side by side when the board is 110 columns wide or more;
@@ -251,21 +248,32 @@ class NayakasBoard(Board, can_focus=True):
         drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
         self.query_one("#nk-board", Panel).update(drawn)
         me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
-        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last)
+        side = self._text_width("kingdom")
+        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last, side)
         self.lines.update(lines)
         self.query_one("#nk-me", Panel).update(drawn)
-        others = [brief_text(view, p, names[p.seat]) for p in view.seats if p.seat != me.seat]
+        others = [brief_text(view, p, names[p.seat], side) for p in view.seats if p.seat != me.seat]
         self.query_one("#nk-others", Panel).update(Text("\n").join(others) if others else Text(""))
-        drawn, lines = positions(market_text, view, tset, cur, last)
+        side = self._text_width("market")
+        drawn, lines = positions(market_text, view, tset, cur, last, side)
         self.lines.update(lines)
         self.query_one("#nk-market", Panel).update(drawn)
         market_lines = len(drawn.plain.splitlines())
-        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last)
+        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
         self.lines.update({k: market_lines + n for k, n in lines.items()})
         self.query_one("#nk-cards", Panel).update(drawn)
         self.query_one("#nk-info", Static).update(self._info_text())
         self.refresh_bindings()
         self.call_after_refresh(self._scroll_to_cursor)
+
+    def _text_width(self, pane: str) -> int:
+        """Columns for text in a pane: the board's width as the layout will
+        give it (one pane, or the side column of the wide layout), less the
+        border, the scrollbar and the padding."""
+        width = self.size.width or 80
+        if not self.has_class("-narrow"):
+            width = width * 2 // 5
+        return max(20, width - 5)
 
     def _scroll_to_cursor(self) -> None:
         """Keep the cursor's line in view in its pane."""
@@ -351,7 +359,7 @@ class NayakasBoard(Board, can_focus=True):
         kingdom = "" if p.kingdom == C.board.kingdoms[seat].id else f"{p.kingdom_name}, "
         passed = ", passed" if p.passed and view.phase != "over" else ""
         sections = f"{p.sections_built} Section" + ("" if p.sections_built == 1 else "s")
-        return f"{kingdom}{sum(p.prosperity.values())} Prosperity, {sections}{passed}"
+        return f"{kingdom}{sum(p.prosperity.values())} P, {sections}{passed}"
 
     def seat_style(self, seat: Seat) -> str:
         view = self.view

@@ -40,13 +40,16 @@ def space_name(st: NayakasState, sid: str) -> str:
     """A short readable name: "Keladi Quarry", "Trading Post II (Merchant)"."""
     kind = kind_of(sid)
     if kind == "kingdom":
-        k, _, rest = sid.partition("_")
-        return f"{kingdom_name(k)} {rest.capitalize()}"
+        return f"{kingdom_name(sid.partition('_')[0])} {space_label(st, sid)}"
     if kind == "temple":
         k = TEMPLE_SLOTS[sid]
         tile = st.temples.get(sid)
-        what = C.temple[tile].name if tile else "blank"
-        return f"{kingdom_name(k)} temple slot {sid[-1]} ({what}{', faded' if sid in st.faded else ''})"
+        if tile is None:
+            return f"{kingdom_name(k)}'s blank temple slot"
+        name = C.temple[tile].name
+        if kingdom_name(k) not in name:
+            name += f" of {kingdom_name(k)}"
+        return name + (" (faded)" if sid in st.faded else "")
     if kind == "post":
         i = POST_IDS.index(sid)
         return f"Trading Post {ROMAN[i]} ({tile_name(st.posts[i])})"
@@ -54,6 +57,21 @@ def space_name(st: NayakasState, sid: str) -> str:
         i, j = EMPIRE[sid]
         return f"{C.board.empire[i].name}, {'1st' if j == 0 else '2nd'} space"
     return sid
+
+
+def space_label(st: NayakasState, sid: str) -> str:
+    """The name of a space within its kingdom: "Quarry"; a temple slot's
+    tile ("Golden Temple", "Keladi Ruler Temple (faded)") or "blank"; else
+    the full name."""
+    kind = kind_of(sid)
+    if kind == "kingdom":
+        return sid.partition("_")[2].capitalize()
+    if kind == "temple":
+        tile = st.temples.get(sid)
+        if tile is None:
+            return "blank"
+        return C.temple[tile].name + (" (faded)" if sid in st.faded else "")
+    return space_name(st, sid)
 
 
 def space_action_text(st: NayakasState, sid: str) -> str:
@@ -208,7 +226,13 @@ def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
     if eff.convert is not None:
         bits.append(f"spend {a.amount} {eff.convert.source.capitalize()}")
     if eff.exchange is not None:
-        bits.append(f"buy {plural(a.amount, 'Prosperity Token')}")
+        ex = eff.exchange
+        pay = {k: v * a.amount for k, v in ex.pay.items()}
+        if ex.gold_wild:  # what the seat lacks of Stone and Clay, Gold pays (as rules._pay_wild does)
+            res = st.seats[seat].res
+            short = sum(max(0, pay.get(r, 0) - res[r]) for r in ("stone", "clay"))
+            pay = {r: min(pay.get(r, 0), res[r]) for r in ("stone", "clay")} | {"gold": pay.get("gold", 0) + short}
+        bits.append(f"pay {cost_phrase(pay)} for {plural(a.amount, 'Prosperity Token')}")
     return ", ".join(bits)
 
 
@@ -239,7 +263,10 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
             out += f" (+2 {a.extra.capitalize()} tribute)"
         return out
     if isinstance(a, PlayCard):
-        return f"Play {C.card[a.card].name}" + (f" ({a.choice.capitalize()})" if a.choice else "")
+        card = C.card[a.card]
+        if a.choice:
+            return f"Play {card.name}: gain a {a.choice.capitalize()}"
+        return f"Play {card.name}: {card.text}"
     if isinstance(a, Build):
         cost = game.section_cost(st, seat, a.building, a.section, saving=a.saving)
         saved = f", 1 {a.saving.capitalize()} saved by Plans" if a.saving else ""

@@ -100,20 +100,15 @@ def test_cards_in_hand_are_one_prosperity_each():
     assert st.final[0]["cards"] == 2 and GAME.result(st).winners == [0]
 
 
-def test_purple_spending_is_taken_at_the_end():
+@pytest.mark.parametrize("kind,res,have,points,left", [
+    ("end_culture", "culture", 13, 3, 1), ("end_clay", "clay", 9, 2, 0), ("end_stone", "stone", 8, 1, 2),
+    ("end_gold", "gold", 5, 0, 5)])
+def test_purple_spending_is_taken_at_the_end(kind, res, have, points, left):
     st = fresh(2)
-    give_section_tile(st, 0, "end_culture")
-    set_res(st, 0, culture=13)
+    give_section_tile(st, 1, kind)
+    set_res(st, 1, **{res: have})
     _finish(st)
-    assert st.final[0]["purple"] == 3 and st.seats[0].res["culture"] == 1
-
-
-def test_clay_reserve_spends_clay_at_the_end():
-    st = fresh(2)
-    give_section_tile(st, 1, "end_clay")
-    set_res(st, 1, clay=9)
-    _finish(st)
-    assert st.final[1]["purple"] == 2 and st.seats[1].res["clay"] == 0
+    assert st.final[1]["purple"] == points and st.seats[1].res[res] == left
 
 
 @pytest.mark.parametrize("players,end", [(2, 6), (3, 9), (4, 12)])

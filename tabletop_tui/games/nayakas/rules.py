@@ -361,6 +361,7 @@ class Nayakas(Game[NayakasState]):
         out: list[Action] = []
         tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
         occupants = st.occupants
+        known: dict[tuple[str, int], tuple[list, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
             if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
                 continue
@@ -371,10 +372,12 @@ class Nayakas(Game[NayakasState]):
                 cost, _ = self._entry(st, seat, sid, w)
                 if cost is None:
                     continue
-                res = dict(p.res)
-                res["culture"] -= cost
-                variants = self._variants(st, seat, sid, res)
-                event = kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)])
+                if (sid, cost) not in known:  # the benefit does not depend on the worker's type
+                    res = dict(p.res)
+                    res["culture"] -= cost
+                    known[sid, cost] = (self._variants(st, seat, sid, res),
+                                        kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]))
+                variants, event = known[sid, cost]
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
                 extras = [""]

@@ -9,7 +9,7 @@ from tabletop_tui.games.nayakas.components import C
 
 from tests.refusals import assert_refused
 
-from .util import GAME, fresh, give_section_tile, place, play, set_res
+from .util import GAME, fresh, give_section_tile, place, play, post_of, set_res
 
 ALL4 = ["keladi", "mysore", "thanjavur", "madurai"]
 
@@ -146,12 +146,13 @@ def test_retrieve_needs_a_placed_diplomat():
 
 
 def test_diplomat_gold_pays_for_diplomats_on_rival_laborers():
-    st = at(1)
-    st.posts[2] = "emporium_2"
-    play(st, place("tp3", "laborer", benefit=False))  # Mysore's Laborer on TP III (Mysore/Madurai)
+    st = at(3)
+    tp, i = post_of("madurai", outside="keladi")
+    st.posts[i] = "emporium_2"
+    play(st, place(tp, "laborer", benefit=False))  # Madurai's Laborer on a post of Madurai's
     st.turn = 0
     set_res(st, 0, culture=5)
-    play(st, place("tp3", "diplomat", benefit=False))  # Keladi's Diplomat from outside
+    play(st, place(tp, "diplomat", benefit=False))  # Keladi's Diplomat from outside
     st.turn = 0
     play(st, place("keladi_embassy"))
     assert st.seats[0].res["gold"] == 2 + 2

@@ -209,6 +209,8 @@ class NayakasBoard(Board, can_focus=True):
         action = getattr(last, "action", None) if last is not None else None
         if action is None:
             return set()
+        if isinstance(action, (ChooseTile, ChooseFacility, ChooseBorderland, ChooseTemple)):
+            return set()  # the market slot taken from holds another tile now
         key = target_key(action)
         if isinstance(action, Build) and last is not None and last.seat is not None and self.view is not None \
                 and last.seat != self.view.seat:

@@ -304,7 +304,7 @@ class NayakasBoard(Board, can_focus=True):
             head = Text(names[me.seat], style="bold")
             head.append(f" ({me.kingdom_name}{', Conch' if view.conch == me.seat else ''}):")
             cur, sep = head, " "
-            for part in supply_line(me).split(" | "):
+            for part in supply_line(me, cards=False).split(" | "):  # the cards are in the Market pane
                 if len(cur.plain) + len(sep) + len(part) > width:
                     lines.append(cur)
                     cur, sep = Text(), ""
@@ -320,16 +320,15 @@ class NayakasBoard(Board, can_focus=True):
         if key and key.startswith("space:"):
             sp = view.spaces[key[6:]]
             spot = f"{sp.name}: {sp.action}"
-        room = 6 - len(lines) - (1 if last is not None and last.text else 0) - (1 if spot else 0)
+        room = 6 - len(lines) - (1 if last is not None and last.text else 0)
+        # the space's own text first (it is shown nowhere else in full), then what Enter does
+        spot_lines = _cut(spot, width, max(1, min(2, room - 1))) if spot else []
+        room -= len(spot_lines)
         if group:
             more = f" (+{len(group) - 1} more with Enter)" if len(group) > 1 else ""
-            pick = _cut(f"» {group[0][1]}{more}", width, max(1, min(2, room)))
-            room -= len(pick)
+            lines += spot_lines + _cut(f"» {group[0][1]}{more}", width, max(1, min(2, room)))
         else:
-            pick = []
-        if spot:
-            lines += _cut(spot, width, max(1, room + 1))
-        lines += pick
+            lines += spot_lines
         if last is not None and last.text:
             lines += _cut("Last: " + self.text(last.text), width, 1)
         return Text("\n").join(lines[:6])

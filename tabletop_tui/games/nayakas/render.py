@@ -167,13 +167,14 @@ LEGEND = ("St Stone, Cl Clay, Cu Culture, Go Gold, Ar/Ma/Sc Architect/Mason/Scul
           "▸ you can act, » cursor, ◆ last move.")
 
 
-def supply_line(p: PlayerView) -> str:
-    """Resources, Artisans, workers left, tokens and cards in one line."""
+def supply_line(p: PlayerView, cards: bool = True) -> str:
+    """Resources, Artisans, workers left, tokens and (with ``cards``) cards,
+    in parts joined by " | "."""
     res = " ".join(f"{RES_SHORT[r]} {n}" for r, n in p.resources.items())
     art = " ".join(f"{ART_SHORT[a]}{n}" for a, n in p.artisans.items())
-    cards = f"{p.hand_size} card" + ("" if p.hand_size == 1 else "s")
+    held = f", {p.hand_size} card" + ("" if p.hand_size == 1 else "s") if cards else ""
     return (f"{res} | {art} | Lab {p.laborers_left}/{p.laborers} Dip {p.diplomats_left}/{p.diplomats} "
-            f"| {p.event_tokens} tokens, {cards}")
+            f"| {p.event_tokens} tokens{held}")
 
 
 def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], cursor: str | None,

@@ -112,6 +112,11 @@ def summarise(players: int, games: list[dict]) -> dict:
                            "mean_parts": {part: v / seated[k] for part, v in parts[k].items() if part != "total"}}
     lo, hi = wilson(first, n)
     cards: Counter = Counter(c for g in games for _, c in g["played"])
+    card_wins: Counter = Counter()
+    for g in games:
+        won = {g["kingdoms"][w]: 1 / len(g["winners"]) for w in g["winners"]}
+        for k, c in g["played"]:
+            card_wins[c] += won.get(k, 0.0)
     ends = Counter("tracker" if "Tracker" in g["end"] else "events" for g in games)
     fair = 1 / players
     return {"players": players, "games": n, "fair_share": fair, "kingdoms": kingdoms,
@@ -122,6 +127,7 @@ def summarise(players: int, games: list[dict]) -> dict:
             "mean_tracker": sum(g["tracker"] for g in games) / n,
             "end_conditions": dict(ends),
             "cards_played": {C.card[c].name: cards[c] for c, _ in cards.most_common()},
+            "card_player_won": {C.card[c].name: card_wins[c] / cards[c] for c, _ in cards.most_common()},
             "cards_per_game": sum(cards.values()) / n,
             "mean_parts": {part: sum(p[part] for g in games for p in g["parts"].values()) / (n * players)
                            for part in ("temples", "face_down", "purple", "tokens", "cards", "total")}}
@@ -144,8 +150,8 @@ def report(s: dict) -> str:
     out.append(f"  mean rounds {s['mean_rounds']:.2f}; end: {s['end_conditions']}; mean Building Tracker "
                f"{s['mean_tracker']:.1f}; mean moves {s['mean_moves']:.0f}")
     out.append("  mean Prosperity parts: " + ", ".join(f"{k} {v:.1f}" for k, v in s["mean_parts"].items()))
-    out.append(f"  cards played ({s['cards_per_game']:.1f} a game): "
-               + ", ".join(f"{k} {v}" for k, v in s["cards_played"].items()))
+    out.append(f"  cards played ({s['cards_per_game']:.1f} a game; count, and how often its player won): "
+               + ", ".join(f"{k} {v} ({s['card_player_won'][k]:.0%})" for k, v in s["cards_played"].items()))
     return "\n".join(out)
 
 

@@ -85,6 +85,13 @@ def _seed(text: str) -> int:
     return n
 
 
+def _pace(text: str) -> int:
+    n = _whole(text)
+    if not 1 <= n <= 5:
+        raise argparse.ArgumentTypeError("must be 1 (slowest) to 5 (fastest)")
+    return n
+
+
 def _options_epilog() -> str:
     """Every game's options, for `tabletop play --help`."""
     from tabletop_tui.engine.options_text import options_text
@@ -117,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, e.g. shaman=true (each game's options are listed below)")
     play.add_argument("--seed", type=_seed)
+    play.add_argument("--no-coach", action="store_true",
+                      help="the coach does not point out slips after a move (h still asks it)")
     play.add_argument("--watch", action="store_true",
                       help="every seat is a bot (the --bot kinds in turn, else search:1): watch a game")
 
@@ -125,6 +134,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     load = sub.add_parser("load", help="resume a saved game from a file")
     load.add_argument("file")
+
+    demo = sub.add_parser("demo", help="watch bots play a game, each move explained by its rule")
+    demo.add_argument("game")
+    demo.add_argument("--players", type=_positive, help="number of seats")
+    demo.add_argument("--seed", type=_seed)
+    demo.add_argument("--pace", type=_pace, default=3, help="1 (slowest) to 5 (fastest); 3 by default")
+
+    replay = sub.add_parser("replay", help="step through a saved game, finished or not")
+    replay.add_argument("file")
+
+    tutorial = sub.add_parser("tutorial", help="learn a game by playing a short guided game")
+    tutorial.add_argument("game")
 
     sim = sub.add_parser("simulate", help="play headless bot games and print statistics")
     sim.add_argument("game")
@@ -254,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         raise
     except Exception as err:  # a bug: a log and one sentence, never a traceback
-        from tabletop_tui.ui.crash import crash_sentence
+        from tabletop_tui.engine.crash import crash_sentence
 
         print(crash_sentence(err), file=sys.stderr)
         return 1
@@ -275,11 +296,11 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(f"{g.id:<10} {g.title:<10} {count:>3} players  {g.blurb}")
         return 0
     if args.command == "rules":
-        from tabletop_tui.engine.options_text import options_markdown
+        from tabletop_tui.engine.options_text import with_options
         from tabletop_tui.resources import rules_markdown
 
         game = get(args.game)
-        print(rules_markdown(game.id).rstrip("\n") + "\n\n" + options_markdown(game.options_model))
+        print(with_options(rules_markdown(game.id), game.options_model))
         return 0
     if args.command == "load":
         from tabletop_tui.engine.match import Match
@@ -289,13 +310,33 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except SaveError as err:  # a file that is not a save is a bad argument
             raise UsageError(f"cannot load: {err.reason}") from None
         return _run_app(match=match)
+    if args.command == "demo":
+        from tabletop_tui.engine.demo import demo_match
+
+        game = get(args.game)
+        demo_match(game.id, args.players, args.seed)  # a bad seat count is a bad argument
+        return _run_app(start=lambda app: app.start_demo(game.id, args.players, args.seed, args.pace - 1))
+    if args.command == "replay":
+        from tabletop_tui.engine.match import Match
+
+        try:
+            match = Match.load(args.file, autosave=False)
+        except SaveError as err:
+            raise UsageError(f"cannot replay: {err.reason}") from None
+        return _run_app(start=lambda app: app.start_replay(match))
+    if args.command == "tutorial":
+        from tabletop_tui.engine.tutorial import load_tutorial
+
+        game = get(args.game)
+        load_tutorial(game.id)  # a game without a tutorial is said here, not in the app
+        return _run_app(start=lambda app: app.start_tutorial(game.id))
     if args.command == "play":
         from tabletop_tui.engine.match import Match
 
         game = get(args.game)
         seats = _seats(game, args.players, args.names, args.bot, args.watch)
         opts = _options(game, args.option)
-        return _run_app(match=Match(game, seats, opts, args.seed))
+        return _run_app(match=Match(game, seats, opts, args.seed, coach_flags=not args.no_coach))
     if args.command == "simulate":
         from tabletop_tui.simulate import simulate
 

@@ -13,3 +13,14 @@ def _data_dir(tmp_path, monkeypatch):
     path = tmp_path / "tabletop-data"
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(path))
     return path
+
+
+@pytest.fixture
+def inline_bots():
+    """Bots and hints think in the calling thread, not in a worker process
+    (quicker to start in tests that play many short games)."""
+    from tabletop_tui.engine import thinker
+
+    thinker.set_mode("inline")
+    yield
+    thinker.set_mode("process")

@@ -1,4 +1,6 @@
-"""Unexpected errors: the traceback goes to ``crash.log``, the player gets a sentence."""
+"""Unexpected errors: the traceback goes to ``crash.log``, the player gets
+one true sentence. No Textual import: the app, the command line, the table
+and the ssh server all report through here."""
 
 from __future__ import annotations
 
@@ -6,25 +8,65 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .match import Match
+
+CRASH_LOG = "crash.log"
 
 
-def crash_log_path() -> Path:
-    """``crash.log`` in the data folder, or in the temp folder when that is unusable."""
-    from .storage import data_dir
+def write_crash_log(err: BaseException) -> Path | None:
+    """Append ``err``'s traceback to ``crash.log`` in the data folder, or in
+    the temp folder when the data folder cannot be used (read-only, full,
+    cannot be made). Returns where it went, or None when nowhere could be
+    written. Never raises."""
+    text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n" + "".join(traceback.format_exception(err))
 
-    try:
-        return data_dir() / "crash.log"
-    except OSError:
-        return Path(tempfile.gettempdir()) / "tabletop-tui-crash.log"
+    def data() -> Path:
+        from .storage import data_dir
+
+        return data_dir()
+
+    for place in (data, lambda: Path(tempfile.gettempdir()) / "tabletop-tui"):
+        try:
+            folder = place()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / CRASH_LOG
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(text)
+            return path
+        except Exception:
+            continue
+    return None
+
+
+def report_bug(err: BaseException, match: "Match | None" = None) -> str:
+    """Write ``err`` to the crash log and return one sentence for the player
+    that says only what is true: what went wrong, where the details are,
+    and, given the ``match``, whether its moves are saved."""
+    path = write_crash_log(err)
+    where = f" Details are in {path}." if path else " No crash log could be written."
+    saved = ""
+    if match is not None:
+        if match.save_problem:
+            saved = f" {match.save_problem.split('. ')[0]}."
+        elif match.autosave and match.saved_moves == len(match.log) and match.log:
+            saved = " The game is saved up to the last move."
+        elif match.log:
+            saved = " The last moves are not saved."
+    return f"Something went wrong ({type(err).__name__}).{saved}{where}"
 
 
 def report_crash(err: BaseException) -> str:
-    """Append ``err``'s traceback to the crash log; return where it is, as a sentence."""
-    try:
-        path = crash_log_path()
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-            fh.write("".join(traceback.format_exception(err)))
-        return f"Something went wrong ({type(err).__name__}); details are in {path}."
-    except OSError:
-        return f"Something went wrong ({type(err).__name__})."
+    """:func:`report_bug` without a match: the sentence for a failed step
+    that the game survives (a bot that could not move, a bad request)."""
+    return report_bug(err)
+
+
+def crash_sentence(err: BaseException) -> str:
+    """The one line printed when the app itself stops on an unexpected error
+    (after writing the crash log)."""
+    path = write_crash_log(err)
+    where = f"details are in {path}" if path else "no crash log could be written"
+    return f"tabletop stopped on an unexpected error ({type(err).__name__}); {where}."

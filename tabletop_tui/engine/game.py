@@ -392,6 +392,47 @@ class Game(Generic[S]):
     def state_from_json(self, text: str | bytes) -> S:
         return self.state_model.model_validate_json(text)  # type: ignore[return-value]
 
+    # -- teaching -------------------------------------------------------------
+    #: the "In brief" rule (its name on the game's rules page, see
+    #: :mod:`tabletop_tui.engine.rules_index`) behind each action kind
+    action_rules: ClassVar[dict[str, str]] = {}
+
+    def rule_of(self, state: S, action: Action, seat: Seat) -> str | None:
+        """The name of the rules page's "In brief" rule that ``action`` (about
+        to be played on ``state``) follows, for the demo's narration. The
+        default looks the action's kind up in ``action_rules``."""
+        return self.action_rules.get(action.kind)
+
+    def why(self, state: S, action: Action, seat: Seat, rng: random.Random) -> str:
+        """One line, in the game's words, saying what ``action`` does for
+        ``seat`` (the coach shows it beside the move). Uses only the seat's
+        information: the default plays the action on a ``determinize`` copy
+        for the seat and reads what followed from its log, leaving out
+        anything random or hidden (a sampled card is not a real one). Games
+        may say it better."""
+        sim = self.determinize(state, seat, rng)
+        try:
+            events = self._play(sim, action, seat)
+        except Exception:  # a move legal for the seat's view but not in this sample
+            return ""
+        seen = [e.text for e in events if not e.reveals and (not e.private or e.seat == seat)]
+        if len(seen) > 1:
+            seen = seen[1:]  # the first line only restates the move
+        else:
+            return ""
+        text = "; ".join(t.rstrip(".") for t in seen[:3])
+        return text if len(text) <= 160 else text[:157] + "…"
+
+    def estimate_text(self, state: S, seat: Seat, value: float) -> str:
+        """The search's estimate ``value`` (in [0, 1]) in a player's words;
+        for a competitive game, the chance to win."""
+        return f"{round(value * 100)}% to win"
+
+    def secrets_text(self, state: S, seat: Seat) -> str:
+        """What ``seat`` holds that others cannot see, in words (a replay of
+        a finished game shows everyone's); "" for a game without secrets."""
+        return ""
+
     def heuristic(self, state: S, seat: Seat) -> float | None:
         """Optional evaluation in [0, 1] of ``state`` for ``seat`` used by the
         search bot to cut playouts short; ``None`` means play out to the end."""

@@ -87,6 +87,8 @@ class SaveFile(BaseModel):
     #: True once the game has ended (a summary for the picker; a loaded
     #: match recomputes it by replay)
     over: bool = False
+    #: the coach points out clear blunders (a table setting, chosen at setup)
+    coach_flags: bool = False
 
 
 class SaveSummary(BaseModel):
@@ -125,7 +127,8 @@ class Match:
 
     def __init__(self, game: Game | str, seats: list[SeatConfig], options: Any = None,
                  seed: int | None = None, *, autosave: bool = True,
-                 path: Path | None = None, match_id: str | None = None) -> None:
+                 path: Path | None = None, match_id: str | None = None,
+                 coach_flags: bool = False) -> None:
         self.game: Game = registry.get(game) if isinstance(game, str) else game
         n = len(seats)
         lo, hi = self.game.min_players, self.game.max_players
@@ -141,6 +144,8 @@ class Match:
         self.seed = new_seed() if seed is None else int(seed)
         self.match_id = match_id or uuid.uuid4().hex[:12]
         self.autosave = autosave
+        #: the coach points out a human's clear blunders after the move
+        self.coach_flags = coach_flags
         if path is None and autosave:
             # Only the path: the folder is made by the first save, whose
             # failure is a save_problem, not an error here.
@@ -150,6 +155,9 @@ class Match:
         self.log: list[LogEntry] = []
         #: events of each log entry, parallel to ``log``
         self.history: list[list[Event]] = []
+        #: the "In brief" rule each log entry followed (None: not named),
+        #: parallel to ``log``; the demo quotes it
+        self.rules: list[str | None] = []
         #: why the last save failed (one sentence), or None while saving works
         self.save_problem: str | None = None
         #: how many log entries the file on disk holds (None: never saved)
@@ -240,6 +248,7 @@ class Match:
             self.log.append(LogEntry(seat=seat, action=action.model_dump(mode="json"),
                                      reveals=any(e.reveals for e in events)))
             self.history.append(events)
+            self.rules.append(_rule_of(self.game, before, action, seat))
             self._version += 1
         if save and self.autosave:
             self.try_save()
@@ -344,19 +353,34 @@ class Match:
         and its ``reveals`` recomputed from the events (never trusted from a
         file). SaveError names the first move that is not legal."""
         state = self.game.new_state(self.players, self.options, self.seed)
-        history, entries = [], []
+        history, entries, rules = [], [], []
         for k, entry in enumerate(log):
             try:
                 action = self.game.parse_action(entry.action)
+                rule = _rule_of(self.game, state, action, entry.seat)
                 events = self.game.apply(state, action, entry.seat)
             except IllegalAction as err:
                 raise SaveError(f"Move {k + 1} of the log is not legal: {self.text(err.reason)}") from None
             history.append(events)
+            rules.append(rule)
             entries.append(LogEntry(seat=entry.seat, action=action.model_dump(mode="json"),
                                     reveals=any(e.reveals for e in events)))
         self.state = state
         self.log = entries
         self.history = history
+        self.rules = rules
+
+    def truncate(self, moves: int) -> None:
+        """Go back to the position after the first ``moves`` log entries,
+        whatever they revealed: for a demo stepping back, where no player's
+        secret is at stake (a game's undo is :meth:`undo`). Autosaves."""
+        if not 0 <= moves <= len(self.log):
+            raise IllegalAction("There is no such point in this game.")
+        with self._lock:
+            self._replay(self.log[:moves])
+            self._version += 1
+        if self.autosave:
+            self.try_save()
 
     # -- save / load -------------------------------------------------------------------
     def to_save(self) -> SaveFile:
@@ -366,7 +390,7 @@ class Match:
             options=self.options.model_dump(mode="json"), seed=self.seed,
             log=self.log, snapshot=json.loads(self.state.model_dump_json()),
             updated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            over=self.is_over())
+            over=self.is_over(), coach_flags=self.coach_flags)
 
     def try_save(self) -> str | None:
         """Autosave now. Returns None and clears ``save_problem`` when it
@@ -440,7 +464,7 @@ class Match:
             raise SaveError(f"The file {name} is a save of {quote(save.game, 30)}, which this version does not have.") from None
         try:
             match = cls(game, save.seats, save.options, save.seed, autosave=autosave,
-                        path=path, match_id=save.match_id)
+                        path=path, match_id=save.match_id, coach_flags=save.coach_flags)
         except IllegalAction as err:
             raise SaveError(f"The file {name} is damaged: {err.reason}") from None
         try:
@@ -453,6 +477,15 @@ class Match:
             raise SaveError(f"The file {name} is damaged: replaying its moves does not reach the saved position.")
         match.saved_moves = len(match.log)
         return match
+
+
+def _rule_of(game: Game, state: Any, action: Action, seat: Seat) -> str | None:
+    """The rule ``action`` follows (see :meth:`Game.rule_of`); naming it must
+    never stop a move, so a failing lookup names none."""
+    try:
+        return game.rule_of(state, action, seat)
+    except Exception:
+        return None
 
 
 def _depth_ok(data: Any, limit: int = MAX_DEPTH) -> bool:

@@ -64,6 +64,12 @@ def options_markdown(model: type[BaseModel], title: str = "Options") -> str:
     return "\n".join(out) + "\n"
 
 
+def with_options(page: str, model: type[BaseModel]) -> str:
+    """A rules page (Markdown) with the game's options section at its end:
+    what `tabletop rules GAME` prints and the in-app rules page shows."""
+    return page.rstrip("\n") + "\n\n" + options_markdown(model)
+
+
 def options_problem(model: type[BaseModel], err: ValidationError) -> str:
     """One sentence for a refused options dict, naming the option and the
     values it takes (or the options there are), quoting only cleaned text."""

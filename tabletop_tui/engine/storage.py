@@ -93,7 +93,7 @@ def write_reason(err: BaseException) -> str:
 
 def write_problem(err: BaseException) -> str:
     """The one-line sentence shown while saving does not work."""
-    return f"Saving is off: {write_reason(err)}. The game goes on; it will try again after the next move."
+    return f"Saving is off: {write_reason(err)}. Play goes on; each move tries to save again."
 
 
 def storage_problem() -> str | None:

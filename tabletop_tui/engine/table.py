@@ -15,12 +15,15 @@ from __future__ import annotations
 import random
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from . import thinker
+from . import coach
 from .actions import Action
 from .bots import RandomBot
+from .coach import Suggestion
 from .errors import IllegalAction
 from .game import Game, Result, Seat
 from .match import Match
@@ -49,10 +52,15 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the game log, names filled in; ``seat`` is who it concerns."""
+    """One line of the game log, names filled in; ``seat`` is who it concerns.
+    ``move`` is the number of the log entry it belongs to (0 for the first
+    move); the first line of a move carries ``rule``, the name of the rules
+    page's "In brief" rule the move followed (see :mod:`.rules_index`)."""
 
     text: str
     seat: Seat | None = None
+    move: int | None = None
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,12 @@ class Update:
     note: str = ""
     #: the status line as anyone may read it (for the hand-off screen)
     public_status: str = ""
+    #: the coach's word to this seat about its last move ("" if none)
+    coach: str = ""
+    #: True while the table's bots wait to be stepped (a paused demo)
+    paused: bool = False
+    #: a tutorial's words for this seat now ("" outside a tutorial)
+    lesson: str = ""
 
     @property
     def over(self) -> bool:
@@ -121,10 +135,20 @@ class Table:
     ``bot_delay`` is the least time a bot's move takes, so people can follow.
     """
 
-    def __init__(self, match: Match, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, match: Match, *, bot_delay: float = 0.0, coach_flags: bool | None = None) -> None:
         self.match = match
         self.game: Game = match.game
+        #: seconds a bot's move takes at least (a demo changes it as it runs)
         self.bot_delay = bot_delay
+        #: the coach flags a human's clear blunder after the move (by
+        #: default as the match was set up)
+        self.coach_flags = match.coach_flags if coach_flags is None else coach_flags
+        self._paused = False
+        self._steps = 0
+        #: the coach's analysis of the position each human seat faces:
+        #: seat -> (serial, Future of the ranking)
+        self._analyses: dict[Seat, tuple[int, Future]] = {}
+        self._coach_notes: dict[Seat, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
         self._serial = 0
@@ -192,8 +216,17 @@ class Table:
                 raise IllegalAction("This table is closed.")
             if not self.seats[seat].is_human:
                 raise IllegalAction(f"{self.seats[seat].name} is played by a bot.")
+            serial, before = self._serial, self.game.clone(self.match.state)
             self.match.apply(action, seat, save=False)
+            self._applied(seat)
+            self._coach_notes.pop(seat, None)
+            if self.coach_flags:
+                self._judge(seat, serial, before)
             self._changed()
+
+    def _applied(self, seat: Seat) -> None:
+        """(Lock held.) An action of ``seat`` was just applied, before anyone
+        is told: a subclass keeps its own count here (a tutorial's script)."""
 
     def explain(self, action: Action, seat: Seat) -> str | None:
         """Why the model would refuse ``action`` for ``seat`` now (None: it is
@@ -216,34 +249,119 @@ class Table:
         with self._lock:
             n = self.match.undo(by=by)
             self._note = ""
+            self._coach_notes.clear()
             self._changed()
             return n
 
     def hint(self, seat: Seat, reply: Callable[[int, Action | None, str], None]) -> None:
-        """Think of a move for ``seat`` from that seat's information only (the
-        search bot plans on determinized copies) and call ``reply(serial,
-        action, label)`` from another thread; ``action`` is None with a reason
+        """The coach's best move for ``seat`` (see :meth:`coach`) as
+        ``reply(serial, action, label)``; ``action`` is None with a reason
         in ``label`` if there is none."""
+        def one(serial: int, found: list[Suggestion], reason: str) -> None:
+            if found:
+                reply(serial, found[0].action, found[0].line())
+            else:
+                reply(serial, None, reason)
+
+        self.coach(seat, one)
+
+    def coach(self, seat: Seat, reply: Callable[[int, list[Suggestion], str], None]) -> None:
+        """The coach's best moves for ``seat`` (at most three, best first),
+        each with its estimate and why, thought of from that seat's
+        information only (the search plans on determinized copies for the
+        seat), as ``reply(serial, suggestions, reason)`` from another
+        thread; with no suggestions, ``reason`` says why."""
         self._check_seat(seat)
         with self._lock:
             serial = self._serial
-            if seat not in self.match.to_act():
-                reply(serial, None, "No hint now: it is not your turn.")
+            if self.match.is_over() or seat not in self.match.to_act():
+                reply(serial, [], "No hint now: it is not your turn.")
                 return
             state = self.game.clone(self.match.state)
-            seed = random.getrandbits(63)
+            future = self._analysis(seat)
 
         def run() -> None:
             try:
-                data = thinker.think(self.game.id, state, seat, "search", 1, seed).result()
-                action = self.game.parse_action(data)
-                label = self.match.text(self.game.describe_action(state, action, seat))
+                found = coach.suggestions(self.game, state, seat, self._ranked(future.result()),
+                                          self.match.text, serial)
             except Exception as err:  # the hint failed: say so, the game goes on
-                reply(serial, None, f"No hint this time ({type(err).__name__}).")
+                reply(serial, [], f"No hint this time ({type(err).__name__}).")
                 return
-            reply(serial, action, label)
+            reply(serial, found, "" if found else "No hint this time.")
 
-        threading.Thread(target=run, name="hint", daemon=True).start()
+        threading.Thread(target=run, name="coach", daemon=True).start()
+
+    def _analysis(self, seat: Seat) -> Future:
+        """(Lock held.) The search's ranking of the moves ``seat`` faces now:
+        one per position, shared by the hint and the blunder check."""
+        known = self._analyses.get(seat)
+        if known is not None and known[0] == self._serial:
+            return known[1]
+        state = self.game.clone(self.match.state)
+        future = thinker.rank(self.game.id, state, seat, coach.COACH_LEVEL, self._bot_rng.getrandbits(63))
+        self._analyses[seat] = (self._serial, future)
+        return future
+
+    def _ranked(self, data: list) -> list[tuple[Action, float, int]]:
+        return [(self.game.parse_action(a), v, n) for a, v, n in data]
+
+    def _judge(self, seat: Seat, serial: int, before: Any) -> None:
+        """(Lock held, after ``seat`` moved.) Once the analysis of the
+        position it faced is ready, tell the seat (and only it) if the move
+        was a clear blunder."""
+        known = self._analyses.get(seat)
+        if known is None or known[0] != serial or not self.match.log:
+            return
+        future, chosen = known[1], self.game.parse_action(self.match.log[-1].action)
+        moves = len(self.match.log)
+
+        def run() -> None:
+            try:
+                said = coach.blunder(self.game, before, seat, self._ranked(future.result()), chosen,
+                                     self.match.text, serial)
+            except Exception:  # no word from the coach this time; the game goes on
+                return
+            with self._lock:
+                if said and len(self.match.log) >= moves and not self._closed:
+                    self._coach_notes[seat] = said
+                    self._publish()
+
+        threading.Thread(target=run, name="coach-judge", daemon=True).start()
+
+    # -- pace (a demo) ---------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def pause(self, paused: bool = True) -> None:
+        """Hold the bots (True) or let them play on (False)."""
+        with self._lock:
+            self._paused = paused
+            self._steps = 0
+            self._publish()
+            self._kick()
+
+    def step(self) -> None:
+        """While paused: let the next bot make one move."""
+        with self._lock:
+            self._steps += 1
+            self._kick()
+
+    def rewind(self, moves: int = 1) -> int:
+        """Take back the last ``moves`` actions whatever they revealed, and
+        pause: a demo stepping back. Only at a table of bots (no player's
+        secret is at stake); returns how many were taken back."""
+        with self._lock:
+            if self.humans:
+                raise IllegalAction("Only a demo steps back; in a game, undo takes back your move.")
+            n = min(moves, len(self.match.log))
+            if n == 0:
+                raise IllegalAction("This is the start of the game.")
+            self._paused, self._steps = True, 0
+            self.match.truncate(len(self.match.log) - n)
+            self._note = ""
+            self._changed()
+            return n
 
     def set_seat(self, seat: Seat, name: str, bot: str | None = None, level: int = 2) -> None:
         """Seat someone new: a player's name, or a bot in their place (the
@@ -257,6 +375,14 @@ class Table:
             self.match.set_seat(seat, config)
             self.seats[seat] = SeatInfo(config.name, self.seats[seat].colour, config.bot, config.level)
             self._changed()
+
+    def keep_saved(self) -> None:
+        """Autosave from now on (a demo that became a game is worth resuming)."""
+        with self._lock:
+            if self._autosave:
+                return
+            self.match.autosave = self._autosave = True
+            self._request_save()
 
     def leave_note(self) -> str:
         """What became of the game, for whoever leaves it (after the last save)."""
@@ -277,11 +403,22 @@ class Table:
             raise IllegalAction("There is no such seat at this table.")
 
     def _changed(self) -> None:
-        """After every change (lock held): tell everyone, save, wake the bots."""
+        """After every change (lock held): tell everyone, save, wake the bots
+        and, when it flags blunders, set the coach thinking about the
+        position each human now faces."""
         self._serial += 1
         self._publish()
         self._request_save()
         self._kick()
+
+    def _kick(self) -> None:
+        """Start the next bot's move if a bot must act and none is thinking;
+        when the coach flags blunders, set it thinking about the position
+        each human faces."""
+        if self.coach_flags and not self._closed and not self.match.is_over():
+            for seat in self.match.humans_to_act():
+                self._analysis(seat)
+        self._next_bot()
 
     def _publish(self) -> None:
         for sub in list(self._subs):
@@ -308,38 +445,41 @@ class Table:
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
             last=self._last_for(seat), result=result, thinking=self._thinking,
-            note=" ".join(notes), public_status=m.status(None) if seat is not None else "")
+            note=" ".join(notes), public_status=m.status(None) if seat is not None else "",
+            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused)
 
     def _log_for(self, seat: Seat | None) -> list[LogLine]:
-        return [LogLine(self.match.text(e.text), e.seat) for e in self.match.events_for(seat)]
+        return log_lines(self.match, seat)
 
     def _last_for(self, seat: Seat | None) -> LastMove | None:
-        m = self.match
-        if not m.log:
-            return None
-        entry = m.log[-1]
-        seen = [m.text(e.text) for e in m.history[-1]
-                if not e.private or (seat is not None and e.seat == seat)]
-        return LastMove(entry.seat, self.game.parse_action(entry.action), " ".join(seen), entry.reveals)
+        return last_move(self.match, seat)
 
     # -- bots ------------------------------------------------------------------------------
-    def _kick(self) -> None:
-        """Start the next bot's move if a bot must act and none is thinking."""
+    def _next_bot(self) -> None:
         m = self.match
         if self._closed or self._thinking is not None or not self._subs or m.is_over():
+            return
+        if self._paused and self._steps <= 0:
             return
         bots = m.bots_to_act()
         if not bots:
             return
+        stepped = self._paused
+        if stepped:
+            self._steps -= 1
         seat = bots[0]
         cfg = self.seats[seat]
         state = self.game.clone(m.state)
         seed = self._bot_rng.getrandbits(63)
         self._thinking = seat
-        threading.Thread(target=self._bot_move, args=(self._serial, seat, cfg, state, seed),
+        threading.Thread(target=self._bot_move, args=(self._serial, seat, cfg, state, seed, stepped),
                          name=f"bot-{seat}", daemon=True).start()
 
-    def _bot_move(self, serial: int, seat: Seat, cfg: SeatInfo, state: Any, seed: int) -> None:
+    def _bot_move(self, serial: int, seat: Seat, cfg: SeatInfo, state: Any, seed: int,
+                  stepped: bool = False) -> None:
+        """Think (in the worker), wait out the table's pace, then play. A
+        pause holds a move already thought of until play goes on or a step
+        lets it through (``stepped``: it was let through already)."""
         started = time.monotonic()
         try:
             if cfg.bot == "random":
@@ -355,9 +495,24 @@ class Table:
                 self._note = f"{cfg.name} (a bot) could not move. {report_crash(err)} Press u to undo or Esc to leave."
                 self._publish()
             return
-        wait = self.bot_delay - (time.monotonic() - started)
-        if wait > 0:
-            time.sleep(wait)
+        while not self._closed:  # a demo may change the pace, or pause, meanwhile
+            wait = self.bot_delay - (time.monotonic() - started)
+            if self._paused and not stepped:
+                with self._lock:
+                    if self._steps > 0:
+                        self._steps -= 1
+                        stepped = True
+                        continue
+                time.sleep(0.02)
+                continue
+            if wait <= 0:
+                break
+            time.sleep(min(wait, 0.05))
+        self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
+
+    def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str) -> None:
+        """Play the move a bot (or a script) chose at ``serial``, unless the
+        game moved on meanwhile; a refused move is said, never raised."""
         with self._lock:
             self._thinking = None
             if self._closed:
@@ -368,9 +523,10 @@ class Table:
             try:
                 self.match.apply(action, seat, save=False)
             except IllegalAction as err:  # a bot bug must not stop the table
-                self._note = f"{cfg.name} (a bot) tried an illegal move: {err.reason}"
+                self._note = f"{who} tried an illegal move: {err.reason}"
                 self._publish()
                 return
+            self._applied(seat)
             self._changed()
 
     @property
@@ -381,7 +537,8 @@ class Table:
     def idle(self) -> bool:
         """True when no bot is thinking and no bot must act (tests, demos)."""
         with self._lock:
-            return self._thinking is None and (self.match.is_over() or not self.match.bots_to_act())
+            return self._thinking is None and (self.match.is_over() or not self.match.bots_to_act()
+                                               or (self._paused and self._steps <= 0))
 
     # -- saving ---------------------------------------------------------------------------
     def _request_save(self) -> None:
@@ -413,3 +570,27 @@ class Table:
         with self._lock:
             self._saved.wait_for(lambda: self._saver is None, timeout=timeout)
             return self._save_problem
+
+
+def log_lines(match: Match, seat: Seat | None) -> list[LogLine]:
+    """The log as ``seat`` may read it (None: the public), names filled in:
+    private events only for their own seat; each move's first line names
+    the rule it followed."""
+    out = []
+    for k, events in enumerate(match.history):
+        rule = match.rules[k] if k < len(match.rules) else None
+        for e in events:
+            if not e.private or (seat is not None and e.seat == seat):
+                out.append(LogLine(match.text(e.text), e.seat, k, rule))
+                rule = None
+    return out
+
+
+def last_move(match: Match, seat: Seat | None) -> LastMove | None:
+    """The match's last move as ``seat`` may read it (None: no move yet)."""
+    if not match.log:
+        return None
+    entry = match.log[-1]
+    seen = [match.text(e.text) for e in match.history[-1]
+            if not e.private or (seat is not None and e.seat == seat)]
+    return LastMove(entry.seat, match.game.parse_action(entry.action), " ".join(seen), entry.reveals)

@@ -2,7 +2,7 @@
 
 An unexpected error anywhere in the app (a handler, a worker, a screen)
 ends the app with exit code 1 and one sentence on the terminal; the
-traceback goes to ``crash.log`` (see :mod:`tabletop_tui.ui.crash`), never to
+traceback goes to ``crash.log`` (see :mod:`tabletop_tui.engine.crash`), never to
 the screen. A data folder that cannot be written does not stop it: games
 are played in memory and the picker says saving is off.
 """
@@ -30,13 +30,16 @@ class TabletopApp(App[None]):
     CSS_PATH = str(stylesheet())
     TITLE = "tabletop"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-huge")]
 
     def __init__(self, match: "Match | None" = None, setup: str | None = None,
-                 bot_delay: float = 0.6, remote: Any = None) -> None:
+                 bot_delay: float = 0.6, remote: Any = None, start: Any = None) -> None:
         super().__init__()
         self._start_match = match
         self._start_setup = setup
+        #: a teaching screen to open at once (a demo, a replay, a tutorial),
+        #: as a callable taking the app
+        self._start = start
         #: the table service this app plays on (an ssh session), or None
         self.remote = remote
         #: seconds a bot's move stays at least "thinking", so people can follow
@@ -49,7 +52,7 @@ class TabletopApp(App[None]):
         traceback to crash.log and keep one sentence (``crash_message``,
         printed by the command line once the terminal is restored) instead of
         Textual's traceback."""
-        from .crash import crash_sentence, write_crash_log
+        from tabletop_tui.engine.crash import crash_sentence, write_crash_log
 
         if self.crash_message is None:
             self.crash_message = crash_sentence(error)
@@ -71,6 +74,8 @@ class TabletopApp(App[None]):
             self.push_screen(SetupScreen(self._start_setup))
         if self._start_match:
             self.start_match(self._start_match)
+        if self._start is not None:
+            self._start(self)
 
     def start_match(self, match: "Match", replace: Screen | None = None) -> None:
         """Seat ``match`` at a new Table and open its game screen for the
@@ -84,6 +89,41 @@ class TabletopApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def start_demo(self, game_id: str, players: int | None = None, seed: int | None = None,
+                   pace: int | None = None) -> None:
+        """Bots at every seat, narrated, at a readable pace (see demo_screen)."""
+        from tabletop_tui.engine.table import Table
+
+        from .demo_screen import DEFAULT_PACE, DemoScreen
+        from tabletop_tui.engine.demo import demo_match
+
+        match = demo_match(game_id, players, seed)
+        self.push_screen(DemoScreen(Table(match), DEFAULT_PACE if pace is None else pace))
+
+    def start_tutorial(self, game_id: str) -> None:
+        """The game's tutorial: a short scripted game, each step explained."""
+        from tabletop_tui.engine.errors import IllegalAction
+        from tabletop_tui.engine.tutorial import TutorialTable, load_tutorial
+
+        from .tutorial_screen import TutorialScreen
+
+        try:
+            tut = load_tutorial(game_id)
+        except IllegalAction as err:
+            say = getattr(self.screen, "say", None)
+            if callable(say):
+                say(err.reason)
+            return
+        self.push_screen(TutorialScreen(TutorialTable(tut, bot_delay=min(1.0, self.bot_delay * 2))))
+
+    def start_replay(self, match: "Match") -> None:
+        """Step through ``match`` (a loaded save) move by move."""
+        from tabletop_tui.engine.replay import Replay
+
+        from .replay_screen import ReplayScreen
+
+        self.push_screen(ReplayScreen(Replay(match)))
 
     # -- on a server (an ssh session) ----------------------------------------------------
     class Joined(Message):
@@ -110,7 +150,7 @@ class TabletopApp(App[None]):
         if callable(say):
             say(reason)
         else:
-            self.notify(reason)
+            self.notify(reason, markup=False)
 
     def on_tabletop_app_joined(self, message: Joined) -> None:
         from .game_screen import GameScreen
@@ -143,5 +183,4 @@ class TabletopApp(App[None]):
             self.screen.refresh_list()
             if match is not None:
                 note = leave_note(match)
-            if note:
-                self.screen.say(note)
+            self.screen.say(note)  # an empty note clears what the picker said before

@@ -65,6 +65,8 @@ class Board(Widget):
         self.colours: list[str] = []
         self.last: LastMove | None = None
         self.hint: Action | None = None
+        #: every move the coach suggests now (``hint`` is the one selected)
+        self.hints: list[Action] = []
         self._explain: Callable[[Action, Seat], str | None] | None = None
 
     def bind(self, names: list[str], colours: list[str],
@@ -83,9 +85,14 @@ class Board(Widget):
         self.hint = None
         self.update_board()
 
-    def show_hint(self, action: Action) -> None:
+    def show_hint(self, action: Action | None) -> str | None:
+        """Light the hinted ``action`` (None: no hint). A board that also
+        moves its cursor or selection onto it returns a few words saying so
+        (e.g. "Enter plays it"), so the player is told what changed; None
+        when nothing moved."""
         self.hint = action
         self.update_board()
+        return None
 
     def update_board(self) -> None:
         """Redraw from ``view``/``legal``; subclasses override."""

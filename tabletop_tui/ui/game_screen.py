@@ -26,8 +26,11 @@ from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.table import LogLine, Update
 
+from tabletop_tui.engine.rules_index import quote
+
 from .board import Board
 from .boards import board_class
+from .coach_panel import CoachPanel
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
@@ -41,7 +44,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
+        Binding("h", "hint", "Coach"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
         Binding("slash", "chat", "Chat", show=False),
@@ -68,6 +71,16 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.serial, self.seat, self.action, self.label = serial, seat, action, label
 
+    class Coached(Message):
+        """The coach's suggestions for ``seat`` (none: ``reason`` says why)."""
+
+        def __init__(self, serial: int, seat: Seat, suggestions: list, reason: str) -> None:
+            super().__init__()
+            self.serial, self.seat, self.suggestions, self.reason = serial, seat, suggestions, reason
+
+    #: the log says which rule of the rules page each move followed (a demo)
+    narrate = False
+
     def __init__(self, table: "Table", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
         super().__init__()
         self.table = table
@@ -83,6 +96,8 @@ class GameScreen(Screen[None]):
         self.viewer: Seat | None = None
         self._sub = None
         self._log_count = 0
+        #: rules the log has quoted in full since it was last cleared
+        self._quoted: set[str] = set()
         self._log_viewer: Seat | None = -1
         self._handoff_open = False
         self._result_serial = -1
@@ -101,8 +116,10 @@ class GameScreen(Screen[None]):
             yield self.board
             with Vertical(id="side"):
                 yield Static("", id="seats")
+                yield CoachPanel(id="coach")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="message")
+        yield Static("", id="too-small")
         if self.chatty:
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
@@ -115,12 +132,14 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.title
+        self.query_one(CoachPanel).hide()
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
                         self.table.explain)
         if self.chatty:
             self.query_one("#chat", Input).display = False
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
+        self._check_size()
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -132,13 +151,33 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         # RichLog wraps lines when they are written: write them again at the
         # log's new width (after this resize is laid out).
+        self._check_size()
         self.call_after_refresh(self._rewrap_log)
+
+    def _check_size(self) -> None:
+        """Below the board's ``MIN_SIZE`` the game is hidden (no key reaches
+        the board unseen) and one line says the size it needs."""
+        width, height = self.app.size
+        need_w, need_h = self.board.MIN_SIZE
+        small = width < need_w or height < need_h
+        if small == self.has_class("-too-small"):
+            return
+        self.set_class(small, "-too-small")
+        self.query_one("#main").disabled = small  # hidden and deaf: no key plays unseen
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"{self.game.title} needs a terminal of at least {need_w}x{need_h}; this one is "
+                f"{width}x{height}. Make the window bigger (or the font smaller). Esc: menu."))
+            self.set_focus(None)
+        elif self.current is not None and self.current.my_turn:
+            self.board.focus_board()
 
     def _rewrap_log(self) -> None:
         if self._handoff_open:
             return
         self.query_one("#log", RichLog).clear()
         self._log_count = 0
+        self._quoted.clear()
         self._render_log()
 
     @property
@@ -154,7 +193,10 @@ class GameScreen(Screen[None]):
         if names != self.board.names:  # a seat was taken, or handed to a bot
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
+        before = self.current.serial if self.current is not None else None
         self.updates.update(message.updates)
+        if self.current is not None and self.current.serial != before:
+            self._close_coach()  # the position changed: the suggestions are stale
         if self.chatty and not was_mine and any(u.my_turn for u in message.updates.values()):
             self.app.bell()  # over ssh the turn comes to you: ring and say so
             self.say("Your turn.")
@@ -186,7 +228,7 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(ResultScreen(any_update.result, self.table.seats, self.game.cooperative,
                                                   self.game.id), self._after_result)
             return
-        if seat is not None and seat in to_act:
+        if seat is not None and seat in to_act and not self.has_class("-too-small"):
             self.board.focus_board()
 
     def _review(self, seat: Seat | None) -> None:
@@ -208,10 +250,13 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self._log_count, self._log_viewer = 0, -1
 
-        def done(_: bool | None) -> None:
+        def done(ready: bool | None) -> None:
             self._handoff_open = False
             self._moved = False
             self.viewer = seat
+            if ready is False:  # Esc on the hand-off: back to the menu
+                self.action_leave()
+                return
             self.advance()
 
         up = self.current
@@ -238,6 +283,8 @@ class GameScreen(Screen[None]):
         if up is not None:
             if up.note:
                 text = up.note
+            elif up.coach:
+                text = up.coach
             elif up.my_turn:
                 text = self.board.prompt()
             elif up.thinking is not None and not up.over:
@@ -277,10 +324,23 @@ class GameScreen(Screen[None]):
         if self._log_viewer != up.seat or len(lines) < self._log_count:
             log.clear()
             self._log_count = 0
+            self._quoted.clear()
             self._log_viewer = up.seat
         for line in lines[self._log_count:]:
             log.write(self._line_text(line))
+            if self.narrate and line.rule:
+                log.write(self._rule_text(line.rule))
         self._log_count = len(lines)
+
+    def _rule_text(self, rule: str) -> Text:
+        """The rule behind a move, under it: the rules page's sentence the
+        first time, its name after that (the log stays readable)."""
+        quoted = self._quoted
+        said = quote(self.game.id, rule)
+        if said and rule not in quoted:
+            quoted.add(rule)
+            return Text(f"  ↳ {rule}: {said}", style="italic")
+        return Text(f"  ↳ {rule}", style="italic dim")
 
     def _line_text(self, line: LogLine) -> Text:
         t = Text(line.text)
@@ -345,9 +405,55 @@ class GameScreen(Screen[None]):
         if seat is None or up is None or not up.my_turn:
             self.say("No hint now: it is not your turn.")
             return
-        self.say("Thinking of a hint…")
-        self.table.hint(seat, lambda serial, action, label: self.post_message(
-            self.Hinted(serial, seat, action, label)))
+        if self.query_one(CoachPanel).display:
+            self._close_coach()
+            return
+        coach = getattr(self.table, "coach", None)
+        if coach is None:  # a table that gives one hint only
+            self.say("Thinking of a hint…")
+            self.table.hint(seat, lambda serial, action, label: self.post_message(
+                self.Hinted(serial, seat, action, label)))
+            return
+        self.say("The coach is thinking…")
+        coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
+
+    def on_game_screen_coached(self, message: Coached) -> None:
+        message.stop()
+        up = self.current
+        if up is None or message.serial != up.serial or self.viewer != message.seat:
+            return  # the game moved on while the coach thought
+        if not message.suggestions:
+            self.say(message.reason)
+            return
+        panel = self.query_one(CoachPanel)
+        panel.offer(message.suggestions)
+        panel.focus()
+        self.board.hints = [s.action for s in message.suggestions]
+        self.say("Coach: ↑↓ shows each move on the board, Enter takes it, Esc closes.")
+
+    def on_coach_panel_shown(self, message: CoachPanel.Shown) -> None:
+        message.stop()
+        self.board.show_hint(message.action)
+
+    def on_coach_panel_taken(self, message: CoachPanel.Taken) -> None:
+        message.stop()
+        self._close_coach()
+        self.play(message.action)
+
+    def on_coach_panel_closed(self, message: CoachPanel.Closed) -> None:
+        message.stop()
+        self._close_coach()
+        self.say("")
+
+    def _close_coach(self) -> None:
+        panel = self.query_one(CoachPanel)
+        if not panel.display:
+            return
+        panel.hide()
+        self.board.hints = []
+        if self.board.hint is not None:
+            self.board.show_hint(None)
+        self.board.focus_board()
 
     def action_chat(self) -> None:
         if not self.chatty:
@@ -400,8 +506,8 @@ class GameScreen(Screen[None]):
         if message.action is None:
             self.say(message.label)
             return
-        self.say(f"Hint: {message.label}")
-        self.board.show_hint(message.action)
+        note = self.board.show_hint(message.action)
+        self.say(f"Hint: {message.label}" + (f" ({note})" if note else ""))
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use
@@ -415,6 +521,6 @@ class GameScreen(Screen[None]):
 
     def _after_result(self, choice: str | None) -> None:
         if choice == "menu":
-            self.app.back_to_picker()
+            self.action_leave()  # the picker then says the game is over, not "saved"
         else:
             self.say("The game is over. Press Esc for the menu, u to undo the last move.")

@@ -253,7 +253,7 @@ class RemoteSetupScreen(SetupScreen):
                 plans.append(p.SeatPlan(bot=bot, level=level))  # type: ignore[arg-type]
             opts = self.game.parse_options(self.options())
         except IllegalAction as err:
-            self._say(err.reason)
+            self.say(err.reason)
             return
         open_seats = [i for i, plan in enumerate(plans) if plan.bot is None]
         self.service.send(p.Create(game=self.game.id, options=opts.model_dump(mode="json"), seats=plans,

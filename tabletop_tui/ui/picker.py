@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -23,8 +25,11 @@ class PickerScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "open", "New game / resume", show=True),
+        Binding("enter", "open", "New game / resume", show=True, priority=True),
         Binding("r", "rules", "Rules"),
+        Binding("d", "demo", "Demo"),
+        Binding("t", "tutorial", "Tutorial"),
+        Binding("v", "replay", "Replay"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -34,7 +39,7 @@ class PickerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static("[b]tabletop[/b] — pick a game", id="picker-title")
+            yield Static(Text.assemble(("tabletop", "bold"), " — pick a game"), id="picker-title")
             yield OptionList(id="picker-list")
             yield Static("", id="picker-message")
         yield Footer()
@@ -59,14 +64,18 @@ class PickerScreen(Screen[None]):
         from tabletop_tui.engine.registry import games
 
         titles = {info.id: info.title for info in catalogue()}
-        found = []
+        found, finished = [], []
         for entry in list_saves():
             save = entry.summary
-            if save is None or save.over or not save.moves or save.game not in titles:
+            if save is None or not save.moves or save.game not in titles:
                 continue
-            found.append((f"save:{entry.path}", resume_label(titles[save.game], save)))
+            if save.over:
+                finished.append((f"done:{entry.path}", replay_label(titles[save.game], save)))
+            else:
+                found.append((f"save:{entry.path}", resume_label(titles[save.game], save)))
+        found = found[:9] + finished[:5]
         problem = storage_problem()
-        self.app.call_from_thread(self._saves_read, found[:9])
+        self.app.call_from_thread(self._saves_read, found)
         if problem:
             self.app.call_from_thread(self.say, problem)
         games()  # warm up every rules model while the player reads the list
@@ -81,7 +90,9 @@ class PickerScreen(Screen[None]):
         keep = ol.highlighted
         ol.clear_options()
         for g in catalogue():
-            label = Text.assemble((g.title, "bold"), f"  ({g.players_text})\n  {g.blurb}")
+            # the blurb wrapped here, so its second line keeps the indent (fits 80 columns)
+            blurb = textwrap.fill(g.blurb, 68, initial_indent="  ", subsequent_indent="  ")
+            label = Text.assemble((g.title, "bold"), f"  ({g.players_text})\n", blurb)
             ol.add_option(Option(label, id=f"game:{g.id}"))
         if self._saves:
             ol.add_option(None)
@@ -112,15 +123,48 @@ class PickerScreen(Screen[None]):
 
             self.app.push_screen(SetupScreen(value))
         elif kind == "save":
-            from tabletop_tui.engine.errors import SaveError
-            from tabletop_tui.engine.match import Match
+            match = self._load(value, "Cannot resume: ")
+            if match is not None:
+                self.app.start_match(match)
+        elif kind == "done":
+            self._replay(value)
 
-            try:
-                match = Match.load(value)
-            except SaveError as err:
-                self.say(Text.assemble(("Cannot resume: ", "bold"), err.reason))
-                return
-            self.app.start_match(match)
+    def _load(self, path: str, failing: str, autosave: bool = True):
+        """The match saved at ``path``, or None after saying why not."""
+        from tabletop_tui.engine.errors import SaveError
+        from tabletop_tui.engine.match import Match
+
+        try:
+            return Match.load(path, autosave=autosave)
+        except SaveError as err:
+            self.say(Text.assemble((failing, "bold"), err.reason))
+            return None
+
+    def _replay(self, path: str) -> None:
+        match = self._load(path, "Cannot replay: ", autosave=False)
+        if match is not None:
+            self.app.start_replay(match)
+
+    def action_replay(self) -> None:
+        kind, _, value = (self._current() or "").partition(":")
+        if kind in ("save", "done"):
+            self._replay(value)
+        else:
+            self.say("Highlight a saved game to replay it.")
+
+    def action_demo(self) -> None:
+        kind, _, value = (self._current() or "").partition(":")
+        if kind == "game":
+            self.app.start_demo(value)
+        else:
+            self.say("Highlight a game to watch the bots play it.")
+
+    def action_tutorial(self) -> None:
+        kind, _, value = (self._current() or "").partition(":")
+        if kind == "game":
+            self.app.start_tutorial(value)
+        else:
+            self.say("Highlight a game to learn it in a tutorial.")
 
     def action_rules(self) -> None:
         oid = self._current() or ""
@@ -150,6 +194,13 @@ def resume_label(title: str, save) -> Text:
     when = save.updated[:16].replace("T", " ")
     moves = f"{save.moves} move{'s' if save.moves != 1 else ''}"
     return Text(f"Resume {title}: {', '.join(who)} — {moves}, {when}")
+
+
+def replay_label(title: str, save) -> Text:
+    """A finished game's entry: who played, how long, when (plain text)."""
+    who = ", ".join(seat.name for seat in save.seats)
+    when = save.updated[:16].replace("T", " ")
+    return Text(f"Replay {title}: {who} — finished, {save.moves} moves, {when}")
 
 
 def leave_note(match) -> str:

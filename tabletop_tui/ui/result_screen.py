@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.engine.game import Result
 from tabletop_tui.engine.table import SeatInfo
@@ -39,7 +39,8 @@ class ResultScreen(ModalScreen[str]):
     """Dismisses with "menu" (back to the picker) or "board" (look at it).
 
     Column headings come from the game (``Game.result_columns``), so a wide
-    score table still fits 80 columns.
+    score table still fits 80 columns. Its own footer covers the game's, so
+    no game key (hint, put back...) is offered over a finished game.
     """
 
     BINDINGS = [
@@ -67,16 +68,20 @@ class ResultScreen(ModalScreen[str]):
                          id="result-title")
             if res.summary:
                 yield Static(Text(res.summary), id="result-summary")
-            yield DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
+            table = DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
+            table.can_focus = False  # nothing here takes keys but the screen's own
+            yield table
             with Horizontal(id="result-buttons"):
                 yield Button("Back to games (Enter)", id="result-menu", variant="primary", compact=True)
                 yield Button("See the board (b)", id="result-board", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         res = self.result
         table = self.query_one(DataTable)
-        table.can_focus = False
-        self.query_one("#result-menu", Button).focus()
+        for button in self.query(Button):  # clickable; the keys are Enter and b (in the footer)
+            button.can_focus = False
+        self.set_focus(None)
         keys: list[str] = []
         for d in res.details.values():
             for k in d:

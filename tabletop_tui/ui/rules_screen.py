@@ -1,4 +1,5 @@
-"""The rules page of a game, rendered from Markdown in our own words."""
+"""The rules page of a game, rendered from Markdown in our own words, with
+the game's options at the end (as `tabletop rules GAME` prints it)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, MarkdownViewer
 
+from tabletop_tui.engine.options_text import with_options
+from tabletop_tui.engine.registry import get
 from tabletop_tui.resources import rules_markdown
 
 
@@ -23,7 +26,8 @@ class RulesScreen(Screen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_markdown(self.game_id), show_table_of_contents=False, id="rules")
+        self.page = with_options(rules_markdown(self.game_id), get(self.game_id).options_model)
+        yield MarkdownViewer(self.page, show_table_of_contents=False, id="rules")
         yield Footer()
 
     def on_mount(self) -> None:

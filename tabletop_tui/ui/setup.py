@@ -1,10 +1,18 @@
-"""New-game setup: number of players, names, human or bot per seat, variants, seed."""
+"""New-game setup: number of players, names, human or bot per seat, variants, seed.
+
+Enter moves to the next field (it never starts the game with values the
+player has not seen); Ctrl+S or the Start button starts. A variant the game
+would refuse for the chosen number of players is not offered: the form asks
+the model (``new_state``) rather than knowing the rule. Names are checked by
+the rule the command line and the lobby share
+(:func:`~tabletop_tui.engine.outside_text.names_problem`)."""
 
 from __future__ import annotations
 
 import typing
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get
+from tabletop_tui.engine.outside_text import NAME_LIMIT, names_problem
 
 #: Seat kinds offered in setup: value -> (bot, level)
 SEAT_KINDS: dict[str, tuple[str | None, int]] = {
@@ -27,12 +36,24 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cara", "Dan"]
 
 
 def option_fields(model: type) -> list[tuple[str, Any, str, Any]]:
-    """(name, annotation, description, default) of each option field."""
+    """(name, annotation, description, default) of each option the form can
+    show: yes/no, one of a few values, a number or a word. Others (a list)
+    keep their default here; the command line's ``--option`` sets them."""
     out = []
     for name, field in model.model_fields.items():
-        out.append((name, field.annotation, field.description or name.replace("_", " ").capitalize(),
-                    field.default))
+        ann = field.annotation
+        if ann in (bool, int, str) or typing.get_origin(ann) is typing.Literal:
+            out.append((name, ann, field.description or name.replace("_", " ").capitalize(), field.default))
     return out
+
+
+class TickBox(Checkbox):
+    """A checkbox that reads differently ticked (✓) and unticked (blank),
+    not by colour alone."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "✓" if self.value else " "
 
 
 class SetupScreen(Screen[None]):
@@ -55,7 +76,7 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         g = self.game
         with VerticalScroll(id="setup"):
-            yield Static(f"[b]New game of {g.title}[/b]", id="setup-title")
+            yield Static(Text(f"New game of {g.title}", style="bold"), id="setup-title")
             if g.min_players != g.max_players:
                 with Horizontal(classes="setup-row"):
                     yield Label("Players", classes="setup-label")
@@ -66,13 +87,13 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"{colours[i]}", classes="setup-label")
                     yield Input(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}",
-                                max_length=24, id=f"name-{i}", classes="seat-name", compact=True)
+                                max_length=NAME_LIMIT, id=f"name-{i}", classes="seat-name", compact=True)
                     yield Select(self.seat_labels, value=self.default_kind(i),
                                  allow_blank=False, id=f"kind-{i}", classes="seat-kind", compact=True)
             for name, ann, desc, default in option_fields(g.options_model):
                 with Horizontal(classes="setup-row"):
                     if ann is bool:
-                        yield Checkbox(desc, value=bool(default), id=f"opt-{name}", compact=True)
+                        yield TickBox(Text(desc), value=bool(default), id=f"opt-{name}", compact=True)
                     elif typing.get_origin(ann) is typing.Literal:
                         yield Label(desc, classes="setup-label wide")
                         yield Select([(self._choice_label(v), v) for v in typing.get_args(ann)], value=default,
@@ -80,6 +101,9 @@ class SetupScreen(Screen[None]):
                     else:
                         yield Label(desc, classes="setup-label wide")
                         yield Input(str(default), id=f"opt-{name}", compact=True, classes="opt-input")
+            with Horizontal(classes="setup-row"):
+                yield Checkbox("Coach: after a move, point out a clear slip and the better move",
+                               value=True, id="coach-flags", compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input("", placeholder="blank = random", id="seed", restrict=r"[0-9]*", max_length=15,
@@ -101,6 +125,7 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#name-0", Input).focus()
+        self.say("Enter or Tab: next field. Ctrl+S starts the game.")
 
     def players(self) -> int:
         if self.game.min_players == self.game.max_players:
@@ -111,6 +136,37 @@ class SetupScreen(Screen[None]):
         n = self.players()
         for i in range(self.game.max_players):
             self.query_one(f"#seat-row-{i}").display = i < n
+        self._offer_options(n)
+
+    def _refusal(self, n: int, name: str, value: Any) -> str | None:
+        """The model's sentence if ``name=value`` cannot be played by ``n``
+        players (asked of the game, never worked out here), else None."""
+        try:
+            self.game.new_state(n, self.game.parse_options({name: value}), 0)
+        except IllegalAction as err:
+            return err.reason
+        return None
+
+    def _offer_options(self, n: int) -> None:
+        """Offer only the option values the game takes for ``n`` players: a
+        variant it would refuse is unticked and disabled, saying why."""
+        for name, ann, desc, default in option_fields(self.game.options_model):
+            widget = self.query_one(f"#opt-{name}")
+            if ann is bool:
+                why = self._refusal(n, name, True) if not default else None
+                box: Checkbox = widget  # type: ignore[assignment]
+                if why and box.value:
+                    box.value = False
+                box.disabled = bool(why)
+                box.tooltip = why
+                # refused: the option's short name (before any colon) and why, on one line
+                box.label = Text(f"{desc.split(':')[0]}: not with {n} players" if why else desc)
+            elif typing.get_origin(ann) is typing.Literal:
+                select: Select = widget  # type: ignore[assignment]
+                values = [v for v in typing.get_args(ann) if v == default or not self._refusal(n, name, v)]
+                current = select.value
+                select.set_options([(self._choice_label(v), v) for v in values])
+                select.value = current if current in values else default
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
@@ -124,11 +180,15 @@ class SetupScreen(Screen[None]):
             self.app.pop_screen()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a box goes to the next field; only Ctrl+S or the Start
+        button starts the game."""
         event.stop()
-        self.action_start()
+        self.focus_next()
 
-    def _say(self, text: str) -> None:
-        self.query_one("#setup-message", Static).update(f"[b]{text}[/b]")
+    def say(self, text: str) -> None:
+        """Show ``text`` under the form, as plain text (it may quote names)."""
+        self.query_one("#setup-message", Static).update(Text(text, style="bold"))
+
 
     def default_kind(self, seat: int) -> str:
         """The kind a seat starts as: you, then easy bots."""
@@ -144,24 +204,24 @@ class SetupScreen(Screen[None]):
     def build(self) -> Match:
         """The match this form describes; IllegalAction with a reason if not valid."""
         n = self.players()
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
+        why = names_problem(names)
+        if why:
+            raise IllegalAction(why)
         seats = []
-        for i in range(n):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
-            if not name:
-                raise IllegalAction(f"Seat {i + 1} needs a name.")
-            if name in [s.name for s in seats]:
-                raise IllegalAction(f"Two seats are called {name}; give each a different name.")
+        for i, name in enumerate(names):
             bot, level = SEAT_KINDS[str(self.query_one(f"#kind-{i}", Select).value)]
             seats.append(SeatConfig(name=name, bot=bot, level=level))  # type: ignore[arg-type]
         opts = self.game.parse_options(self.options())
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        return Match(self.game, seats, opts, seed)
+        coach = self.query_one("#coach-flags", Checkbox).value
+        return Match(self.game, seats, opts, seed, coach_flags=coach)
 
     def action_start(self) -> None:
         try:
             match = self.build()
         except IllegalAction as err:
-            self._say(err.reason)
+            self.say(err.reason)
             return
         self.app.start_match(match, replace=self)

@@ -76,6 +76,17 @@ def _unvalidated(game_id: str):
         from tabletop_tui.games.nyakuza.rules import Bid, Place
         return [Bid.model_construct(kind="bid", shells=2.5), Bid.model_construct(kind="bid", shells=-1),
                 Place.model_construct(kind="place", space=-1)]
+    if game_id == "nisyros":
+        from tabletop_tui.games.nisyros.actions import MoveWorker, PlaceDie
+        return [MoveWorker.model_construct(kind="move_worker", player=-1, src=0, dst=1),
+                MoveWorker.model_construct(kind="move_worker", player=0, src=0, dst=99),
+                PlaceDie.model_construct(kind="place_die", die=2.5, place=0)]
+    if game_id == "nayakas":
+        from tabletop_tui.games.nayakas.actions import Place as Put
+        return [Put.model_construct(kind="place", space="\x1b]0;x\x07nowhere", worker="laborer"),
+                Put.model_construct(kind="place", space="H1", worker="king"),
+                Put.model_construct(kind="place", space="H1", worker="laborer", choice=1.5)]
+    assert game_id == "rapa_nui", f"add unvalidated actions of {game_id}"
     from tabletop_tui.games.rapa_nui.actions import Draw, PlayCard
     return [Draw.model_construct(kind="draw", row=-1), Draw.model_construct(kind="draw", row=1.5),
             PlayCard.model_construct(kind="play", card="nobody", count=9)]
@@ -132,3 +143,38 @@ def test_a_refusal_of_an_unvalidated_action_never_quotes_raw_text():
         game.apply(state, hostile, seat)
     assert_readable(info.value.reason)
     assert "\x1b" not in info.value.reason and "\x07" not in info.value.reason
+
+
+BAD_VALUES = [-1, 2.5, True, None, 10**9, "\x1b]0;pwned\x07" + "z" * 400, [1, 2], {"a": 1}]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_field_of_a_legal_action_bent_out_of_range_is_refused(game_id):
+    """Each field of a legal action of every game, built without validation
+    with a value its model would not take, is refused without a change."""
+    from pydantic import ValidationError
+
+    game, state = _state(game_id)
+    seat = game.to_act(state)[0]
+    tried = 0
+    for action in game.legal_actions(state, seat)[:5]:
+        cls = type(action)
+        for field in cls.model_fields:
+            if field == "kind":
+                continue
+            for bad in BAD_VALUES:
+                data = {**action.__dict__, field: bad}
+                try:
+                    cls.model_validate(data, strict=True)
+                    continue  # a value the model takes: not a bad input here
+                except ValidationError:
+                    pass
+                bent = cls.model_construct(**data)
+                before = state.model_dump_json()
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(state, bent, seat)
+                assert state.model_dump_json() == before, (field, bad)
+                assert_readable(info.value.reason)
+                assert "\x1b" not in info.value.reason and len(info.value.reason) < 300
+                tried += 1
+    assert tried or not any(f != "kind" for a in game.legal_actions(state, seat)[:5] for f in type(a).model_fields)

@@ -59,3 +59,9 @@ async def finish_review(pilot, screen) -> bool:
     await pilot.press("enter")
     await pilot.pause()
     return True
+
+
+def footer_keys(screen) -> dict[str, str]:
+    """The keys the footer shows on ``screen`` (the app's active screen),
+    each with its description."""
+    return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show}

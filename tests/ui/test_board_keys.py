@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tabletop_tui.engine import Match, SeatConfig, registry, thinker
+from tabletop_tui.engine import Match, SeatConfig, registry
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
@@ -27,11 +27,7 @@ DRIVERS = {"tiki": tiki_keys, "rapa_nui": rapa_nui_keys, "nyakuza": nyakuza_keys
 DEPTHS = (0, 1, 2, 6, 20, 45)
 
 
-@pytest.fixture(autouse=True)
-def _no_bots():
-    thinker.set_mode("inline")
-    yield
-    thinker.set_mode("process")
+pytestmark = pytest.mark.usefixtures("inline_bots")
 
 
 def test_every_registered_game_has_a_key_driver():

@@ -11,6 +11,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from .drive import footer_keys
 from .secret_game import SecretGame
 
 
@@ -98,3 +99,37 @@ async def test_a_player_cannot_undo_another_players_secret_bid(secrets):
         await pilot.pause()
         assert match.state.model_dump() == before and len(match.log) == 1
         assert "Only Ana can take back" in str(screen.query_one("#message", Static).content)
+
+
+async def test_the_handoff_shows_its_keys_and_esc_goes_back_to_the_menu(secrets):
+    from textual.widgets import Footer
+
+    from tabletop_tui.ui.picker import PickerScreen
+
+    match = Match(secrets, [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.query(Footer), "the hand-off has a footer"
+        assert {"enter", "escape"} <= set(footer_keys(app.screen))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert match.log == []
+
+
+@pytest.mark.parametrize("hostile", ["[/x]", "[b]x[/b]", "\x1b]0;pwned\x07Eve", "x" * 300])
+async def test_hostile_names_on_the_handoff_are_plain_text(secrets, hostile):
+    match = Match(secrets, [SeatConfig(name=hostile), SeatConfig(name="Ben")], seed=3)
+    name = match.seats[0].name
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert f"Pass the keyboard to {name}" in text and "\x1b" not in text and "pwned" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    assert app.crash_message is None

@@ -29,6 +29,7 @@ async def test_rules_page_from_the_picker():
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+        assert "## Options" in app.screen.page and "| `shaman` | `true`, `false` |" in app.screen.page
         await pilot.press("escape")
         assert isinstance(app.screen, PickerScreen)
 

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get, storage
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.crash import report_bug
+from tabletop_tui.engine.crash import report_bug
 from tabletop_tui.ui.picker import PickerScreen, leave_note
 
 
@@ -142,3 +142,26 @@ def test_report_bug_says_only_what_is_true(monkeypatch, _data_dir):
     text = report_bug(err, match)
     assert "Saving is off: the disk is full." in text and "is saved" not in text
     assert "saved" not in report_bug(err).replace("crash.log", "")
+
+
+async def test_back_to_games_after_a_finished_game_says_it_is_over_not_saved():
+    from tabletop_tui.ui.result_screen import ResultScreen
+
+    match = saved(moves=1)
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.back_to_picker(match=match)  # an earlier game was left: "saved"
+        await pilot.pause()
+        assert "is saved" in message(app)
+        done = Match(get("tiki"), [SeatConfig(name="A", bot="random"), SeatConfig(name="B", bot="random")], seed=2)
+        done.play_bots()
+        app.start_match(done)
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, ResultScreen):
+                break
+        await pilot.press("enter")  # back to games
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert "over" in message(app) and "saved" not in message(app)

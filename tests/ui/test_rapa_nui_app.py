@@ -307,3 +307,39 @@ async def test_footer_keys_follow_the_step_and_hint_moves_the_cursor():
         assert board.mode == "draw"
         keys = screen.active_bindings
         assert keys["enter"].binding.action == "take_selected" and keys["4"].binding.action == "take(3)"
+
+
+async def test_the_drawer_sees_the_card_and_its_score_before_the_keyboard_moves_on():
+    """A move that shows its player something (a drawn card) is not hidden
+    at once: the board stays theirs, the log says what they drew, and Enter
+    hands the keyboard on."""
+    match = two_humans(5)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        for _ in range(40):  # play until a move of the viewer reveals something
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            seat = screen.viewer
+            state = match.game.clone(match.state)
+            action = next((a for a in match.legal_actions(seat)
+                           if any(e.reveals for e in match.game.apply(match.game.clone(state), a, seat))),
+                          match.legal_actions(seat)[0])
+            revealing = any(e.reveals for e in match.game.apply(match.game.clone(state), action, seat))
+            assert screen.play(action)
+            await pilot.pause()
+            if revealing and match.to_act() and match.to_act()[0] != seat:
+                break
+            await finish_review(pilot, screen)
+        else:
+            raise AssertionError("no revealing move handed the turn on")
+        assert app.screen is screen and screen.board.view is not None and screen.board.view.seat == seat
+        assert "pass the keyboard to" in message(screen)
+        private = [e.text for e in match.history[-1] if e.seat == seat]
+        log_text = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+        assert private and all(match.text(t)[:20] in log_text.replace("\n", " ") for t in private)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player != match.seats[seat].name

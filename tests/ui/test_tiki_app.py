@@ -70,6 +70,7 @@ async def test_whole_game_from_picker_to_winner():
         assert screen.table.match.seed == 4242
         assert [s.name for s in screen.table.match.seats] == ["Ana", "Ben"]
         assert screen.table.match.seats[1].bot == "random"
+        assert screen.table.coach_flags  # the coach points out slips unless setup says not
         screen = await play_to_end(pilot, app, random.Random(3))
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)

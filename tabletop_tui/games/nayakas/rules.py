@@ -23,6 +23,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import and_list
 from tabletop_tui.games.nayakas import INFO
 
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
@@ -82,6 +83,11 @@ class Nayakas(Game[NayakasState]):
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]
+
+    def secrets_text(self, st: NayakasState, seat: Seat) -> str:
+        """The seat's development cards in hand."""
+        cards = [C.card[c].name for c in st.seats[seat].hand]
+        return f"cards: {and_list(cards)}" if cards else "cards: none"
 
     # -- set-up -------------------------------------------------------------------
     def new_state(self, players: int, options: NayakasOptions | None, seed: int) -> NayakasState:

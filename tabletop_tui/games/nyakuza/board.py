@@ -10,9 +10,10 @@ Keys (the board has the keyboard; the map itself never takes focus):
 - t lays the secret tile (variant), p keeps it for later / gives up tokens
   that fit nowhere.
 
-The board never decides what is legal: it highlights the spaces the model
-lists (``SpaceView.placeable``, ``self.legal``) and hands anything the player
-asks for to the model, which refuses with its own sentence.
+The board never decides what is legal: it highlights the spaces of the legal
+actions the table sent (``self.legal``; a tutorial sends only its step's) and
+hands anything the player asks for to the model, which refuses with its own
+sentence.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ SEA_STYLE = Style(color="#3f86c8")
 SHELL_STYLE = Style(color="#c47a1e", bold=True)
 ORONGO_STYLE = Style(color="#b455c8", bold=True)
 CLOSED_STYLE = Style(dim=True)
+PALM_NUMBER_STYLE = Style(color="#3f9e3f")
 NEW_STYLE = Style(bold=True, underline=True)
 MARK_STYLE = Style(bold=True)
 
@@ -167,6 +169,11 @@ class NyakuzaBoard(Board, can_focus=True):
         return self.app.size.width < 100
 
     def _max_bid(self) -> int:
+        """The most the seat may bid: all its shells (from its view, not the
+        legal list, which a tutorial cuts down to its step's bid)."""
+        me = self._me()
+        if me is not None and me.shells is not None:
+            return me.shells
         bids = [a.shells for a in self.legal if isinstance(a, Bid)]
         return max(bids) if bids else 0
 
@@ -207,7 +214,7 @@ class NyakuzaBoard(Board, can_focus=True):
             me = self._me()
             left = next((p.tokens for p in v.placing if p.seat == self.seat), 0)
             secret = " t lays your secret tile." if self._secret_legal() else ""
-            if not any(isinstance(a, Place) for a in self.legal):
+            if not any(sv.placeable for sv in v.spaces):  # the view's, not a tutorial's cut-down list
                 return "No space fits your tokens: t lays your secret tile, p gives the tokens up."
             tok = "a token" if left == 1 else f"{left} tokens, one at a time"
             return f"Place {tok}: arrows to a + space, Enter.{secret}" if me else ""
@@ -255,19 +262,29 @@ class NyakuzaBoard(Board, can_focus=True):
         # the players panel is 36 columns wide, less its frame and indent
         return wrap_parts(parts, 31)
 
-    def show_hint(self, action) -> None:
-        """Light the hint and make it the current choice: Enter then takes it."""
+    def show_hint(self, action) -> str | None:
+        """Light the hint and make it the current choice (Enter then takes
+        it), and say so: the player sees what moved."""
         v = self.view
+        note = None
         if isinstance(action, Place):
             self._goal_x = None
             self.map.set_cursor(action.space)
+            note = "the cursor is on it: Enter places"
         elif isinstance(action, Bid) and v is not None and v.phase == "bid":
             self.bid, self._bid_fresh = action.shells, True
+            note = "it is in your bid box: Enter hands it in"
         elif isinstance(action, Erect) and v is not None:
             ways = [(o.palm, tuple(o.tiles)) for o in v.erection_options]
             if (action.palm, tuple(action.tiles)) in ways:
-                self.query_one("#ny-erect", OptionList).highlighted = ways.index((action.palm, tuple(action.tiles)))
+                ol = self.query_one("#ny-erect", OptionList)
+                index = ways.index((action.palm, tuple(action.tiles)))
+                if ol.highlighted == index:
+                    note = "selected in the Moai list: Enter erects it"
+                self.hint = action  # the highlight's own sentence then says it is the hint
+                ol.highlighted = index
         super().show_hint(action)
+        return note
 
     def focus_board(self) -> None:
         if self._phase() == "erect" and self._acting():
@@ -317,8 +334,8 @@ class NyakuzaBoard(Board, can_focus=True):
         elif isinstance(last_move, Erect):
             last = {last_move.palm, *last_move.tiles}
         for sv in v.spaces:
-            cell = self._cell(v, sv)
-            if sv.placeable or sv.id in legal:
+            cell = self._cell(v, sv, sv.id in legal)
+            if sv.id in legal:
                 cell.marks.add("legal")
             if sv.id in choice:
                 cell.marks.add("choice")
@@ -333,17 +350,16 @@ class NyakuzaBoard(Board, can_focus=True):
         scene.labels.append((WIDTH - 16, 25, f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}", ""))
         return scene
 
-    def _cell(self, v: NyakuzaView, sv: SpaceView) -> HexCell:
+    def _cell(self, v: NyakuzaView, sv: SpaceView, lit: bool) -> HexCell:
         top: list[tuple[str, Style]]
         if sv.orongo:
             top = [("ORO", ORONGO_STYLE)]
         elif sv.kind == "palm":
-            top = [("~", SEA_STYLE), ("Y", PALM_STYLE), ("~", SEA_STYLE)] if sv.coastal \
-                else [(" ", Style()), ("y", PALM_STYLE)]
-        elif not sv.revealed and v.secret_tile is not None and sv.number == v.secret_tile:
-            top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
+            # labelled as the log names it (P12 -> Y12 / y12): Y on the coast, y inland
+            top = [("Y" if sv.coastal else "y", PALM_STYLE), (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
         elif not sv.revealed:
-            top = [(f"{sv.number:>2}?", CLOSED_STYLE)]
+            # a space's kind is printed on the island; its tile is not turned up yet
+            top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
         else:
             st = NEW_STYLE if sv.new else Style()
             top = [(f"{sv.number:>2}", st), (KIND_LETTER[sv.kind], st + Style(bold=True))]
@@ -362,12 +378,14 @@ class NyakuzaBoard(Board, can_focus=True):
             bottom.append((SHELL, SHELL_STYLE))
         else:
             bottom.append((" ", Style()))
-        if sv.placeable and sv.occupant is None:
+        if lit and sv.occupant is None:
             bottom.append(("+", MARK_STYLE))
         elif sv.new and sv.occupant is None:
             bottom.append(("*", MARK_STYLE))
         elif v.secret_tile is not None and sv.number == v.secret_tile and sv.occupant is None:
             bottom.append(("S", MARK_STYLE))  # the viewer's own secret tile (only they see it)
+        elif not sv.revealed and sv.kind != "palm":
+            bottom.append(("·", CLOSED_STYLE))  # not open yet (readable without the dimming)
         return HexCell(top=top, bottom=bottom)
 
     def _update_panel(self) -> None:
@@ -453,9 +471,9 @@ class NyakuzaBoard(Board, can_focus=True):
             ("q", "quarry  f food"),
             ("t", "temple  g god"),
             ("b", "birdman n nest"),
-            ("12?", "face down"),
-            ("~Y~", "coastal palm"),
-            ("y", "inland palm"),
+            ("12f·", "unopened"),
+            ("Y12", "coastal palm"),
+            ("y12", "inland palm"),
             ("ORO", "Orongo"),
             (f"R{MOAI}", "Red's Moai"),
             (f"B{SHELL}", "spent tile"),
@@ -505,7 +523,7 @@ class NyakuzaBoard(Board, can_focus=True):
             bits.append(f"{self._who(sv.occupant)}'s {what}")
         if sv.spent:
             bits.append("spent")
-        if sv.placeable:
+        if any(isinstance(a, Place) and a.space == space for a in self.legal):
             bits.append("you may place here (Enter)")
         return " · ".join(bits)
 
@@ -597,7 +615,10 @@ class NyakuzaBoard(Board, can_focus=True):
         self._cursor_to(opt.palm)
         n = len(self.view.erection_options)
         more = f"; ↑↓ for the other {n - 1} way{'s' if n > 2 else ''}" if n > 1 else ""
-        self.post_message(self.Said(f"{opt.text} (lit on the map): Enter erects it{more}."))
+        hint = self.hint
+        hinted = isinstance(hint, Erect) and (hint.palm, tuple(hint.tiles)) == (opt.palm, tuple(opt.tiles))
+        lead = "Hint, now selected: " if hinted else ""
+        self.post_message(self.Said(f"{lead}{opt.text} (lit on the map): Enter erects it{more}."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

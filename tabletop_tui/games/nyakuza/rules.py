@@ -30,7 +30,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import moai
+from . import moai, teaching
 from .bidding import clockwise_after, resolve_bids
 from .island import ISLAND, RESOURCES, SPACES
 
@@ -63,10 +63,10 @@ def space_text(space: int) -> str:
 class NyakuzaOptions(Options):
     """Nyakuza's options: the secret-tile variant (N9) and the first amulet holder."""
 
-    secret_tiles: bool = Field(default=False, description="Variant for 3-4 players: each player holds "
-                                                          "one secret resource tile (N9)")
+    secret_tiles: bool = Field(default=False, description="Secret tiles (3-4 players): each player "
+                                                          "holds one secret resource tile")
     first_amulet: Literal["random", "0", "1", "2", "3"] = Field(
-        default="random", description="Who holds the amulet first (the oldest player; N2: random by default)")
+        default="random", description="Who holds the amulet first")
 
 
 class Bid(Action):
@@ -228,9 +228,19 @@ class Nyakuza(Game[NyakuzaState]):
     result_columns = {"moai_left": "Moai left", "moai_erected": "Moai up", "ceremonial_moai": "Ceremonial",
                       "tokens_on_board": "Tokens"}
     hidden_fields = ("stack", "seed", "chance", "bids", "secret", "choices")
+    action_rules = teaching.ACTION_RULES
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
+
+    def secrets_text(self, state: NyakuzaState, seat: Seat) -> str:
+        """The seat's shells, a bid not yet revealed and its secret tile."""
+        out = [plural(state.shells[seat], "shell")]
+        if state.bids and state.bids[seat] is not None:
+            out.append(f"bid {plural(state.bids[seat], 'shell')}")
+        if state.secret and state.secret[seat] is not None:
+            out.append(f"secret tile {tile_text(state.secret[seat])}")
+        return ", ".join(out)
 
     # -- set-up ----------------------------------------------------------------------
     def new_state(self, players: int, options: NyakuzaOptions | None, seed: int) -> NyakuzaState:
@@ -721,6 +731,15 @@ class Nyakuza(Game[NyakuzaState]):
         start = MOAI[state.players]
         done = (start - state.moai_left[seat]) / start
         return 0.1 + 0.75 * done + 0.15 * min(state.shells[seat], 24) / 24
+
+    # -- teaching --------------------------------------------------------------------------
+    def rule_of(self, state: NyakuzaState, action: Action, seat: Seat) -> str | None:
+        """The rules page's rule the move follows (see ``teaching.rule_of``)."""
+        return teaching.rule_of(self, state, action, seat)
+
+    def why(self, state: NyakuzaState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the seat, from its own information (see ``teaching.why``)."""
+        return teaching.why(self, state, action, seat, rng)
 
     # -- text ------------------------------------------------------------------------------
     def describe_action(self, state: NyakuzaState, action: Action, seat: Seat) -> str:

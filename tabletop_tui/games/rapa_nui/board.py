@@ -38,7 +38,7 @@ from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                       SubstituteKind, SupplyOffer)
 from .cards import CARDS, GATHERERS, OFFERINGS
 from .view import RapaNuiView
-from .render import (KIND_KEY, card_label, chip, hand_text, market_text, offering_label,
+from .render import (KIND_KEY, card_label, chip, display_text, hand_text, leaders, market_text, offering_label,
                       offerings_text, play_phrase, players_text, plural)
 
 #: Which action answers each pending choice, by kind of offering card.
@@ -231,10 +231,22 @@ class RapaNuiBoard(Board, can_focus=True):
             return ""
         p = v.players[seat]
         moai = p.display.get("moai", 0)
-        return f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
+        line = f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
+        if not self._players_shown():
+            # below 100 columns the players panel is not drawn: its facts go
+            # beside the names, so nothing needs scrolling to (80x24)
+            line += f"\n  hand {p.hand_size} · {plural(p.offering_count, 'offering')}"
+            if p.face_down_offerings:
+                line += f" · {p.face_down_offerings} face down"
+            line += "\n" + display_text(p, True, leaders(v), indent="  ").plain
+        return line
 
-    def show_hint(self, action: Action) -> None:
-        """Put the cursors on the hinted move, so Enter plays it."""
+    def _players_shown(self) -> bool:
+        """The players panel has room (100 columns and more)."""
+        return not self.is_mounted or not self.screen.has_class("-narrow")
+
+    def show_hint(self, action: Action) -> str | None:
+        """Put the cursors on the hinted move, so Enter plays it (and say so)."""
         self.hint = action
         if isinstance(action, PlayCard):
             self.hand_cursor, self.count = action.card, action.count
@@ -245,6 +257,7 @@ class RapaNuiBoard(Board, can_focus=True):
                 if a == action:
                     self.option_cursor = i
         self.update_board()
+        return "the cursor is on it: Enter plays it"
 
     def update_board(self) -> None:
         self._sync_cursors()
@@ -254,6 +267,13 @@ class RapaNuiBoard(Board, can_focus=True):
     def on_resize(self, event: Resize) -> None:
         if self.v is not None:
             self._draw()
+            shown = self._players_shown()
+            if shown != getattr(self, "_was_shown", None):
+                self._was_shown = shown
+                # the side panel carries the players' facts when this panel is gone
+                redraw = getattr(self.screen, "render_view", None)
+                if redraw is not None:
+                    redraw()
 
     # -- cursors --------------------------------------------------------------------------
     def _sync_cursors(self) -> None:
@@ -322,6 +342,7 @@ class RapaNuiBoard(Board, can_focus=True):
         offerings.border_title = "Offering cards"
         offerings.update(offerings_text(v, narrow=short))
         players.border_title = "Players · * leads that kind (scoring bonus)"
+        players.display = self._players_shown()
         n = len(v.players)
         names = [self.text(p.name) for p in v.players]
         players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,

@@ -35,6 +35,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
+from . import teaching
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
 from .cards import (CARD_NAME, CARD_PLURAL, CARDS, COLOURS, GATHERERS, HAND_SIZE, MAX_GATHERERS_AT_ONCE,
@@ -113,9 +114,15 @@ class RapaNui(Game[RapaNuiState]):
     result_columns = {"moai_points": "Moai pts", "wood_points": "Wood pts", "offering_cards": "Offerings",
                       "offering_points": "Offer. pts"}
     hidden_fields = ("deck", "hands", "stone_down", "seed", "chance")
+    action_rules = teaching.ACTION_RULES
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
+
+    def secrets_text(self, state: RapaNuiState, seat: Seat) -> str:
+        """The seat's hand, e.g. "hand: 2 Fishers and a Priest"."""
+        cards = [plural(n, CARD_NAME[k], CARD_PLURAL[k]) for k, n in state.hands[seat].items() if n]
+        return f"hand: {and_list(cards)}" if cards else "hand: empty"
 
     # -- set-up -------------------------------------------------------------------
     def new_state(self, players: int, options: RapaNuiOptions | None, seed: int) -> RapaNuiState:
@@ -740,6 +747,16 @@ class RapaNui(Game[RapaNuiState]):
         mine = estimate(seat)
         best_other = max(estimate(s) for s in range(state.players) if s != seat)
         return max(0.02, min(0.98, 0.5 + (mine - best_other) / 30))
+
+    # -- teaching -------------------------------------------------------------------------------
+    def rule_of(self, state: RapaNuiState, action: Action, seat: Seat) -> str | None:
+        """The rules page's rule the move follows (see ``teaching.rule_of``)."""
+        return teaching.rule_of(state, action, seat)
+
+    def why(self, state: RapaNuiState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the seat, from its own view (see ``teaching.why``)."""
+        reward = state.pending[0].amount if state.pending and state.pending[0].choice == "moai_reward" else 0
+        return teaching.why(self.view(state, seat), action, seat, reward)
 
     # -- text -----------------------------------------------------------------------------------
     def describe_action(self, state: RapaNuiState, action: Action, seat: Seat) -> str:

@@ -108,7 +108,7 @@ class TikiBoard(Board, can_focus=True):
         Binding("right", "arrow('right')", "Right", show=False),
         Binding("enter,space", "select", "Choose"),
         Binding("backspace", "back", "Step back", show=False),
-        Binding("c", "cancel", "Drop totem"),
+        Binding("c", "cancel", "Put totem back"),
         Binding("n", "leave_shaman", "Leave shaman", show=False),
         Binding("p", "pass_turn", "Pass"),
     ]
@@ -154,7 +154,7 @@ class TikiBoard(Board, can_focus=True):
             return "Arrows pick a border, Enter puts the shaman there, n leaves it where it is."
         if ph == "turn":
             if self.selected is not None:
-                return "Arrows lay the path, Enter puts the totem down, c drops it."
+                return "Arrows lay the path, Enter puts the totem down, c puts it back."
             return "Enter on an empty village raises a totem; on one of yours it lifts it."
         return ""
 
@@ -184,6 +184,10 @@ class TikiBoard(Board, can_focus=True):
             cell.set_classes(classes)
 
     def update_board(self) -> None:
+        lifted = self.selected is not None
+        if getattr(self, "_lifted", None) != lifted:  # the footer's "c" comes and goes
+            self._lifted = lifted
+            self.refresh_bindings()
         st = self.state
         cells = list(self.query(VillageCell))
         edges = list(self.query(EdgeCell))
@@ -213,7 +217,7 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("hint")
             if v in last_cells:
                 cls.append("last")
-            self._set(cell, self._village_text(st, v, v in last_cells), " ".join(cls))
+            self._set(cell, self._village_text(st, v, v in last_cells, v in hint_cells), " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:
             cls = ["edge", "h" if e.horizontal else "v"]
@@ -230,16 +234,17 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("cursor")
             self._set(e, text, " ".join(cls))
 
-    def _village_text(self, st: TikiState, v: int, last: bool = False) -> Text:
+    def _village_text(self, st: TikiState, v: int, last: bool = False, hinted: bool = False) -> Text:
         """Three lines: kind and value (◆: the last move changed it); the
-        stack bottom to top; height and owner."""
+        stack bottom to top; height and owner (» first: the coach's move
+        goes here, so it reads without colour)."""
         kind = st.villages[v]
         value = VALUE[kind]
         label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
         t = Text()
         t.append(label, style="bold")
         t.append(f" {value:+d}" if value else " 0")
-        t.append(" ◆\n" if last else "\n", style="bold")
+        t.append("◆\n" if last else "\n", style="bold")
         stack = st.stacks[v]
         if stack:
             # bottom to top; each tiki by its colour's letter, so the stack
@@ -251,11 +256,13 @@ class TikiBoard(Board, can_focus=True):
         else:
             t.append("empty", style="dim")
         t.append("\n")
+        if hinted and not (self.path and v in self.path):
+            t.append("» " if stack else "» coach", style="bold")
         if self.path and v in self.path:
             t.append(f"step {self.path.index(v) + 1}", style="italic")
         elif stack:
             t.append(f"{len(stack)}/3 ")
-            t.append(self.names[stack[-1]][:8], style="bold " + self.seat_style(stack[-1]))
+            t.append(self.names[stack[-1]][:7], style="bold " + self.seat_style(stack[-1]))
         return t
 
     def _targets(self) -> set[int]:
@@ -343,7 +350,7 @@ class TikiBoard(Board, can_focus=True):
         left = height - len(self.path)
         route = " → ".join(village_name(v) for v in [self.selected, *self.path])
         more = f"{left} more step{'s' if left != 1 else ''}" if left else "Enter to put it down"
-        self.post_message(self.Said(f"Path: {route} ({more}; c drops the totem)."))
+        self.post_message(self.Said(f"Path: {route} ({more}; c puts the totem back)."))
 
     def action_select(self) -> None:
         st = self.state
@@ -398,14 +405,32 @@ class TikiBoard(Board, can_focus=True):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "pass_turn":
             return any(isinstance(a, Pass) for a in self.legal)
+        if action == "cancel":  # shown only while a totem is lifted
+            return self.selected is not None
         return True
 
     def action_leave_shaman(self) -> None:
         if self._phase() == "shaman":
             self.choose(Shaman(edge=None))
 
+    def show_hint(self, action) -> str | None:
+        """Light the hint and put the cursor on the village it names (the
+        one to press Enter on first), and say so."""
+        if self.selected is None:
+            if isinstance(action, (Place, Resolve)):
+                self.cursor = action.village
+                super().show_hint(action)
+                return "the cursor is on it: Enter plays it"
+            if isinstance(action, Move):
+                self.cursor = action.start
+                super().show_hint(action)
+                return "the cursor is on that totem: Enter lifts it"
+        return super().show_hint(action)
+
     def choose(self, action) -> None:
-        if isinstance(action, Move):
+        # a path laid from a lifted totem: the cursor follows the totem. A
+        # totem that is not ours (refused) leaves the cursor where it was.
+        if isinstance(action, Move) and self.selected is not None:
             self.cursor = action.path[-1] if action.path else self.cursor
         super().choose(action)
 

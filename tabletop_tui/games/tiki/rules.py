@@ -8,6 +8,8 @@ sees in ``view``, the words of the log and status in ``text``.
 
 from __future__ import annotations
 
+import random
+
 import functools
 
 from tabletop_tui.engine.actions import Action
@@ -85,6 +87,8 @@ class Tiki(Game[TikiState]):
     options_model = TikiOptions
     state_model = TikiState
     action_type = TikiAction
+    action_rules = {"place": "Raise a totem", "move": "Move a totem", "resolve": "Order of influence",
+                    "shaman": "The shaman", "pass": "Passing"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -380,6 +384,13 @@ class Tiki(Game[TikiState]):
         return max(0.0, min(1.0, 0.5 + diff / 8))
 
     # -- text ------------------------------------------------------------------------------
+    def why(self, state: TikiState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does, in a few words (Tiki hides nothing, so the
+        coach may read the position itself)."""
+        after = self.clone(state)
+        events = self._play(after, action, seat)
+        return text.why(state, after, action, seat, [e.text for e in events[1:]])
+
     def describe_action(self, state: TikiState, action: Action, seat: Seat) -> str:
         return text.describe(action)
 

@@ -122,3 +122,33 @@ def status(state: TikiState, actor: int | None) -> str:
         return f"{name}: place or move the shaman, or leave it."
     sd = " (sudden death)" if state.sudden_death else ""
     return f"{name} to play: create a totem or move one of yours{sd}."
+
+
+def why(before: TikiState, after: TikiState, action: Action, seat: int, lines: list[str]) -> str:
+    """What ``action`` did for ``seat`` in a few words, for the coach:
+    ``lines`` are the texts of its events after the first (influences)."""
+    if lines:
+        return "; ".join(line.rstrip(".!").replace(f"{who(seat)} ", "", 1) for line in lines[:2])
+    if isinstance(action, Place):
+        return {"harbour": "the harbour pays its owner 2 fruit at 3 tikis",
+                "jungle": "a jungle pays its owner 1 fruit at 3 tikis",
+                "marsh": ("a marshland pays nothing at 3 tikis, but brings the shaman" if before.shaman_variant
+                          else "a marshland pays nothing at 3 tikis: a safe place to build a stack"),
+                "cursed": "a cursed village costs its owner a fruit at 3 tikis"}[before.villages[action.village]]
+    if isinstance(action, Move):
+        end = action.path[-1]
+        was, now = before.stacks[end], after.stacks[end]
+        said = []
+        if was and was[-1] != seat:
+            said.append(f"takes over {who(was[-1])}'s totem on {where(before, end)}")
+        else:
+            said.append(f"ends on {where(before, end)}")
+        if len(now) == 2:
+            said.append("one tiki short of influencing it")
+        return ", ".join(said)
+    if isinstance(action, Resolve):
+        return f"{where(before, action.village)} is settled first"
+    if isinstance(action, Shaman) and action.edge is not None:
+        a, b = action.edge
+        return f"no totem may cross between the {village_name(a)} and {village_name(b)} villages"
+    return ""

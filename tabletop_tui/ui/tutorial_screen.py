@@ -1,0 +1,37 @@
+"""The tutorial screen: a game screen for the newcomer's seat, with the
+step's lesson beside the board (see :mod:`tabletop_tui.engine.tutorial`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tabletop_tui.engine.tutorial import TutorialTable
+
+from .game_screen import GameScreen
+from .seats import HotSeat
+
+
+class TutorialScreen(GameScreen):
+    """The newcomer plays; the lesson says what to do and why."""
+
+    narrate = True
+
+    def __init__(self, table: TutorialTable) -> None:
+        super().__init__(table, HotSeat([table.tutorial.you], False), owns_table=True)
+        self._lesson_shown = ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = self.table.tutorial.title
+        lesson = Static("", id="lesson")
+        self.query_one("#side").mount(lesson, before=self.query_one("#coach"))
+        self.say(self.table.tutorial.intro)
+
+    def render_view(self) -> None:
+        super().render_view()
+        up = self.current
+        text = up.lesson if up is not None else ""
+        if text != self._lesson_shown and self.query("#lesson"):
+            self._lesson_shown = text
+            self.query_one("#lesson", Static).update(Text(text))

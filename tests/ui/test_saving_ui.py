@@ -1,0 +1,74 @@
+"""The saving contract on screen: with a full or read-only data folder the
+game goes on (bots too), one line says saving is off and why, undo works,
+and once the folder works again the next move saves and the line goes."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+
+import pytest
+from textual.widgets import Static
+
+from tabletop_tui.engine import Match, SeatConfig, storage
+from tabletop_tui.ui.app import TabletopApp
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message", Static).content)
+
+
+async def settle(pilot, screen) -> None:
+    for _ in range(200):
+        await pilot.pause(0.02)
+        up = screen.current
+        if screen.table.idle() and up is not None and up.serial == screen.table.serial:
+            screen.table.flush()
+            await pilot.pause()
+            return
+    raise AssertionError("the table never settled")
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "the disk is full"),
+                                         (errno.EROFS, "the data folder is read-only")])
+async def test_a_failing_folder_says_so_in_one_line_and_the_game_goes_on(monkeypatch, code, words):
+    real_fsync, real_mkstemp = storage.os.fsync, storage.tempfile.mkstemp
+    broken = {"on": True}
+
+    def fsync(fd):
+        if broken["on"] and code == errno.ENOSPC:
+            raise OSError(code, os.strerror(code))
+        return real_fsync(fd)
+
+    def mkstemp(*args, **kwargs):
+        if broken["on"] and code == errno.EROFS:
+            raise OSError(code, os.strerror(code))
+        return real_mkstemp(*args, **kwargs)
+
+    monkeypatch.setattr(storage.os, "fsync", fsync)
+    monkeypatch.setattr(storage.tempfile, "mkstemp", mkstemp)
+    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")],
+                  {"first_player": "Purple"}, seed=5)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")  # Ana raises a totem in the centre
+        await settle(pilot, screen)
+        assert len(match.log) == 2, "the bot answered: the game is not stuck"
+        line = message(screen)
+        assert line.startswith(f"Saving is off: {words}.") and "goes on" in line
+        assert "nothing was changed" not in line and "is saved" not in line
+        await pilot.press("u")
+        await settle(pilot, screen)
+        assert match.log == [] and app.crash_message is None
+        broken["on"] = False
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert len(match.log) == 2
+        assert "Saving is off" not in message(screen)
+        assert len(json.loads(match.path.read_text())["log"]) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "The game is saved" in str(app.screen.query_one("#picker-message", Static).content)

@@ -1,0 +1,219 @@
+"""Teaching through the real app: the coach's panel, a whole demo, every
+tutorial by keys, and the replay viewer (steps, seats, a branch)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tabletop_tui.engine import Match, SeatConfig, get, registry, thinker
+from tabletop_tui.engine.demo import demo_match
+from tabletop_tui.engine.table import Table
+from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.coach_panel import CoachPanel
+from tabletop_tui.ui.demo_screen import DemoScreen, TakeOverScreen
+from tabletop_tui.ui.game_screen import GameScreen
+from tabletop_tui.ui.picker import PickerScreen
+from tabletop_tui.ui.replay_screen import ReplayScreen
+from tabletop_tui.ui.result_screen import ResultScreen
+from tabletop_tui.ui.tutorial_screen import TutorialScreen
+
+from ..engine.test_teaching import CONTENT
+from .test_board_keys import DRIVERS
+
+
+@pytest.fixture(autouse=True)
+def _inline():
+    thinker.set_mode("inline")
+    yield
+    thinker.set_mode("process")
+
+
+def text(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+async def until(pilot, cond, tries: int = 200) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+async def test_the_coach_offers_three_ranked_legal_moves_and_enter_takes_one():
+    m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=4, autosave=False)
+    app = TabletopApp(match=m, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("h")
+        panel = screen.query_one(CoachPanel)
+        await until(pilot, lambda: panel.display)
+        found = panel.suggestions
+        seat = m.to_act()[0]
+        assert 1 <= len(found) <= 3 and all(s.action in m.legal_actions(seat) for s in found)
+        assert [s.value for s in found] == sorted((s.value for s in found), reverse=True)
+        assert screen.board.hint == found[0].action and screen.board.hints == [s.action for s in found]
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.board.hint == found[1].action
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.log[-1].action == found[1].action.model_dump(mode="json")
+        assert not panel.display and screen.board.hint is None
+
+
+async def test_a_whole_demo_runs_to_the_end_with_its_keys():
+    table = Table(demo_match("tiki", seed=5, bot="random"))
+    app = TabletopApp(bot_delay=0, start=lambda a: a.push_screen(DemoScreen(table)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        assert isinstance(demo, DemoScreen) and table.bot_delay > 0
+        await pilot.press("space")  # pause
+        assert table.paused
+        await pilot.press("n")
+        await until(pilot, lambda: len(table.match.log) == 1 and table.idle())
+        await pilot.press("n")
+        await until(pilot, lambda: len(table.match.log) == 2 and table.idle())
+        await pilot.press("b")
+        await until(pilot, lambda: len(table.match.log) == 1)
+        await pilot.press("plus")
+        assert table.bot_delay < 1.5
+        table.bot_delay = 0  # the test's own pace
+        await pilot.press("space")
+        await until(pilot, lambda: table.match.is_over(), tries=2000)
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        log = demo.query_one("#log").lines
+        narrated = [str(line.text) for line in log if "↳" in line.text]
+        assert narrated and any("totem" in line for line in narrated)
+
+
+async def test_taking_over_a_demo_seat_turns_it_into_a_game():
+    table = Table(demo_match("rapa_nui", seed=3, bot="random"))
+    app = TabletopApp(bot_delay=0, start=lambda a: a.push_screen(DemoScreen(table)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table.bot_delay = 0.05
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TakeOverScreen))
+        await pilot.press("down", "enter")  # the second seat
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and not isinstance(app.screen, DemoScreen))
+        assert table.seats[1].is_human and not table.seats[0].is_human and table.saving
+        await until(pilot, lambda: 1 in table.match.to_act())
+        assert app.screen.viewer == 1
+
+
+@pytest.mark.parametrize("game_id", CONTENT)
+async def test_each_tutorial_plays_through_by_keys(game_id):
+    from tabletop_tui.engine.tutorial import load_tutorial
+
+    tut = load_tutorial(game_id)
+    app = TabletopApp(bot_delay=0, start=lambda a: a.start_tutorial(game_id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        table = screen.table
+        table.bot_delay = 0
+        wrong_tried = False
+        for _ in range(len(tut.steps) * 4):
+            await until(pilot, lambda: table.done or (table.expected()[0] == tut.you and table.idle()
+                                                      and screen.current.serial == table.serial))
+            if table.done:
+                break
+            seat, want = table.expected()
+            assert screen.board.legal == [want]  # only this step's spaces are lit
+            assert text(screen, "#lesson").startswith("Step ")
+            if not wrong_tried:
+                other = next((a for a in table.match.legal_actions(seat) if a != want), None)
+                if other is not None:
+                    before, at = table.match.state.model_copy(deep=True), table.at
+                    screen.play(other)
+                    await pilot.pause()
+                    assert "this step asks" in text(screen, "#message")
+                    assert table.match.state == before and table.at == at
+                    wrong_tried = True
+            before = len(table.match.log)
+            for key in DRIVERS[game_id](screen.board, want):
+                await pilot.press(key)
+            await pilot.pause()
+            assert len(table.match.log) > before, f"the keys for {want!r} did not make it"
+            assert table.match.log[before].action == want.model_dump(mode="json")
+        assert table.done
+        assert tut.end.split(".")[0] in text(screen, "#lesson")
+
+
+async def test_the_replay_steps_through_a_saved_game_and_branches_from_a_move(tmp_path):
+    import random
+
+    m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=7, path=tmp_path / "g.json")
+    rng = random.Random(2)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(rng.choice(m.legal_actions(seat)), seat)
+    loaded = Match.load(tmp_path / "g.json", autosave=False)
+    app = TabletopApp(bot_delay=0, start=lambda a: a.start_replay(loaded))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.step == len(m.log)
+        assert screen.board.view == m.view(None) or screen.viewer == "everyone"
+        await pilot.press("home")
+        assert screen.step == 0
+        for _ in range(len(m.log)):
+            await pilot.press("right")
+        assert screen.step == len(m.log)
+        assert screen.replay.at(screen.step).state == m.state
+        for _ in range(len(m.log)):
+            await pilot.press("left")
+        assert screen.step == 0 and screen.replay.at(0).state == get("tiki").new_state(2, m.options, m.seed)
+        await pilot.press("v")  # seen by: the table, Ana, Ben, everyone
+        assert "seen by" in text(screen, "#status")
+        log = screen.query_one("#replay-log", OptionList)
+        log.highlighted = 5
+        await pilot.press("enter")
+        assert screen.step == 5
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        branch = app.screen.table.match
+        assert branch.log == m.log[:5] and branch.match_id != m.match_id
+
+
+async def test_the_picker_opens_demos_tutorials_and_replays():
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        await pilot.press("t")  # the first game's tutorial
+        await until(pilot, lambda: isinstance(app.screen, TutorialScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, DemoScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("v")
+        assert "saved game" in str(app.screen.query_one("#picker-message", Static).content)
+
+
+async def test_setup_can_turn_the_coachs_slips_off():
+    from textual.widgets import Checkbox
+
+    from tabletop_tui.ui.setup import SetupScreen
+
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        box = app.screen.query_one("#coach-flags", Checkbox)
+        assert box.value
+        box.focus()
+        await pilot.press("space")
+        assert not box.value
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert not app.screen.table.coach_flags and not app.screen.table.match.coach_flags

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_tui.games.nayakas.actions import Pass
+from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass
+from tabletop_tui.games.nayakas.components import C
 
 from tests.refusals import assert_refused
 
-from .util import GAME, fresh, place, play, set_res
+from .util import GAME, fresh, give_section_tile, place, play, post_of, set_res
 
 ALL4 = ["keladi", "mysore", "thanjavur", "madurai"]
 
@@ -63,13 +64,51 @@ def test_double_space_is_covered_in_worker_phase_tests():
     assert st.seats[0].res["gold"] == 4
 
 
-def test_discount_lowers_every_section_this_round():
+def test_discount_lowers_every_section_this_round_by_the_stone_or_clay_named():
+    """Plans: "you may spend 1 less Stone or Clay" - the builder names which."""
     st = at(3)
     play(st, place("madurai_plans"))
     assert "discount" in st.seats[3].flags
-    full = GAME.section_cost(fresh(4, ALL4), 3, "temple1", 0)
-    cut = GAME.section_cost(st, 3, "temple1", 0)
-    assert cut["stone"] + cut["clay"] == full["stone"] + full["clay"] - 1
+    full = GAME.section_cost(fresh(4, ALL4), 3, "temple1", 0)  # Madurai's Gopuram: 1 Stone, 2 Clay, Sculptor
+    assert GAME.section_cost(st, 3, "temple1", 0, saving="stone")["stone"] == full["stone"] - 1
+    assert GAME.section_cost(st, 3, "temple1", 0, saving="clay")["clay"] == full["clay"] - 1
+    st.phase, st.turn, st.passed = "build", 3, [False] * 4
+    set_res(st, 3, stone=5, clay=5, gold=0, sculptor=1, architect=1, mason=1)
+    builds = [a for a in GAME.legal_actions(st, 3) if isinstance(a, Build) and a.building == "temple1"
+              and a.section == 0]
+    assert sorted(a.saving for a in builds) == ["clay", "stone"]
+    assert_refused(GAME, st, Build(building="temple1", section=0), 3, "Stone or Clay")
+    play(st, Build(building="temple1", section=0, saving="stone"))
+    assert st.seats[3].res["stone"] == 5 and st.seats[3].res["clay"] == 3
+    play(st, ChooseTile(index=0, face_up=False))
+    # the discount works for every Section built this round
+    st.turn = 3
+    play(st, Build(building="temple1", section=1, saving="clay"))  # Mandapa: 2 Stone, 1 Clay, Mason
+    assert st.seats[3].res["stone"] == 3 and st.seats[3].res["clay"] == 3
+
+
+def test_discount_on_a_section_without_stone_or_clay_left_names_nothing():
+    st = at(3)
+    play(st, place("madurai_plans"))
+    st.phase, st.turn, st.passed = "build", 3, [False] * 4
+    for i in range(3):
+        give_section_tile(st, 3, "cost_stone", "temple2", i)
+    for i in range(2):
+        give_section_tile(st, 3, "cost_clay", "fort", i)
+    # Madurai's Gopuram (1 Stone, 2 Clay) now costs nothing but its Sculptor: no discount to name
+    assert GAME.savings(st, 3, "temple1", 0) == [""]
+    set_res(st, 3, sculptor=1)
+    assert_refused(GAME, st, Build(building="temple1", section=0, saving="clay"), 3, "no discount")
+    play(st, Build(building="temple1", section=0))
+    assert st.seats[3].res["stone"] == 2 and st.seats[3].res["clay"] == 2
+
+
+def test_a_saving_without_the_discount_is_refused():
+    st = fresh(4, ALL4)
+    st.phase, st.turn, st.passed = "build", 0, [False] * 4
+    set_res(st, 0, architect=1)
+    assert_refused(GAME, st, Build(building="temple1", section=0, saving="stone"), 0, "no discount")
+    play(st, Build(building="temple1", section=0))
 
 
 def test_artisan_gold_counts_artisans_up_to_8():
@@ -107,12 +146,13 @@ def test_retrieve_needs_a_placed_diplomat():
 
 
 def test_diplomat_gold_pays_for_diplomats_on_rival_laborers():
-    st = at(1)
-    st.posts[2] = "emporium_2"
-    play(st, place("tp3", "laborer", benefit=False))  # Mysore's Laborer on TP III (Mysore/Madurai)
+    st = at(3)
+    tp, i = post_of("madurai", outside="keladi")
+    st.posts[i] = "emporium_2"
+    play(st, place(tp, "laborer", benefit=False))  # Madurai's Laborer on a post of Madurai's
     st.turn = 0
     set_res(st, 0, culture=5)
-    play(st, place("tp3", "diplomat", benefit=False))  # Keladi's Diplomat from outside
+    play(st, place(tp, "diplomat", benefit=False))  # Keladi's Diplomat from outside
     st.turn = 0
     play(st, place("keladi_embassy"))
     assert st.seats[0].res["gold"] == 2 + 2
@@ -235,11 +275,29 @@ def test_blank_and_faded_temple_slots_take_no_worker():
 ])
 def test_merchants(merchant, kw, gains):
     st = at(0)
+    st.conch = 1
     st.posts[0] = merchant
     play(st, place("tp1", **kw))
     p = st.seats[0]
     for k, v in gains.items():
         assert (p.res | p.art)[k] == v, k
+    # the Conch is pictured on Offerings and Celebrated Architect only
+    assert st.conch == (0 if merchant in ("offerings", "celebrated_architect") else 1)
+
+
+@pytest.mark.parametrize("tile", ["bl_architect", "bl_clay", "bl_sculptor", "bl_stone", "bl_mason", "bl_gold",
+                                  "bl_culture"])
+def test_every_borderland_tile_adds_its_good_to_the_space_for_whoever_takes_it(tile):
+    st = at(1)
+    st.border_tiles["keladi_fields"] = tile
+    st.border_pile.remove(tile) if tile in st.border_pile else st.border_market.remove(tile)
+    before = dict(st.seats[1].res | st.seats[1].art)
+    play(st, place("keladi_fields", "diplomat"))  # Mysore's Diplomat in Keladi: 1 Culture, then 1 Culture 1 Clay
+    after = st.seats[1].res | st.seats[1].art
+    (good, n), = C.borderland_tile[tile].gain.items()
+    expect = {"culture": 0, "clay": 1} | {good: {"culture": 0, "clay": 1}.get(good, 0) + n}
+    for k in ("culture", "clay", good):
+        assert after[k] - before[k] == expect.get(k, 0), k
 
 
 def _event(name, seat=0, **res):
@@ -258,6 +316,18 @@ def test_great_dam_pays_stone_and_clay():
     st = _event("great_dam", stone=2, clay=3)
     play(st, place("tp1", amount=1, amount2=2))
     assert st.seats[0].tokens == 2 and st.seats[0].res["stone"] == 1 and st.seats[0].res["clay"] == 1
+
+
+def test_great_dam_takes_gold_for_stone_or_clay():
+    """"Gold may be spent as Clay or Stone" holds on the Great Dam too."""
+    st = _event("great_dam", stone=1, clay=0, gold=2)
+    play(st, place("tp1", amount=2, amount2=1))  # 1 Stone, and Gold for the other Stone and the Clay
+    p = st.seats[0]
+    assert p.tokens == 2 and p.res["stone"] == 0 and p.res["clay"] == 0 and p.res["gold"] == 0
+    st = _event("great_dam", stone=1, clay=0, gold=1)
+    assert_refused(GAME, st, place("tp1", amount=2, amount2=1), 0, "not available")
+    st = _event("great_dam", stone=0, clay=0, gold=0)
+    assert_refused(GAME, st, place("tp1", amount=1), 0, "condition")
 
 
 def test_workers_festival_counts_earlier_placements():
@@ -309,3 +379,17 @@ def test_repeating_the_take_back_names_another_diplomat():
     assert st.seats[0].avail_diplomats == 2 and st.occupants["keladi_road"] == []
     desc = GAME.describe_action(st, place("keladi_fields", "diplomat"), 0)
     assert "Fields" in desc
+
+
+def test_embassy_does_not_count_a_diplomat_on_a_trading_post_of_your_own():
+    """Ruling: "opponent Borderlands" are outside your kingdom; Trading Post I
+    is Keladi's own (shared with Mysore)."""
+    st = at(1)
+    play(st, place("tp1", "laborer", benefit=False))  # Mysore's Laborer on TP I
+    st.turn = 0
+    set_res(st, 0, culture=5)
+    play(st, place("tp1", "diplomat", benefit=False))  # Keladi's Diplomat, no Culture paid
+    assert st.seats[0].res["culture"] == 5
+    st.turn = 0
+    play(st, place("keladi_embassy"))
+    assert st.seats[0].res["gold"] == 2

@@ -108,3 +108,13 @@ def test_a_held_build_card_keeps_the_build_phase_open():
     play(st, Pass())
     assert st.round == 2
 
+
+
+def test_swift_messenger_extra_turn_is_a_turn_of_its_own_for_the_double_space():
+    """Ruling: the Double space forbids both workers in one turn; Swift
+    Messenger's extra turn is another turn, so Keladi may fill it."""
+    st = holding("swift_messenger")
+    play(st, PlayCard(card="swift_messenger"))
+    play(st, place("keladi_double"))
+    play(st, place("keladi_double", "diplomat"))
+    assert st.seats[0].res["gold"] == 2 + 2 + 4 and GAME.to_act(st) == [1]

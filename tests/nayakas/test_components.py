@@ -100,3 +100,9 @@ def test_malformed_data_is_refused(data_copy, name, fn, fragment):
     with pytest.raises(ValidationError) as info:
         components.load(data_copy)
     assert fragment.lower() in str(info.value).lower()
+
+
+def test_the_rulebooks_example_section_is_on_a_board():
+    """"this section requires 4 Stone, 3 Clay, an Architect, and a Mason"."""
+    example = {"stone": 4, "clay": 3, "architect": 1, "mason": 1}
+    assert any(sec.cost == example for k in KINGDOMS for b in C.player_board[k].buildings for sec in b.sections)

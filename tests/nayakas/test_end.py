@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass
 
 from tests.refusals import assert_refused
@@ -98,9 +100,32 @@ def test_cards_in_hand_are_one_prosperity_each():
     assert st.final[0]["cards"] == 2 and GAME.result(st).winners == [0]
 
 
-def test_purple_spending_is_taken_at_the_end():
+@pytest.mark.parametrize("kind,res,have,points,left", [
+    ("end_culture", "culture", 13, 3, 1), ("end_clay", "clay", 9, 2, 0), ("end_stone", "stone", 8, 1, 2),
+    ("end_gold", "gold", 5, 0, 5)])
+def test_purple_spending_is_taken_at_the_end(kind, res, have, points, left):
     st = fresh(2)
-    give_section_tile(st, 0, "end_culture")
-    set_res(st, 0, culture=13)
+    give_section_tile(st, 1, kind)
+    set_res(st, 1, **{res: have})
     _finish(st)
-    assert st.final[0]["purple"] == 3 and st.seats[0].res["culture"] == 1
+    assert st.final[1]["purple"] == points and st.seats[1].res[res] == left
+
+
+@pytest.mark.parametrize("players,end", [(2, 6), (3, 9), (4, 12)])
+def test_the_building_tracker_ends_the_game_at_6_9_12(players, end):
+    st = fresh(players)
+    st.tracker = end - 1
+    assert not GAME.is_over(st)
+    GAME._complete(st, 0, "tank", [])
+    assert st.tracker == end
+    st.pending.clear()
+    while not GAME.is_over(st):
+        play(st, Pass())
+    assert st.round == 1 and "Building Tracker reached " + str(end) in st.end_reason
+    st = fresh(players)
+    st.tracker = end - 2
+    GAME._complete(st, 0, "tank", [])
+    st.pending.clear()
+    while st.round == 1:
+        play(st, Pass())
+    assert not GAME.is_over(st)

@@ -129,3 +129,56 @@ def test_taking_a_tile_face_up_or_down_is_listed_for_every_market_tile():
     play(st, Build(building="temple1", section=0))
     legal = GAME.legal_actions(st, 0)
     assert len(legal) == 6 and all(isinstance(a, ChooseTile) for a in legal)
+
+
+def test_faq_two_stone_from_one_space_pay_one_gold():
+    """FAQ: a space gives 2 Stone, a facility gives 1 Gold when you gain Stone
+    from a space: 1 Gold only. Section tiles likewise react once per space."""
+    st = worker()
+    give_facility(st, 0, "stone_gold")
+    play(st, place("keladi_quarry"))  # 2 Stone and a Sculptor
+    assert st.seats[0].res["stone"] == 4 and st.seats[0].res["gold"] == 3
+    st = worker(seat=1)
+    give_section_tile(st, 1, "culture_clay", "fort", 0)
+    play(st, place("thanjavur_school", "diplomat"))  # 2 Culture: 1 Clay, not 2
+    assert st.seats[1].res["clay"] == 3
+
+
+def test_masons_lodge():
+    st = worker(seat=1)
+    give_facility(st, 1, "mason_gold")
+    play(st, place("mysore_kiln"))  # 2 Clay and a Mason
+    assert st.seats[1].res["gold"] == 3
+
+
+def test_stone_and_culture_dividends_on_every_later_build():
+    st = fresh(2)
+    give_section_tile(st, 0, "build_stone", "fort", 0)
+    give_section_tile(st, 0, "build_culture", "fort", 1)
+    st.phase, st.turn = "build", 0
+    set_res(st, 0, stone=5, clay=5, gold=0, culture=0, architect=1)
+    play(st, Build(building="temple1", section=0))  # Keladi's Gopuram: 2 Stone, 1 Clay, Architect
+    assert st.seats[0].res == {"stone": 4, "clay": 4, "culture": 1, "gold": 0}
+
+
+def test_two_patient_claims_resolve_in_player_order_the_last_keeps_the_conch():
+    st = fresh(3)
+    give_section_tile(st, 1, "end_worker_conch", "fort", 0)
+    give_section_tile(st, 2, "end_worker_conch", "fort", 0)
+    set_res(st, 1, architect=1)  # keep the build phase open
+    st.conch = 1
+    st.turn = 1
+    for _ in range(3):
+        play(st, Pass())
+    assert st.phase == "build" and st.conch == 2  # from Mysore (the holder) round: Mysore, then Thanjavur
+
+
+def test_patient_claim_needs_a_worker_kept_back():
+    st = fresh(2)
+    give_section_tile(st, 1, "end_worker_conch", "fort", 0)
+    set_res(st, 1, architect=1)
+    play(st, Pass())
+    for space in ("mysore_kiln", "mysore_treasury"):
+        play(st, place(space))
+    play(st, place("mysore_hills", "diplomat"))
+    assert st.phase == "build" and st.conch == 0

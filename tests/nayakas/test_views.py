@@ -101,3 +101,17 @@ def test_private_draw_events():
     public = [e.text for e in events if not e.private]
     for p in st.seats:
         assert not any(C.card[p.hand[-1]].name in t for t in public)
+
+
+def test_at_the_end_the_view_counts_the_final_prosperity():
+    """The purple tiles spend at the end; the view then shows the final
+    count, not an estimate from what is left."""
+    from .util import give_section_tile, set_res
+    st = fresh(2)
+    give_section_tile(st, 0, "end_gold")
+    set_res(st, 0, gold=12)
+    assert GAME.view(st, 0).seats[0].prosperity["purple"] == 3
+    GAME._finish(st, "Test end.", [])
+    assert st.seats[0].res["gold"] == 0
+    mine = GAME.view(st, 0).seats[0].prosperity
+    assert mine["purple"] == 3 and sum(mine.values()) == st.final[0]["total"]

@@ -7,7 +7,7 @@ from tabletop_tui.games.nayakas.actions import Pass
 
 from tests.refusals import assert_refused
 
-from .util import GAME, fresh, place, play, set_res
+from .util import GAME, fresh, place, play, post_of, set_res
 
 ALL4 = ["keladi", "mysore", "thanjavur", "madurai"]
 
@@ -108,17 +108,18 @@ def test_less_culture_cannot_join_a_rival_laborer():
 
 def test_outside_the_kingdom_the_culture_is_compared_after_paying():
     st = fresh(4, ALL4)
-    st.posts[2] = "emporium_1"
-    # Madurai's Laborer on Trading Post III (Mysore and Madurai); Keladi's Diplomat comes from outside
+    tp, i = post_of("madurai", outside="keladi")
+    st.posts[i] = "emporium_1"
+    # Madurai's Laborer on a Trading Post of Madurai's; Keladi's Diplomat comes from outside
     st.turn = 3
-    play(st, place("tp3", "laborer", benefit=False))
+    play(st, place(tp, "laborer", benefit=False))
     st.turn = 0
     set_res(st, 0, culture=3)
     set_res(st, 3, culture=2)
     st.conch = 3
-    assert_refused(GAME, st, place("tp3", "diplomat", benefit=False), 0, "more Culture")
+    assert_refused(GAME, st, place(tp, "diplomat", benefit=False), 0, "more Culture")
     set_res(st, 0, culture=4)
-    play(st, place("tp3", "diplomat", benefit=False))
+    play(st, place(tp, "diplomat", benefit=False))
     assert st.seats[0].res["culture"] == 3
 
 

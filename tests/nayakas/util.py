@@ -17,6 +17,13 @@ def fresh(players: int = 2, kingdoms: list[str] | None = None, seed: int = 7) ->
     return GAME.new_state(players, NayakasOptions(kingdoms=kingdoms), seed)
 
 
+def post_of(kingdom: str, outside: str) -> tuple[str, int]:
+    """(id, index) of a Trading Post of ``kingdom`` that is not ``outside``'s."""
+    from tabletop_tui.games.nayakas.spaces import POST_IDS, POSTS
+    sid = next(p for p in POST_IDS if kingdom in POSTS[p] and outside not in POSTS[p])
+    return sid, POST_IDS.index(sid)
+
+
 def place(space: str, worker: str = "laborer", benefit: bool = True, choice: int = -1, amount: int = 0,
           amount2: int = 0, target: str = "", extra: str = "") -> Place:
     return Place(space=space, worker=worker, benefit=benefit, choice=choice, amount=amount, amount2=amount2,
@@ -120,4 +127,4 @@ def check_invariants(st: NayakasState) -> None:
 
 
 __all__ = ["Build", "C", "GAME", "Pass", "PlayCard", "check_invariants", "fresh", "give_card", "place", "play",
-           "set_res"]
+           "post_of", "set_res"]

@@ -183,7 +183,7 @@ async def test_last_move_is_marked_without_colour():
         await pilot.pause()
         assert screen.viewer == 1
         text = screen_text(app)
-        assert "Last: Ana places a Laborer on Keladi Quarry." in text
+        assert "Last: Ana places a Laborer on Keladi Quarry: gains 2 Stone and 1 Sculptor." in text
         quarry = next(line for line in text.splitlines() if "Quarry" in line and "+2St" in line)
         assert "◆" in quarry
 

@@ -54,11 +54,14 @@ class PlayCard(Action):
 
 
 class Build(Action):
-    """Build section ``section`` (0-based) of building ``building``."""
+    """Build section ``section`` (0-based) of building ``building``;
+    ``saving``: the Stone or Clay a round discount (Madurai's *Plans*) takes
+    off, named whenever that discount is in force and the Section costs some."""
 
     kind: Literal["build"] = "build"
     building: Literal["temple1", "temple2", "tank", "fort"]
     section: int = Field(ge=0, le=2)
+    saving: Literal["", "stone", "clay"] = ""
 
 
 class ChooseTile(Action):

@@ -31,10 +31,22 @@ from tabletop_tui.ui.board import Board
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .components import C
-from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line
+from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line, wrap
 from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
+
+
+def _cut(text: str, width: int, lines: int) -> list[Text]:
+    """``text`` wrapped into at most ``lines`` lines of ``width``, the last
+    ending in "…" when something was left out."""
+    out = wrap(text, width)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][:width - 1].rstrip() + "…"
+    return [Text(line) for line in out]
+
+
 CARD_INFO = {c.id: (c.name, c.timing, c.text) for c in C.dev_cards.cards}
 
 
@@ -94,7 +106,7 @@ class NayakasBoard(Board, can_focus=True):
 
     DEFAULT_CSS = """
     NayakasBoard { height: 100%; layout: vertical; }
-    NayakasBoard #nk-info { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    NayakasBoard #nk-info { height: auto; max-height: 6; padding: 0 1; background: $boost; }
     NayakasBoard:focus #nk-info { background: $accent 15%; }
     NayakasBoard #nk-main { height: 1fr; }
     NayakasBoard Pane { height: 1fr; width: 1fr; border: round $panel-lighten-2;
@@ -155,6 +167,8 @@ class NayakasBoard(Board, can_focus=True):
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width)
+        if self.view is not None:
+            self._draw()
 
     def _layout(self, width: int) -> None:
         """The panes side by side when the board is 110 columns wide or more;
@@ -195,6 +209,8 @@ class NayakasBoard(Board, can_focus=True):
         action = getattr(last, "action", None) if last is not None else None
         if action is None:
             return set()
+        if isinstance(action, (ChooseTile, ChooseFacility, ChooseBorderland, ChooseTemple)):
+            return set()  # the market slot taken from holds another tile now
         key = target_key(action)
         if isinstance(action, Build) and last is not None and last.seat is not None and self.view is not None \
                 and last.seat != self.view.seat:
@@ -234,20 +250,32 @@ class NayakasBoard(Board, can_focus=True):
         drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
         self.query_one("#nk-board", Panel).update(drawn)
         me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
-        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last)
+        side = self._text_width("kingdom")
+        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last, side)
         self.lines.update(lines)
         self.query_one("#nk-me", Panel).update(drawn)
-        others = [brief_text(view, p, names[p.seat]) for p in view.seats if p.seat != me.seat]
+        others = [brief_text(view, p, names[p.seat], side) for p in view.seats if p.seat != me.seat]
         self.query_one("#nk-others", Panel).update(Text("\n").join(others) if others else Text(""))
-        drawn, lines = positions(market_text, view, tset, cur, last)
+        side = self._text_width("market")
+        drawn, lines = positions(market_text, view, tset, cur, last, side)
         self.lines.update(lines)
         self.query_one("#nk-market", Panel).update(drawn)
         market_lines = len(drawn.plain.splitlines())
-        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last)
+        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
         self.lines.update({k: market_lines + n for k, n in lines.items()})
         self.query_one("#nk-cards", Panel).update(drawn)
         self.query_one("#nk-info", Static).update(self._info_text())
+        self.refresh_bindings()
         self.call_after_refresh(self._scroll_to_cursor)
+
+    def _text_width(self, pane: str) -> int:
+        """Columns for text in a pane: the board's width as the layout will
+        give it (one pane, or the side column of the wide layout), less the
+        border, the scrollbar and the padding."""
+        width = self.size.width or 80
+        if not self.has_class("-narrow"):
+            width = width * 2 // 5
+        return max(20, width - 5)
 
     def _scroll_to_cursor(self) -> None:
         """Keep the cursor's line in view in its pane."""
@@ -261,33 +289,49 @@ class NayakasBoard(Board, can_focus=True):
             pane.scroll_to(y=max(0, line - height // 2), animate=False)
 
     def _info_text(self) -> Text:
-        """The seat's supply, what lies under the cursor, and the last move."""
-        out = Text()
+        """The seat's supply, what lies under the cursor, what Enter does
+        there, and the last move: at most six lines, each cut to the width
+        (the supply breaks between its parts, the space's text may take two
+        lines), so nothing pushes the others out of the strip."""
         view: NayakasView | None = self.view
         if view is None:
-            return out
+            return Text()
+        width = max(20, self.size.width - 2)
         names = self._names()
         me = view.seats[self.seat] if self.seat is not None else None
+        lines: list[Text] = []
         if me is not None:
-            out.append(Text(names[me.seat], style="bold"))
-            out.append(f" ({me.kingdom_name}{', Conch' if view.conch == me.seat else ''}): {supply_line(me)}")
+            head = Text(names[me.seat], style="bold")
+            head.append(f" ({me.kingdom_name}{', Conch' if view.conch == me.seat else ''}):")
+            cur, sep = head, " "
+            for part in supply_line(me, cards=False).split(" | "):  # the cards are in the Market pane
+                if len(cur.plain) + len(sep) + len(part) > width:
+                    lines.append(cur)
+                    cur, sep = Text(), ""
+                cur.append(sep + part)
+                sep = " | "
+            lines.append(cur)
         else:
-            out.append(f"Round {view.round}, {view.phase} phase (spectating)")
+            lines.append(Text(f"Round {view.round}, {view.phase} phase (spectating)"))
         key = self.cursor
+        group = self._group(key) if key else []
+        last = self.last
+        spot = ""
         if key and key.startswith("space:"):
             sp = view.spaces[key[6:]]
-            out.append(f"\n{sp.name}: {sp.action}")
-        group = self._group(key) if key else []
+            spot = f"{sp.name}: {sp.action}"
+        room = 6 - len(lines) - (1 if last is not None and last.text else 0)
+        # the space's own text first (it is shown nowhere else in full), then what Enter does
+        spot_lines = _cut(spot, width, max(1, min(2, room - 1))) if spot else []
+        room -= len(spot_lines)
         if group:
             more = f" (+{len(group) - 1} more with Enter)" if len(group) > 1 else ""
-            out.append("\n» ")
-            out.append(Text(group[0][1]))
-            out.append(more)
-        last = self.last
+            lines += spot_lines + _cut(f"» {group[0][1]}{more}", width, max(1, min(2, room)))
+        else:
+            lines += spot_lines
         if last is not None and last.text:
-            out.append("\nLast: ")
-            out.append(Text(self.text(last.text)))
-        return out
+            lines += _cut("Last: " + self.text(last.text), width, 1)
+        return Text("\n").join(lines[:6])
 
     def prompt(self) -> str:
         view = self.view
@@ -304,21 +348,35 @@ class NayakasBoard(Board, can_focus=True):
                     "borderland": "Choose a borderland tile and a Borderland"}[view.pending]
             return f"{what}: ↑↓ and Enter.{here}"
         if view.phase == "worker":
-            return "Your worker turn: ↑↓ pick a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
-        return "Your build turn: ↑↓ pick a Section ▸, Enter builds, c cards, p pass, Tab panes."
+            return "Worker turn: ↑↓ a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
+        return "Build turn: ↑↓ a Section ▸, Enter builds, c cards, p pass, Tab panes."
 
     def seat_summary(self, seat: Seat) -> str:
         view = self.view
         if view is None or seat >= len(view.seats):
             return ""
         p = view.seats[seat]
-        return f"{p.kingdom_name}, {sum(p.prosperity.values())} P, {p.sections_built} sections"
+        # the seat's label names its kingdom already when the kingdoms are the default ones
+        kingdom = "" if p.kingdom == C.board.kingdoms[seat].id else f"{p.kingdom_name}, "
+        passed = ", passed" if p.passed and view.phase != "over" else ""
+        sections = f"{p.sections_built} Section" + ("" if p.sections_built == 1 else "s")
+        return f"{kingdom}{sum(p.prosperity.values())} P, {sections}{passed}"
 
     def seat_style(self, seat: Seat) -> str:
         view = self.view
         if view is not None and seat < len(view.seats):
             return self.SEAT_STYLES[("keladi", "mysore", "thanjavur", "madurai").index(view.seats[seat].kingdom)]
         return self.SEAT_STYLES[seat % 4]
+
+    # -- keys ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show l / d only while workers are placed, p only while passing is allowed."""
+        if action == "worker":
+            return self.view is not None and self.view.phase == "worker" and not self.view.pending \
+                and bool(self.legal)
+        if action == "pass_turn":
+            return any(target_key(a) == "pass" for a in self.legal or [])
+        return True
 
     # -- moving and choosing -----------------------------------------------------------
     def _show_pane_of(self, key: str) -> None:

@@ -372,6 +372,11 @@ class Components(_Data):
     def player_board(self) -> dict[str, PlayerBoard]:
         return {b.kingdom: b for b in self.player_boards.boards}
 
+    @cached_property
+    def buildings(self) -> dict[tuple[str, str], Building]:
+        """(kingdom, building id) -> that kingdom's building."""
+        return {(pb.kingdom, b.id): b for pb in self.player_boards.boards for b in pb.buildings}
+
     def kingdom(self, kid: str) -> Kingdom:
         return self.board.kingdoms[KINGDOMS.index(kid)]
 

@@ -43,15 +43,43 @@ Positions = dict[str, int]
 _POS: list[Positions] = []
 
 
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` characters
+    (a word longer than that is cut), later lines starting with ``indent``."""
+    width = max(8, width)
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    out: list[str] = []
+    cur = lead
+    for word in text[len(lead):].split(" "):
+        room = width - (len(indent) if out else 0)
+        if cur.strip() and len(cur) + 1 + len(word) > room:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur.strip() else cur + word
+    out.append(cur)
+    return [(indent if i else "") + line[:width - (len(indent) if i else 0)] for i, line in enumerate(out)]
+
+
+def para(out: Text, text: str, width: int | None, style: str = "") -> None:
+    """A line of plain text, wrapped by us (so target positions stay exact)."""
+    lines = wrap(text, width, "  ") if width else [text]
+    out.append("\n".join(lines) + "\n", style=style)
+
+
 def _line(out: Text, key: str, body: str, targets: set[str], cursor: str | None, last: set[str],
-          dim: bool = False) -> None:
-    """One line for a target: its mark, its text, and a click tag."""
+          dim: bool = False, width: int | None = None) -> None:
+    """One line for a target: its mark, its text, and a click tag; with
+    ``width``, wrapped by us under its mark."""
     if _POS:
         _POS[-1][key] = out.plain.count("\n")
     mark, style = _marker(key, targets, cursor, last)
     tap = Style(meta={"tap": key})
     extra = " ◆" if key in last and mark != "◆ " else ""
-    out.append(mark + body + extra, style=Style.parse(style or ("dim" if dim else "none")) + tap)
+    text = mark + body + extra
+    if width:
+        text = "\n".join(wrap(text, width, "    "))
+    out.append(text, style=Style.parse(style or ("dim" if dim else "none")) + tap)
     out.append("\n")
 
 
@@ -76,11 +104,11 @@ def kingdom_text(view: NayakasView, k, names: list[str], targets: set[str], curs
         if sp.kind == "temple":
             label = f"T{sid[-1]}"
             if not sp.usable and not sp.workers:
-                what = sp.name.split("(", 1)[-1].rstrip(")")
-                _line(out, f"space:{sid}", f"{label} {what}", targets, cursor, last, dim=True)
+                _line(out, f"space:{sid}", f"{label} {sp.label}", targets, cursor, last, dim=True)
                 continue
+            label += " " + sp.label
         else:
-            label = ("H " if sp.land == "homeland" else "B ") + sp.name.split(" ", 1)[1]
+            label = ("H " if sp.land == "homeland" else "B ") + sp.label
         _space_line(out, view, sid, label + ":", names, targets, cursor, last)
     return out
 
@@ -135,93 +163,104 @@ def board_text(view: NayakasView, names: list[str], targets: set[str], cursor: s
 
 
 LEGEND = ("St Stone, Cl Clay, Cu Culture, Go Gold, Ar/Ma/Sc Architect/Mason/Sculptor, P Prosperity; "
-          "H Homeland, B Borderland, T temple; [name:L/D] workers; ▸ you can act, » cursor, ◆ last move.")
+          "H Homeland, B Borderland, T temple; [name:L/D] workers; Lab/Dip left/owned; "
+          "▸ you can act, » cursor, ◆ last move.")
 
 
-def supply_line(p: PlayerView) -> str:
-    """Resources, Artisans, workers left, tokens and cards in one line."""
+def supply_line(p: PlayerView, cards: bool = True) -> str:
+    """Resources, Artisans, workers left, tokens and (with ``cards``) cards,
+    in parts joined by " | "."""
     res = " ".join(f"{RES_SHORT[r]} {n}" for r, n in p.resources.items())
     art = " ".join(f"{ART_SHORT[a]}{n}" for a, n in p.artisans.items())
+    held = f", {p.hand_size} card" + ("" if p.hand_size == 1 else "s") if cards else ""
     return (f"{res} | {art} | Lab {p.laborers_left}/{p.laborers} Dip {p.diplomats_left}/{p.diplomats} "
-            f"| tokens {p.event_tokens} | cards {p.hand_size}")
+            f"| {p.event_tokens} tokens{held}")
 
 
 def player_text(view: NayakasView, p: PlayerView, name: str, targets: set[str], cursor: str | None,
-                last: set[str]) -> Text:
-    """One player's board in full: supply, buildings and sections, facilities."""
+                last: set[str], width: int | None = None) -> Text:
+    """One player's board in full: supply, buildings and sections, facilities
+    (wrapped to ``width`` by us, so the lines of its Sections are known)."""
     out = Text()
     conch = " (holds the Conch)" if view.conch == p.seat else ""
     out.append(Text(name, style="bold"))
     out.append(f", {p.kingdom_name}{conch}\n", style="bold")
-    out.append(supply_line(p) + "\n")
+    para(out, supply_line(p), width)
     pr = p.prosperity
-    out.append(f"Prosperity so far {sum(pr.values())} (temples {pr['temples']}, face down {pr['face_down']}, "
-               f"tokens {pr['tokens']}, cards {pr['cards']}, purple est. {pr['purple']})\n")
+    para(out, f"Prosperity so far {sum(pr.values())}: temples {pr['temples']}, face down {pr['face_down']}, "
+              f"tokens {pr['tokens']}, cards {pr['cards']}, purple (estimate) {pr['purple']}", width)
     if p.powers:
-        out.append("This round: " + ", ".join(p.powers) + "\n")
+        para(out, "This round: " + "; ".join(p.powers), width)
     for b in p.buildings:
         head = f"{b.name} ({'done' if b.complete else 'open'}, tab {b.tab}" + \
             (f", {b.prosperity} P)" if b.prosperity else ")")
         out.append(head + "\n", style="underline")
         for i, sec in enumerate(b.sections):
-            state = "[x]" if sec.built else "[ ]"
-            tile = f" {sec.tile} ({'up' if sec.face_up else 'down'})" if sec.tile else ""
-            _line(out, f"section:{b.id}:{i}", f"{state} {sec.name} {cost_text(sec.cost)}{tile}", targets,
-                  cursor, last)
-    if p.facilities:
-        out.append("Facilities: " + "; ".join(f"{f.name} ({f.text})" for f in p.facilities) + "\n")
+            if sec.built:  # the cost no longer matters; the tile on it does
+                tile = f": {sec.tile}{'' if sec.face_up else ' (face down, 1 P)'}" if sec.tile else ""
+                body = f"[x] {sec.name}{tile}"
+            else:
+                body = f"[ ] {sec.name} {cost_text(sec.cost)}"
+            _line(out, f"section:{b.id}:{i}", body, targets, cursor, last, width=width)
+    for f in p.facilities:
+        para(out, f"Facility {f.name}: {f.text}", width)
     return out
 
 
-def brief_text(view: NayakasView, p: PlayerView, name: str) -> Text:
-    """Another player's board in one or two lines."""
+def brief_text(view: NayakasView, p: PlayerView, name: str, width: int | None = None) -> Text:
+    """Another player's board in a few lines."""
     out = Text()
     conch = " *Conch*" if view.conch == p.seat else ""
     done = sum(1 for b in p.buildings if b.complete)
     out.append(Text(name, style="bold"))
-    out.append(f" ({p.kingdom_name}){conch}: sections {p.sections_built}, buildings {done}, "
-               f"P {sum(p.prosperity.values())}{' passed' if p.passed else ''}\n")
-    out.append("  " + supply_line(p) + "\n")
+    out.append(f" ({p.kingdom_name}){conch}: ")
+    para(out, f"sections {p.sections_built}, buildings {done}, P {sum(p.prosperity.values())}"
+              f"{', passed' if p.passed else ''}", width)
+    para(out, "  " + supply_line(p), width)
     return out
 
 
-def market_text(view: NayakasView, targets: set[str], cursor: str | None, last: set[str]) -> Text:
+def market_text(view: NayakasView, targets: set[str], cursor: str | None, last: set[str],
+                width: int | None = None) -> Text:
+    """The Bonus Market, the temple market and the face-down piles."""
     out = Text()
-    out.append(f"Building Tracker {view.tracker}/{view.tracker_end}; Events gone {view.events_expired}/3; "
-               f"round {view.round}\n")
+    para(out, f"Building Tracker {view.tracker}/{view.tracker_end}; Events gone {view.events_expired}/3; "
+              f"round {view.round}", width)
     out.append("Section tiles\n", style="bold underline")
     for i, t in enumerate(view.section_market):
-        _line(out, f"tile:{i}", f"{t.name} (tab {t.tab or 'none'}): {t.text}", targets, cursor, last)
+        _line(out, f"tile:{i}", f"{t.name} (tab {t.tab or 'none'}): {t.text}", targets, cursor, last, width=width)
     out.append("Facility tiles\n", style="bold underline")
     for i, t in enumerate(view.facility_market):
-        _line(out, f"facility:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+        _line(out, f"facility:{i}", f"{t.name}: {t.text}", targets, cursor, last, width=width)
     out.append("Borderland tiles\n", style="bold underline")
     for i, t in enumerate(view.border_market):
-        _line(out, f"border:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+        _line(out, f"border:{i}", f"{t.name}: {t.text}", targets, cursor, last, width=width)
     out.append("Temple market\n", style="bold underline")
     if "temple:r" in targets or "temple:r" == cursor:
-        _line(out, "temple:r", "Your ruler temple, turned bright", targets, cursor, last)
+        me = view.seats[view.seat] if view.seat is not None else None
+        what = f"{me.ruler_temple.name}: {me.ruler_temple.text}" if me and me.ruler_temple else "ruler temple"
+        _line(out, "temple:r", f"Turn your {what}", targets, cursor, last, width=width)
     for i, t in enumerate(view.temple_market):
-        _line(out, f"temple:{i}", f"{t.name}: {t.text}", targets, cursor, last)
+        _line(out, f"temple:{i}", f"{t.name}: {t.text}", targets, cursor, last, width=width)
     piles = ", ".join(f"{k} {n}" for k, n in view.piles.items())
-    out.append(f"Face down: {piles}\n", style="dim")
+    para(out, f"Face down: {piles}", width, style="dim")
     if view.dev_discard:
-        out.append("Cards played: " + ", ".join(view.dev_discard) + "\n", style="dim")
+        para(out, "Cards played: " + ", ".join(view.dev_discard), width, style="dim")
     return out
 
 
 def cards_text(view: NayakasView, card_names: dict[str, tuple[str, str, str]], targets: set[str],
-               cursor: str | None, last: set[str]) -> Text:
+               cursor: str | None, last: set[str], width: int | None = None) -> Text:
     """The viewer's own development cards (nothing for a spectator)."""
     out = Text()
     me = view.seats[view.seat] if view.seat is not None else None
     if me is None or me.hand is None:
-        out.append("Development cards are seen only by their owner.\n", style="dim")
+        para(out, "Development cards are seen only by their owner.", width, style="dim")
         return out
     out.append("Your development cards (secret)\n", style="bold underline")
     if not me.hand:
         out.append("  none\n", style="dim")
     for cid in me.hand:
         name, timing, txt = card_names[cid]
-        _line(out, f"card:{cid}", f"{name} ({timing} phase): {txt}", targets, cursor, last)
+        _line(out, f"card:{cid}", f"{name} ({timing} phase): {txt}", targets, cursor, last, width=width)
     return out

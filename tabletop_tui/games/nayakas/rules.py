@@ -293,8 +293,9 @@ class Nayakas(Game[NayakasState]):
         if count == "gold":
             return [(-1, n, 0, "") for n in range(1, min(res["gold"], p.tokens) + 1)]
         if count == "stone_clay":
-            return [(-1, a, b, "") for a in range(0, min(res["stone"], p.tokens) + 1)
-                    for b in range(0, min(res["clay"], p.tokens - a) + 1) if a + b >= 1]
+            # Gold may be spent as Stone or Clay (Resources): what the player lacks, Gold pays.
+            return [(-1, a, b, "") for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
+                    if a + b >= 1 and max(0, a - res["stone"]) + max(0, b - res["clay"]) <= res["gold"]]
         n = self._event_count(st, seat)
         return [(-1, min(n, p.tokens), 0, "")] if n >= 1 else []
 
@@ -366,6 +367,7 @@ class Nayakas(Game[NayakasState]):
         out: list[Action] = []
         tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
         occupants = st.occupants
+        known: dict[tuple[str, int], tuple[list, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
             if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
                 continue
@@ -376,10 +378,12 @@ class Nayakas(Game[NayakasState]):
                 cost, _ = self._entry(st, seat, sid, w)
                 if cost is None:
                     continue
-                res = dict(p.res)
-                res["culture"] -= cost
-                variants = self._variants(st, seat, sid, res)
-                event = kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)])
+                if (sid, cost) not in known:  # the benefit does not depend on the worker's type
+                    res = dict(p.res)
+                    res["culture"] -= cost
+                    known[sid, cost] = (self._variants(st, seat, sid, res),
+                                        kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]))
+                variants, event = known[sid, cost]
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
                 extras = [""]
@@ -394,25 +398,30 @@ class Nayakas(Game[NayakasState]):
 
     # -- building -------------------------------------------------------------------------
     def section_cost(self, st: NayakasState, seat: int, building: str, index: int,
-                     fu: Counter | None = None) -> dict[str, int]:
+                     fu: Counter | None = None, saving: str = "") -> dict[str, int]:
         """What the Section costs ``seat`` now, after every reduction (``fu``:
-        the seat's face-up tiles, when the caller has them)."""
+        the seat's face-up tiles, when the caller has them; ``saving``: the
+        resource the round discount takes off, if that discount is in force)."""
         p = st.seats[seat]
-        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        b = C.buildings[p.kingdom, building]
         cost = dict(b.sections[index].cost)
         fu = face_up(st, seat) if fu is None else fu
         less_stone = fu["cost_stone"] + ("master_mason" in p.flags)
         less_clay = fu["cost_clay"] + ("master_mason" in p.flags)
-        stone = max(0, cost.get("stone", 0) - less_stone)
-        clay = max(0, cost.get("clay", 0) - less_clay)
-        if "discount" in p.flags and stone + clay > 0:
-            # Ruling: the round discount takes off whichever of Stone or Clay saves Gold (Stone on a tie).
-            if stone and (p.res["stone"] < stone or not clay or p.res["clay"] >= clay):
-                stone -= 1
-            else:
-                clay -= 1
-        cost["stone"], cost["clay"] = stone, clay
+        cost["stone"] = max(0, cost.get("stone", 0) - less_stone)
+        cost["clay"] = max(0, cost.get("clay", 0) - less_clay)
+        if saving and "discount" in p.flags and cost[saving] > 0:
+            cost[saving] -= 1
         return cost
+
+    def savings(self, st: NayakasState, seat: int, building: str, index: int, fu: Counter | None = None) -> list[str]:
+        """The ways the round discount can be taken on this Section: "stone"
+        and/or "clay" while it is in force and the Section still costs that
+        resource, else [""] (no discount to name)."""
+        if "discount" not in st.seats[seat].flags:
+            return [""]
+        cost = self.section_cost(st, seat, building, index, fu)
+        return [r for r in ("stone", "clay") if cost[r] > 0] or [""]
 
     def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int]) -> str:
         p = st.seats[seat]
@@ -425,14 +434,20 @@ class Nayakas(Game[NayakasState]):
                     f"standing in you are {short - p.res['gold']} short.")
         return ""
 
-    def _builds(self, st: NayakasState, seat: int) -> list[Action]:
+    def _builds(self, st: NayakasState, seat: int, first: bool = False) -> list[Action]:
+        """The Sections ``seat`` can build now (with ``first``: stop at one)."""
         p = st.seats[seat]
         out: list[Action] = []
         fu = face_up(st, seat)
         for b, secs in p.built.items():
             for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
-                if t is None and not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu)):
-                    out.append(Build.model_construct(kind="build", building=b, section=i))
+                if t is not None:
+                    continue
+                for saving in self.savings(st, seat, b, i, fu):
+                    if not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu, saving)):
+                        out.append(Build.model_construct(kind="build", building=b, section=i, saving=saving))
+                        if first:
+                            return out
         return out
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
@@ -555,8 +570,13 @@ class Nayakas(Game[NayakasState]):
                 return "Your building has no such Section."
             if secs[action.section] is not None:
                 return "You have already built that Section."
-            return self._affordable(st, seat, self.section_cost(st, seat, action.building, action.section)) or \
-                "You cannot build that now."
+            ways = self.savings(st, seat, action.building, action.section)
+            if action.saving not in ways:
+                if ways == [""]:
+                    return "You have no discount to take on that Section."
+                return "Say whether the discount of Madurai's Plans saves you Stone or Clay on that Section."
+            cost = self.section_cost(st, seat, action.building, action.section, saving=action.saving)
+            return self._affordable(st, seat, cost) or "You cannot build that now."
         if isinstance(action, Pass):
             return "You cannot pass now."
         return "There is no such choice to make now."
@@ -590,7 +610,8 @@ class Nayakas(Game[NayakasState]):
             p.avail_laborers -= 1
         else:
             p.avail_diplomats -= 1
-        ev.append(Event(text=text.placed(st, seat, a, cost), seat=seat))
+        at = len(ev)
+        before = text.holdings(st, seat)
         dip = a.worker == "diplomat" or "lab_dip" in p.flags
         if dip and land_of(a.space) == "borderland":
             for k in kingdoms_of(a.space):
@@ -605,6 +626,7 @@ class Nayakas(Game[NayakasState]):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
             self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
+        ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
         if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
@@ -623,8 +645,7 @@ class Nayakas(Game[NayakasState]):
             if count == "gold":
                 p.res["gold"] -= amount
             elif count == "stone_clay":
-                p.res["stone"] -= amount
-                p.res["clay"] -= amount2
+                self._pay_wild(p, amount, amount2)
             self._put_tokens(st, seat, amount + amount2, ev)
             return
         eff = effect_of(st, sid)
@@ -724,15 +745,17 @@ class Nayakas(Game[NayakasState]):
 
     def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
-        cost = self.section_cost(st, seat, a.building, a.section)
+        cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
+        start = text.holdings(st, seat)
         self._pay_wild(p, cost["stone"], cost["clay"])
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)
+        paid = text.holdings(st, seat)
         fu = face_up(st, seat)
         self._gain(st, seat, {"stone": fu["build_stone"], "clay": fu["build_clay"], "culture": fu["build_culture"]})
         p.built[a.building][a.section] = ""
         p.sections_built += 1
-        ev.append(Event(text=text.built(st, seat, a.building, a.section), seat=seat))
+        ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
         if st.section_market:
             st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
         self._after_choice(st, seat, a.building, ev)
@@ -740,7 +763,7 @@ class Nayakas(Game[NayakasState]):
     def _complete(self, st: NayakasState, seat: int, building: str, ev: list[Event]) -> None:
         """A building's last Section is in: tracker, then its rewards as choices."""
         p = st.seats[seat]
-        b = next(b for b in C.player_board[p.kingdom].buildings if b.id == building)
+        b = C.buildings[p.kingdom, building]
         st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
         ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
                         f"{st.tracker}.", seat=seat))
@@ -837,7 +860,7 @@ class Nayakas(Game[NayakasState]):
         if st.phase == "worker":
             return p.avail_laborers + p.avail_diplomats > 0
         # Ruling: a player who cannot build and holds no build card is passed automatically.
-        return bool(self._builds(st, seat) or self._cards(st, seat, "build"))
+        return bool(self._builds(st, seat, first=True) or self._cards(st, seat, "build"))
 
     def _advance(self, st: NayakasState, ev: list[Event]) -> None:
         """Hand the turn to the next seat clockwise that still takes part."""

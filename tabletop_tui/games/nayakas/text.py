@@ -19,8 +19,7 @@ ROMAN = ("I", "II", "III")
 
 
 def goods_phrase(goods: dict[str, int]) -> str:
-    parts = [f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()]
-    return and_list(parts)
+    return and_list([f"{v} {k.capitalize()}" if k not in ("conch",) else "the Conch" for k, v in goods.items()])
 
 
 def kingdom_name(kid: str) -> str:
@@ -41,13 +40,16 @@ def space_name(st: NayakasState, sid: str) -> str:
     """A short readable name: "Keladi Quarry", "Trading Post II (Merchant)"."""
     kind = kind_of(sid)
     if kind == "kingdom":
-        k, _, rest = sid.partition("_")
-        return f"{kingdom_name(k)} {rest.capitalize()}"
+        return f"{kingdom_name(sid.partition('_')[0])} {space_label(st, sid)}"
     if kind == "temple":
         k = TEMPLE_SLOTS[sid]
         tile = st.temples.get(sid)
-        what = C.temple[tile].name if tile else "blank"
-        return f"{kingdom_name(k)} temple slot {sid[-1]} ({what}{', faded' if sid in st.faded else ''})"
+        if tile is None:
+            return f"{kingdom_name(k)}'s blank temple slot"
+        name = C.temple[tile].name
+        if kingdom_name(k) not in name:
+            name += f" of {kingdom_name(k)}"
+        return name + (" (faded)" if sid in st.faded else "")
     if kind == "post":
         i = POST_IDS.index(sid)
         return f"Trading Post {ROMAN[i]} ({tile_name(st.posts[i])})"
@@ -55,6 +57,21 @@ def space_name(st: NayakasState, sid: str) -> str:
         i, j = EMPIRE[sid]
         return f"{C.board.empire[i].name}, {'1st' if j == 0 else '2nd'} space"
     return sid
+
+
+def space_label(st: NayakasState, sid: str) -> str:
+    """The name of a space within its kingdom: "Quarry"; a temple slot's
+    tile ("Golden Temple", "Keladi Ruler Temple (faded)") or "blank"; else
+    the full name."""
+    kind = kind_of(sid)
+    if kind == "kingdom":
+        return sid.partition("_")[2].capitalize()
+    if kind == "temple":
+        tile = st.temples.get(sid)
+        if tile is None:
+            return "blank"
+        return C.temple[tile].name + (" (faded)" if sid in st.faded else "")
+    return space_name(st, sid)
 
 
 def space_action_text(st: NayakasState, sid: str) -> str:
@@ -77,6 +94,16 @@ SPECIAL_SHORT = {"repeat": "repeat a space", "double": "2Go, 2nd worker 4Go", "d
                  "diplomat_gold": "+2Go per Dip on a rival Lab", "empire_free": "Empire costs no Cu",
                  "artisan_watch": "+1Go per rival on artisans", "laborers_diplomats": "Labs act as Dips",
                  "event_token": "+1 Event token", "empire_other": "the other artisan"}
+
+
+#: round powers (``PlayerState.flags``) in words
+POWERS = {"discount": "Plans: each Section costs 1 Stone or 1 Clay less",
+          "empire_free": "Road: Empire spaces cost no Culture",
+          "envoy": "Royal Envoy: Diplomats leave the kingdom for free",
+          "lab_dip": "Hall: your Laborers are Diplomats",
+          "watch": "Lookout: 1 Gold per rival on an Artisan space",
+          "extra": "Swift Messenger: another turn after your next placement",
+          "master_mason": "Master Mason: each Section costs 1 Stone and 1 Clay less"}
 
 
 def short_goods(goods: dict[str, int]) -> str:
@@ -113,21 +140,54 @@ def short_effect(st: NayakasState, sid: str) -> str:
     return " ".join(bits)
 
 
-def placed(st: NayakasState, seat: int, a: Place, cost: int) -> str:
+def holdings(st: NayakasState, seat: int) -> dict[str, int]:
+    """What a seat holds that a placement can change (to tell what it did)."""
+    p = st.seats[seat]
+    return {**p.res, **p.art, "conch": int(st.conch == seat), "prosperity": p.prosperity_tokens}
+
+
+def change_phrase(before: dict[str, int], after: dict[str, int]) -> str:
+    """"pays 3 Culture, gains 6 Gold", "gains 2 Stone and 1 Sculptor, takes
+    the Conch"; "" when nothing changed."""
+    paid = {k: before[k] - after[k] for k in before if after[k] < before[k] and k != "conch"}
+    got = {k: after[k] - before[k] for k in before if after[k] > before[k] and k != "conch"}
+    names = {"prosperity": "Prosperity Token"}
+    def goods(d: dict[str, int]) -> str:
+        return and_list([plural(n, names[k]) if k in names else f"{n} {k.capitalize()}" for k, n in d.items()])
+    bits = []
+    if paid:
+        bits.append("pays " + goods(paid))
+    if got:
+        bits.append("gains " + goods(got))
+    if after["conch"] > before["conch"]:
+        bits.append("takes the Conch")
+    return ", ".join(bits)
+
+
+def placed(st: NayakasState, seat: int, a: Place, cost: int, before: dict[str, int] | None = None) -> str:
+    """The log line of a placement; with ``before`` (the seat's holdings after
+    paying for the trip), what the placement gave and cost."""
     paid = " for 1 Culture" if cost else ""
     how = "" if a.benefit else " without taking its action"
-    return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}."
+    change = change_phrase(before, holdings(st, seat)) if before is not None else ""
+    return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}" + \
+        (f": {change}" if change else "") + "."
 
 
 def building_name(st: NayakasState, seat: int, building: str, section: int | None = None) -> str:
-    b = next(b for b in C.player_board[st.seats[seat].kingdom].buildings if b.id == building)
+    b = C.buildings[st.seats[seat].kingdom, building]
     if section is None:
         return b.name
     return f"the {b.sections[section].name} of the {b.name}"
 
 
-def built(st: NayakasState, seat: int, building: str, section: int) -> str:
-    return f"{{s{seat}}} builds {building_name(st, seat, building, section)}."
+def built(st: NayakasState, seat: int, building: str, section: int, start: dict[str, int],
+          paid: dict[str, int]) -> str:
+    """The log line of a build: what was paid (from the holdings at the
+    ``start`` to those once ``paid``) and what the build gave back."""
+    change = ", ".join(x for x in (change_phrase(start, paid), change_phrase(paid, holdings(st, seat))) if x)
+    return f"{{s{seat}}} builds {building_name(st, seat, building, section)}" + \
+        (f": {change}" if change else "") + "."
 
 
 def section_tile_name(tile: str) -> str:
@@ -143,13 +203,17 @@ def cost_phrase(cost: dict[str, int]) -> str:
     return ", ".join(f"{v} {k.capitalize()}" for k, v in cost.items() if v) or "nothing"
 
 
-def _benefit(st: NayakasState, a: Place, sid: str) -> str:
+def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
     if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
         ev = C.event[current_event(st) or ""]
         if ev.count == "gold":
             return f"pay {a.amount} Gold for {plural(a.amount, 'token')}"
         if ev.count == "stone_clay":
-            return f"pay {a.amount} Stone and {a.amount2} Clay for {plural(a.amount + a.amount2, 'token')}"
+            res = st.seats[seat].res
+            gold = max(0, a.amount - res["stone"]) + max(0, a.amount2 - res["clay"])
+            paid = f" ({gold} Gold standing in)" if gold else ""
+            return (f"pay {a.amount} Stone and {a.amount2} Clay{paid} for "
+                    f"{plural(a.amount + a.amount2, 'token')}")
         return f"put {plural(a.amount, 'token')} down"
     eff = effect_of(st, sid)
     if eff is None:
@@ -162,7 +226,13 @@ def _benefit(st: NayakasState, a: Place, sid: str) -> str:
     if eff.convert is not None:
         bits.append(f"spend {a.amount} {eff.convert.source.capitalize()}")
     if eff.exchange is not None:
-        bits.append(f"buy {plural(a.amount, 'Prosperity Token')}")
+        ex = eff.exchange
+        pay = {k: v * a.amount for k, v in ex.pay.items()}
+        if ex.gold_wild:  # what the seat lacks of Stone and Clay, Gold pays (as rules._pay_wild does)
+            res = st.seats[seat].res
+            short = sum(max(0, pay.get(r, 0) - res[r]) for r in ("stone", "clay"))
+            pay = {r: min(pay.get(r, 0), res[r]) for r in ("stone", "clay")} | {"gold": pay.get("gold", 0) + short}
+        bits.append(f"pay {cost_phrase(pay)} for {plural(a.amount, 'Prosperity Token')}")
     return ", ".join(bits)
 
 
@@ -172,6 +242,8 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
         return "Pass (stop placing workers)" if st.phase == "worker" else "Pass (stop building)"
     if isinstance(a, Place):
         where = space_name(st, a.space)
+        if game._entry(st, seat, a.space, a.worker)[0]:
+            where += " for 1 Culture"
         if not a.benefit:
             out = f"{a.worker.capitalize()} to {where}, no action"
         else:
@@ -180,24 +252,33 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
                 detail = f"take back the Diplomat on {space_name(st, a.target)}"
             elif a.target:
                 visit, _, back = a.target.partition(">")
-                inner = _benefit(st, a, visit.split("#")[0])
+                inner = _benefit(st, a, visit.split("#")[0], seat)
                 if back:
                     inner = f"take back the Diplomat on {space_name(st, back)}"
                 detail = f"repeat {space_name(st, visit.split('#')[0])}" + (f": {inner}" if inner else "")
             else:
-                detail = _benefit(st, a, a.space)
+                detail = _benefit(st, a, a.space, seat)
             out = f"{a.worker.capitalize()} to {where}" + (f": {detail}" if detail else "")
         if a.extra:
             out += f" (+2 {a.extra.capitalize()} tribute)"
         return out
     if isinstance(a, PlayCard):
-        return f"Play {C.card[a.card].name}" + (f" ({a.choice.capitalize()})" if a.choice else "")
+        card = C.card[a.card]
+        if a.choice:
+            return f"Play {card.name}: gain a {a.choice.capitalize()}"
+        return f"Play {card.name}: {card.text}"
     if isinstance(a, Build):
-        cost = game.section_cost(st, seat, a.building, a.section)
-        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)})"
+        cost = game.section_cost(st, seat, a.building, a.section, saving=a.saving)
+        saved = f", 1 {a.saving.capitalize()} saved by Plans" if a.saving else ""
+        res = st.seats[seat].res
+        gold = max(0, cost["stone"] - res["stone"]) + max(0, cost["clay"] - res["clay"])
+        wild = f"; {gold} Gold for what you lack" if gold else ""
+        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved}{wild})"
     if isinstance(a, ChooseTile):
         tile = st.section_market[a.index]
-        return f"{section_tile_name(tile)} " + ("face up" if a.face_up else "face down (+1 Prosperity)")
+        if a.face_up:
+            return f"{section_tile_name(tile)} face up: {C.section_kind[C.section_tile[tile].kind].text}"
+        return f"{section_tile_name(tile)} face down (+1 Prosperity)"
     if isinstance(a, ChooseTemple):
         if a.ruler:
             return "Turn your ruler temple bright"

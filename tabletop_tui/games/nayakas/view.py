@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 class SpaceView(BaseModel):
     id: str
     name: str
+    #: the name within its kingdom ("Quarry", "Golden Temple", "blank", "Keladi Ruler Temple (faded)")
+    label: str
     kind: str
     land: str
     #: kingdoms it belongs to (none for the Empire)
@@ -89,10 +91,13 @@ class PlayerView(BaseModel):
     sections_built: int
     buildings: list[BuildingView]
     facilities: list[TileView]
-    #: round powers in force (e.g. "discount", "lab_dip")
+    #: the kingdom's ruler temple (faded until a temple is completed)
+    ruler_temple: TileView | None = None
+    #: round powers in force, in words (from cards and actions taken this round)
     powers: list[str]
     passed: bool
-    #: Prosperity counted so far from public facts (temples, face-down tiles, tokens, cards held)
+    #: Prosperity by source: counted so far from public facts (temples, face-down tiles, tokens,
+    #: cards held, the purple tiles as if the game ended now); at the end, the final count
     prosperity: dict[str, int]
 
 
@@ -120,10 +125,14 @@ class NayakasView(BaseModel):
     border_market: list[TileView]
     temple_market: list[TileView]
     piles: dict[str, int]
+    #: development cards played so far (public), by name
     dev_discard: list[str]
     seats: list[PlayerView]
     end_reason: str = ""
     final: dict[int, dict[str, int]] = {}
+
+
+RULER_TEMPLE = {t.ruler: t.id for t in C.tiles.temples if t.ruler}
 
 
 def _section_tile(tile: str) -> TileView:
@@ -159,7 +168,8 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
             usable = st.posts[POST_IDS.index(sid)] is not None
         elif kind == "kingdom":
             usable = True
-        spaces[sid] = SpaceView(id=sid, name=text.space_name(st, sid), kind=kind or "", land=land_of(sid),
+        spaces[sid] = SpaceView(id=sid, name=text.space_name(st, sid), label=text.space_label(st, sid),
+                                kind=kind or "", land=land_of(sid),
                                 kingdoms=list(kingdoms_of(sid)), action=text.space_action_text(st, sid),
                                 short=text.short_effect(st, sid),
                                 workers=[(w.seat, w.type) for w in st.occupants[sid]], usable=usable)
@@ -186,8 +196,10 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
             hand=list(p.hand) if (seat == s or over) else None,
             event_tokens=p.tokens, prosperity_tokens=p.prosperity_tokens, sections_built=p.sections_built,
             buildings=buildings, facilities=[_facility(t) for t in p.facilities],
-            powers=[f for f in p.flags if ":" not in f], passed=st.passed[s] if st.passed else False,
-            prosperity=game.score_parts(st, s)))
+            ruler_temple=_temple(RULER_TEMPLE[p.kingdom]),
+            powers=list(dict.fromkeys(text.POWERS[f] for f in p.flags if f in text.POWERS)), passed=st.passed[s] if st.passed else False,
+            prosperity=({k: v for k, v in st.final[s].items() if k != "total"} if s in st.final
+                        else game.score_parts(st, s))))
     pending = st.pending[0].choice if st.pending else None
     return NayakasView(
         seat=seat, players=st.players, round=st.round, phase=st.phase, turn=st.turn,
@@ -203,7 +215,7 @@ def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasVi
         piles={"sections": len(st.section_pile), "facilities": len(st.facility_pile),
                "borderland": len(st.border_pile), "merchants": len(st.merchant_deck),
                "events": len(st.event_deck), "development": len(st.dev_deck)},
-        dev_discard=list(st.dev_discard), seats=seats, end_reason=st.end_reason,
+        dev_discard=[C.card[c].name for c in st.dev_discard], seats=seats, end_reason=st.end_reason,
         final={s: dict(v) for s, v in st.final.items()},
     )
 

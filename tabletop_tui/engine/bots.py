@@ -12,7 +12,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
@@ -40,8 +40,26 @@ class RandomBot(Bot):
         return rng.choice(actions)
 
 
-#: Search-bot levels: iterations per move (and a time cap in seconds).
-SEARCH_LEVELS: dict[int, tuple[int, float]] = {1: (60, 1.0), 2: (250, 2.5), 3: (1000, 6.0)}
+@dataclass(frozen=True)
+class SearchLevel:
+    """A search-bot level: a thinking budget per move, in CPU seconds of the
+    thinking thread (see :class:`SearchBot`), and a cap on iterations."""
+
+    seconds: float
+    iterations: int
+
+
+#: Search-bot levels. Each is a time budget (measured by benchmarks/bots.py,
+#: figures in docs/bots.md); the iteration cap only bounds a trivial position.
+SEARCH_LEVELS: dict[int, SearchLevel] = {
+    1: SearchLevel(seconds=0.15, iterations=20_000),
+    2: SearchLevel(seconds=0.4, iterations=50_000),
+    3: SearchLevel(seconds=0.8, iterations=100_000),
+}
+
+#: On a busy machine a move may take longer in wall time than its CPU
+#: budget; it is cut off at this many times the budget all the same.
+WALL_FACTOR = 3.0
 
 
 @dataclass(frozen=True)
@@ -64,25 +82,40 @@ class _Node:
         self.seen = 0  # times this node's action was available (ISMCTS)
 
 
-def _rewards(game: Game, state: Any, players: int) -> list[float]:
+def win_chances(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's chance to win, in [0, 1] and summing to 1, from estimated
+    final scores: a softmax, where a lead of ``spread`` points makes a seat
+    e (about 2.7) times as likely to win as the one behind. For the games'
+    heuristics: the uncertainty left in a game is its ``spread``."""
+    top = max(scores)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rewards(game: Game, state: Any, players: int) -> list[float] | None:
+    """What each seat gets from ``state`` in the search, in [0, 1]: at the end
+    of the game a share of the win (co-operative: the team's graded outcome,
+    the same for every seat), before it the game's heuristic estimate of
+    the same thing; None when the game has no heuristic for ``state``."""
     if game.is_over(state):
-        res = game.result(state)
         if game.cooperative:
             # a co-operative game may grade a finished game (how close the team
             # came), so the search has a signal even when most playouts lose
             graded = game.heuristic(state, 0)
-            win = (1.0 if res.winners else 0.0) if graded is None else graded
-            return [win] * players
-        k = len(res.winners)
-        return [(1.0 / k if s in res.winners else 0.0) for s in range(players)]
-    out = []
-    for s in range(players):
-        h = game.heuristic(state, s)
-        out.append(0.5 if h is None else h)
-    if not game.cooperative:
-        total = sum(out) or 1.0
-        out = [v / total for v in out]
-    return out
+            if graded is None:
+                graded = 1.0 if game.result(state).winners else 0.0
+            return [graded] * players
+        winners = game.result(state).winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [(share if s in winners else 0.0) for s in range(players)]
+    values = game.heuristics(state)
+    if values is None:
+        return None
+    if game.cooperative:
+        return [values[0]] * players
+    total = sum(values)
+    return [v / total for v in values] if total > 0 else [1.0 / players] * players
 
 
 class SearchBot(Bot):
@@ -90,31 +123,43 @@ class SearchBot(Bot):
 
     Each iteration samples a state consistent with the bot's view
     (``game.determinize``), walks the shared tree with UCB1 restricted to the
-    moves legal in that sample, expands one move, plays out at random up to
-    ``playout_limit`` actions, and backs up each seat's reward.
+    moves legal in that sample (counting how often each move was available),
+    expands one move, plays on at random for the game's ``playout_depth``
+    actions (or ``playout_limit``), and backs up each seat's reward: the
+    result if the game ended, else the game's heuristic (``rewards``).
+
+    A move's budget is CPU time of the thinking thread (``time.thread_time``,
+    so other processes on a shared machine, or the app's own thread when the
+    search runs beside it, do not eat into it), capped in wall time at
+    ``WALL_FACTOR`` times the budget, and by ``iterations``.
+    ``SearchBot(iterations=N, seconds=1e9)`` runs exactly N iterations: the
+    same seeds give the same moves on any machine.
     """
 
     name = "search"
 
     def __init__(self, level: int = 2, iterations: int | None = None,
-                 seconds: float | None = None, playout_limit: int = 200,
-                 exploration: float = 0.9) -> None:
-        its, secs = SEARCH_LEVELS.get(level, SEARCH_LEVELS[2])
+                 seconds: float | None = None, playout_limit: int | None = None,
+                 exploration: float = 0.7) -> None:
+        lv = SEARCH_LEVELS.get(level, SEARCH_LEVELS[2])
         self.level = level
-        self.iterations = iterations or its
-        self.seconds = seconds if seconds is not None else secs
+        self.iterations = iterations or lv.iterations
+        self.seconds = seconds if seconds is not None else lv.seconds
         self.playout_limit = playout_limit
         self.c = exploration
+        #: iterations of the last search (for benchmarks)
+        self.last_iterations = 0
 
     def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Action:
         root_actions = game.legal_actions(state, seat)
         if not root_actions:
             raise IllegalAction("There is nothing this seat can do now.")
         if len(root_actions) == 1:
+            self.last_iterations = 0
             return root_actions[0]
         return self.rank(game, state, seat, rng)[0].action
 
-    def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list["MoveScore"]:
+    def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list[MoveScore]:
         """Every move the search tried for ``seat``, best first, each with its
         estimated value for the seat (the chance to win, in [0, 1]; for a
         co-operative game the team's graded outcome) and how often it was
@@ -123,23 +168,29 @@ class SearchBot(Bot):
         if not root_actions:
             raise IllegalAction("There is nothing this seat can do now.")
         players = _players(state)
+        depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
         root = _Node()
-        deadline = time.perf_counter() + self.seconds
-        for i in range(self.iterations):
-            if i % 16 == 0 and time.perf_counter() > deadline and i > 0:
+        cpu_end = time.thread_time() + self.seconds
+        wall_end = time.perf_counter() + self.seconds * WALL_FACTOR
+        n = 0
+        while n < self.iterations:
+            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end):
                 break
             sim = game.determinize(state, seat, rng)
-            self._iterate(game, sim, root, seat, players, rng)
-        scored = [MoveScore(a, n.value / n.visits if n.visits else 0.0, n.visits)
-                  for a, n in root.children.items()]
+            self._iterate(game, sim, root, seat, players, depth, rng)
+            n += 1
+        self.last_iterations = n
+        scored = [MoveScore(a, ch.value / ch.visits if ch.visits else 0.0, ch.visits)
+                  for a, ch in root.children.items()]
         scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
         return scored
 
-    def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int,
+    def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int, depth: int,
                  rng: random.Random) -> None:
         node = root
         path: list[tuple[_Node, Seat]] = []
         first = True
+        c = self.c
         while not game.is_over(sim):
             actors = game.to_act(sim)
             if not actors:
@@ -149,47 +200,65 @@ class SearchBot(Bot):
             legal = game.legal_actions(sim, actor)
             if not legal:
                 break
+            children = node.children
+            untried = []
             for a in legal:
-                child = node.children.get(a)
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
                     child.seen += 1
-            untried = [a for a in legal if a not in node.children]
             if untried:
                 a = rng.choice(untried)
                 child = _Node()
                 child.seen = 1
-                node.children[a] = child
+                children[a] = child
                 game.play_silent(sim, a, actor)
                 path.append((child, actor))
                 break
-            log_n = math.log(max(1, node.visits))
-            best, best_score = None, -1.0
+            best, best_score = legal[0], -1.0
             for a in legal:
-                ch = node.children[a]
-                score = ch.value / ch.visits + self.c * math.sqrt(math.log(max(1, ch.seen)) / ch.visits)
+                ch = children[a]
+                score = ch.value / ch.visits + c * math.sqrt(math.log(ch.seen) / ch.visits)
                 if score > best_score:
                     best, best_score = a, score
-            assert best is not None
-            node = node.children[best]
+            node = children[best]
             game.play_silent(sim, best, actor)
             path.append((node, actor))
-        # playout
-        steps = 0
-        while steps < self.playout_limit and not game.is_over(sim):
-            actors = game.to_act(sim)
-            if not actors:
-                break
-            actor = actors[0]
-            legal = game.legal_actions(sim, actor)
-            if not legal:
-                break
-            game.play_silent(sim, rng.choice(legal), actor)
-            steps += 1
-        rewards = _rewards(game, sim, players)
+        got = _playout(game, sim, players, depth, rng)
         root.visits += 1
         for n, actor in path:
             n.visits += 1
-            n.value += rewards[actor] if actor < len(rewards) else 0.0
+            n.value += got[actor]
+
+
+def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
+    """Up to ``steps`` random legal moves (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.is_over(sim):
+            return
+        actors = game.to_act(sim)
+        if not actors:
+            return
+        legal = game.legal_actions(sim, actors[0])
+        if not legal:
+            return
+        game.play_silent(sim, rng.choice(legal), actors[0])
+
+
+def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
+    """Random moves for ``depth`` actions, then each seat's reward; if the
+    game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
+    _play_randomly(game, sim, depth, rng)
+    got = rewards(game, sim, players)
+    if got is None:
+        _play_randomly(game, sim, PLAYOUT_MAX, rng)
+        got = rewards(game, sim, players) or [1.0 / players] * players
+    return got
+
+
+#: the longest playout of a game whose heuristic says nothing
+PLAYOUT_MAX = 2000
 
 
 def _players(state: Any) -> int:

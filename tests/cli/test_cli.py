@@ -68,7 +68,7 @@ def test_simulate_prints_one_json_object(capsys):
     (["play", "tiki", "--option", "shaman=maybe"], "takes true or false"),
     (["play", "tiki", "--option", "first_player=Red"], "takes random, Purple or Yellow"),
     (["play", "rapa_nui", "--option", "x=1"], "has no options"),
-    (["simulate", "tiki", "--bots", "genius"], "invalid choice"),
+    (["simulate", "tiki", "--bots", "genius"], "unknown bot"),
     (["play", "tiki", "--seed", "-4"], "must not be negative"),
     (["play", "tiki", "--bot", "genius"], "unknown bot"),
     (["play", "tiki", "--bot", "search:9"], "level must be"),

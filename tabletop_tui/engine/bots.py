@@ -109,11 +109,12 @@ def rewards(game: Game, state: Any, players: int) -> list[float] | None:
         winners = game.result(state).winners
         share = 1.0 / len(winners) if winners else 0.0
         return [(share if s in winners else 0.0) for s in range(players)]
+    if game.cooperative:
+        team = game.heuristic(state, 0)
+        return None if team is None else [team] * players
     values = game.heuristics(state)
     if values is None:
         return None
-    if game.cooperative:
-        return [values[0]] * players
     total = sum(values)
     return [v / total for v in values] if total > 0 else [1.0 / players] * players
 
@@ -147,6 +148,8 @@ class SearchBot(Bot):
         self.seconds = seconds if seconds is not None else lv.seconds
         self.playout_limit = playout_limit
         self.c = exploration
+        #: the wall-clock cap, in budgets (benchmarks lift it to measure CPU budgets alone)
+        self.wall_factor = WALL_FACTOR
         #: iterations of the last search (for benchmarks)
         self.last_iterations = 0
 
@@ -171,7 +174,7 @@ class SearchBot(Bot):
         depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
         root = _Node()
         cpu_end = time.thread_time() + self.seconds
-        wall_end = time.perf_counter() + self.seconds * WALL_FACTOR
+        wall_end = time.perf_counter() + self.seconds * self.wall_factor
         n = 0
         while n < self.iterations:
             if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end):

@@ -52,8 +52,8 @@ class SearchLevel:
 #: Search-bot levels. Each is a time budget (measured by benchmarks/bots.py,
 #: figures in docs/bots.md); the iteration cap only bounds a trivial position.
 SEARCH_LEVELS: dict[int, SearchLevel] = {
-    1: SearchLevel(seconds=0.15, iterations=20_000),
-    2: SearchLevel(seconds=0.4, iterations=50_000),
+    1: SearchLevel(seconds=0.05, iterations=20_000),
+    2: SearchLevel(seconds=0.25, iterations=50_000),
     3: SearchLevel(seconds=0.8, iterations=100_000),
 }
 
@@ -73,13 +73,22 @@ class MoveScore:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "seen")
+    """A position of the tree, and the statistics of the move into it.
+
+    ``children`` maps a move to the node it leads to. Where several seats
+    choose at once (secret bids), each seat's choice is judged on its own
+    (decoupled): ``joint[seat]`` holds that seat's move statistics, and
+    ``children`` maps the tuple of everyone's ``(seat, move)`` to the node
+    after all of them, so no seat's choice is made knowing another's."""
+
+    __slots__ = ("children", "visits", "value", "seen", "joint")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.value = 0.0  # total reward of the seat that chose the move into this node
         self.seen = 0  # times this node's action was available (ISMCTS)
+        self.joint: dict[Seat, dict[Action, _Node]] | None = None
 
 
 def win_chances(scores: Sequence[float], spread: float) -> list[float]:
@@ -124,7 +133,8 @@ class SearchBot(Bot):
 
     Each iteration samples a state consistent with the bot's view
     (``game.determinize``), walks the shared tree with UCB1 restricted to the
-    moves legal in that sample (counting how often each move was available),
+    moves legal in that sample (counting how often each move was available;
+    a choice several seats make at once is judged for each seat on its own),
     expands one move, plays on at random for the game's ``playout_depth``
     actions (or ``playout_limit``), and backs up each seat's reward: the
     result if the game ended, else the game's heuristic (``rewards``).
@@ -183,56 +193,88 @@ class SearchBot(Bot):
             self._iterate(game, sim, root, seat, players, depth, rng)
             n += 1
         self.last_iterations = n
+        moves = root.joint[seat] if root.joint and seat in root.joint else root.children
         scored = [MoveScore(a, ch.value / ch.visits if ch.visits else 0.0, ch.visits)
-                  for a, ch in root.children.items()]
+                  for a, ch in moves.items()]
         scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
         return scored
 
     def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int, depth: int,
                  rng: random.Random) -> None:
         node = root
-        path: list[tuple[_Node, Seat]] = []
-        first = True
-        c = self.c
+        path: list[tuple[_Node, Seat]] = []  # each move's statistics and who chose it
         while not game.is_over(sim):
             actors = game.to_act(sim)
             if not actors:
                 break
-            actor = me if (first and me in actors) else actors[0]
-            first = False
+            if len(actors) > 1:  # a choice made at once by several seats
+                joint = node.joint
+                if joint is None:
+                    joint = node.joint = {}
+                picks = []
+                fresh = False
+                for actor in actors:
+                    legal = game.legal_actions(sim, actor)
+                    if not legal:
+                        continue
+                    a, stat, new = self._select(joint.setdefault(actor, {}), legal, rng)
+                    picks.append((actor, a))
+                    path.append((stat, actor))
+                    fresh = fresh or new
+                if not picks:
+                    break
+                for actor, a in picks:
+                    game.play_silent(sim, a, actor)
+                key = tuple(picks)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    fresh = True
+                node = child
+                if fresh:
+                    break
+                continue
+            actor = actors[0]
             legal = game.legal_actions(sim, actor)
             if not legal:
                 break
-            children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.seen += 1
-            if untried:
-                a = rng.choice(untried)
-                child = _Node()
-                child.seen = 1
-                children[a] = child
-                game.play_silent(sim, a, actor)
-                path.append((child, actor))
+            a, child, new = self._select(node.children, legal, rng)
+            game.play_silent(sim, a, actor)
+            path.append((child, actor))
+            node = child
+            if new:
                 break
-            best, best_score = legal[0], -1.0
-            for a in legal:
-                ch = children[a]
-                score = ch.value / ch.visits + c * math.sqrt(math.log(ch.seen) / ch.visits)
-                if score > best_score:
-                    best, best_score = a, score
-            node = children[best]
-            game.play_silent(sim, best, actor)
-            path.append((node, actor))
         got = _playout(game, sim, players, depth, rng)
         root.visits += 1
-        for n, actor in path:
-            n.visits += 1
-            n.value += got[actor]
+        for stat, actor in path:
+            stat.visits += 1
+            stat.value += got[actor]
+
+    def _select(self, stats: dict[Any, _Node], legal: list[Action],
+                rng: random.Random) -> tuple[Action, _Node, bool]:
+        """The move to try among ``legal``: an untried one at random (made
+        and counted, ``True``), else the best by UCB1 over how often each was
+        available. Every legal move's availability is counted."""
+        untried = []
+        for a in legal:
+            stat = stats.get(a)
+            if stat is None:
+                untried.append(a)
+            else:
+                stat.seen += 1
+        if untried:
+            a = rng.choice(untried)
+            stat = stats[a] = _Node()
+            stat.seen = 1
+            return a, stat, True
+        c = self.c
+        best, best_score = legal[0], -1.0
+        for a in legal:
+            stat = stats[a]
+            score = stat.value / stat.visits + c * math.sqrt(math.log(stat.seen) / stat.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, stats[best], False
 
 
 def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
@@ -250,9 +292,14 @@ def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None
 
 
 def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
-    """Random moves for ``depth`` actions, then each seat's reward; if the
-    game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
+    """Random moves for ``depth`` actions and on to a settled position (at
+    most ``depth`` more), then each seat's reward; if the game has no
+    heuristic there, play on to the end (at most PLAYOUT_MAX)."""
     _play_randomly(game, sim, depth, rng)
+    for _ in range(depth):
+        if game.is_over(sim) or game.settled(sim):
+            break
+        _play_randomly(game, sim, 1, rng)
     got = rewards(game, sim, players)
     if got is None:
         _play_randomly(game, sim, PLAYOUT_MAX, rng)

@@ -68,3 +68,36 @@ def test_the_bot_does_not_take_a_third_moai_it_cannot_pay_for(seed):
     assert ranked[0].action != Draw(row=0), ranked[:3]
     by_row = {m.action.row: m.value for m in ranked}
     assert by_row[0] < by_row[1], "the Priest is worth more than a Moai that cannot be raised"
+
+
+def self_play(seed: int, iterations: int) -> tuple[int, int]:
+    """A 2-player game with the search bot (a fixed budget) in both seats, as
+    two players following the hints would play it. Returns the draws that
+    made a hand of three Moai without the wood for one while another row
+    offered something else, and the turns a seat could play no card (and
+    so drew none either)."""
+    state = GAME.new_state(2, None, seed)
+    rng = random.Random(seed)
+    chosen = stuck = 0
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        action = SearchBot(iterations=iterations, seconds=1e9).choose(GAME, state, seat, rng)
+        if isinstance(action, Draw):
+            hand = dict(state.hands[seat])
+            hand[state.market[action.row][-1]] += 1
+            others = [row[-1] for r, row in enumerate(state.market) if row and r != action.row]
+            if hand["moai"] == 3 and state.wood[seat] < 7 and any(c != "moai" for c in others):
+                chosen += 1
+        stuck += sum("can afford no card" in e.text for e in GAME.apply(state, action, seat))
+    return chosen, stuck
+
+
+def test_players_following_the_bot_do_not_pass_turn_after_turn():
+    """The issue's report, replayed: with the bot of before (full playouts,
+    no heuristic) these four games had 5 such draws and 20 turns without a
+    card to play; a market of nothing but Moai can still force one."""
+    chosen = stuck = 0
+    for seed in (1000, 1001, 1002, 1003):
+        c, s = self_play(seed, 120)
+        chosen, stuck = chosen + c, stuck + s
+    assert chosen <= 2 and stuck <= 8, (chosen, stuck)

@@ -721,7 +721,8 @@ class Nyakuza(Game[NyakuzaState]):
     def heuristics(self, state: NyakuzaState) -> list[float]:
         """Each seat's chance to win, from its Moai standing, the Moai its
         groups are on the way to (unspent recipe tiles and free coastal palms
-        held together) and its shells (they pay for tiles and win bids); the
+        held together) and its shells (they pay for tiles and win bids: the
+        shells its remaining Moai will need count most); the
         fewer tiles left to turn up, the more a lead counts. Our own estimate,
         for the search bot."""
         n = state.players
@@ -739,7 +740,9 @@ class Nyakuza(Game[NyakuzaState]):
                 recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
                 halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
                 pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
-            score = start - left + min(pot, left + 0.5) + 0.05 * state.shells[s]
+            # shells: each Moai still to raise wants one or two, and bids want more
+            have, need = state.shells[s], min(8.0, 1.5 * left + 2)
+            score = start - left + min(pot, left + 0.5) + 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
             if left == 0:
                 score += 1.0  # one Ceremonial Moai from winning
             scores.append(score)

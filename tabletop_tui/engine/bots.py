@@ -292,14 +292,9 @@ def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None
 
 
 def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
-    """Random moves for ``depth`` actions and on to a settled position (at
-    most ``depth`` more), then each seat's reward; if the game has no
-    heuristic there, play on to the end (at most PLAYOUT_MAX)."""
+    """Random moves for ``depth`` actions, then each seat's reward; if the
+    game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
     _play_randomly(game, sim, depth, rng)
-    for _ in range(depth):
-        if game.is_over(sim) or game.settled(sim):
-            break
-        _play_randomly(game, sim, 1, rng)
     got = rewards(game, sim, players)
     if got is None:
         _play_randomly(game, sim, PLAYOUT_MAX, rng)

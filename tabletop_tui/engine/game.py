@@ -399,13 +399,6 @@ class Game(Generic[S]):
     #: see what a move leads to). Without a heuristic, playouts go to the end.
     playout_depth: ClassVar[int] = 200
 
-    def settled(self, state: S) -> bool:
-        """True where ``heuristics`` may judge ``state`` (the search bot's
-        playouts, once ``playout_depth`` actions are played, go on to such a
-        position, at most as many actions again): a game says False in the
-        middle of a turn whose outcome the heuristic cannot see yet."""
-        return True
-
     def heuristic(self, state: S, seat: Seat) -> float | None:
         """Estimated chance, in [0, 1], that ``seat`` wins from ``state``
         (co-operative: the team's expected graded outcome, the same for every

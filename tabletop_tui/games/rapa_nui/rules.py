@@ -727,10 +727,6 @@ class RapaNui(Game[RapaNuiState]):
     # -- for the search bot ----------------------------------------------------------------------
     playout_depth = 8
 
-    def settled(self, state: RapaNuiState) -> bool:
-        """Between turns: no choice pending, the next player about to buy or play."""
-        return not state.pending and state.phase != "draw"
-
     def heuristics(self, state: RapaNuiState) -> list[float]:
         """Each seat's chance to win, from an estimate of its final score
         (:func:`_score_estimates`): the closer the end, the more a lead counts."""

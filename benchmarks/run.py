@@ -14,8 +14,9 @@ Prints, in one run:
             (``open_spiel.python.games.tic_tac_toe``; ``pip install -e '.[bench]'``),
             measured interleaved with ours, and our actions/s as a ratio to it;
             memory (tracemalloc) of a mid-game state and of the playout loop;
-3. search   search-bot seconds per move at each ``SEARCH_LEVELS`` level, on
-            a few mid-game positions reached by seeded random play;
+3. search   search-bot seconds per move at each ``SEARCH_LEVELS`` level (a
+            CPU-time budget), on a few mid-game positions reached by seeded
+            random play (strength: benchmarks/bots.py);
 4. start    app cold start to the first frame, TabletopApp against a minimal
             Textual app (one Static), each in fresh ``python -c`` processes;
 5. keys     key-to-frame latency on a real game screen driven by Pilot, each
@@ -34,6 +35,7 @@ import copy
 import faulthandler
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -349,18 +351,6 @@ def memory_reference(ref, seed: int, n_games: int) -> dict:
 
 
 # -- 3: search bot ----------------------------------------------------------------------
-class CountingSearchBot(SearchBot):
-    """The engine's SearchBot, counting the iterations it managed."""
-
-    def __init__(self, *a: Any, **kw: Any) -> None:
-        super().__init__(*a, **kw)
-        self.count = 0
-
-    def _iterate(self, *a: Any, **kw: Any) -> None:
-        self.count += 1
-        super()._iterate(*a, **kw)
-
-
 def mid_game_positions(game, players: int, mean_len: float | None, n: int, seed: int) -> list:
     """``n`` seeded random mid-game positions (30-60% into a mean game) where
     the seat to act has at least two legal actions (a forced move costs no search)."""
@@ -412,22 +402,23 @@ def run_search(games: list, lengths: dict, positions: int, budget: float, seed: 
             secs, cpus, its = [], [], []
             try:
                 for i, (state, seat) in enumerate(sp):
-                    bot = CountingSearchBot(level=level)
+                    bot = SearchBot(level=level)
+                    bot.wall_factor = math.inf  # the level's CPU budget alone, whatever the load
                     st = g.clone(state)
-                    c0, t0 = time.process_time(), time.perf_counter()
+                    c0, t0 = time.thread_time(), time.perf_counter()
                     bot.choose(g, st, seat, random.Random(seed + i))
                     secs.append(time.perf_counter() - t0)
-                    cpus.append(time.process_time() - c0)
-                    its.append(bot.count)
+                    cpus.append(time.thread_time() - c0)
+                    its.append(bot.last_iterations)
             except Exception as err:
                 results[key] = {"error": error_text(err)}
                 continue
-            target_its, cap = SEARCH_LEVELS[level]
+            lv = SEARCH_LEVELS[level]
             results[key] = {
                 "positions": len(secs), "median_s": statistics.median(secs), "max_s": max(secs),
                 "median_cpu_s": statistics.median(cpus),
-                "mean_iterations": statistics.mean(its), "iterations": target_its, "cap_s": cap,
-                "capped": sum(1 for n in its if n < target_its),
+                "mean_iterations": statistics.mean(its), "iterations": lv.iterations, "budget_s": lv.seconds,
+                "capped": sum(1 for n in its if n >= lv.iterations),
                 "iterations_per_cpu_s": sum(its) / sum(cpus) if sum(cpus) else None,
             }
     return results
@@ -876,7 +867,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # 3 -----------------------------------------------------------------------------------------
     if "search" in only:
-        levels = ", ".join(f"L{k}: {its} iterations or {cap:g} s" for k, (its, cap) in sorted(SEARCH_LEVELS.items()))
+        levels = ", ".join(f"L{k}: {lv.seconds:g} CPU s or {lv.iterations} iterations"
+                           for k, lv in sorted(SEARCH_LEVELS.items()))
         section(f"3. Search bot, seconds per move on {positions} seeded mid-game position"
                 f"{'s' if positions != 1 else ''} per game ({levels}); budget {search_budget:.0f} s")
         for g in all_games:
@@ -901,12 +893,12 @@ def main(argv: list[str] | None = None) -> int:
                     rows.append([g.id, f"L{level}", "-", "-", "-", "-", "-", r.get("error") or r.get("skipped")])
                 else:
                     rows.append([g.id, f"L{level}", f"{r['median_s']:.3f}", f"{r['median_cpu_s']:.3f}",
-                                 f"{r['max_s']:.3f}", f"{r['mean_iterations']:.0f}/{r['iterations']}",
+                                 f"{r['max_s']:.3f}", f"{r['mean_iterations']:.0f}",
                                  fmt(r["iterations_per_cpu_s"], ",.0f"),
-                                 f"time cap {r['cap_s']:g} s hit {r['capped']}/{r['positions']}"
+                                 f"iteration cap hit {r['capped']}/{r['positions']}"
                                  if r["capped"] else ""])
                 search_json.append({"game": g.id, "level": level, "players": g.min_players, **r})
-        say(table(["game", "level", "median s/move", "CPU s/move", "max s/move", "iterations",
+        say(table(["game", "level", "median s/move", "CPU s/move", "max s/move", "mean iterations",
                    "iter/CPU s", "note"], rows))
         report["search"] = search_json
 

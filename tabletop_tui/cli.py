@@ -153,7 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"how many games (1 to {MAX_SIMULATED_GAMES})")
     sim.add_argument("--seed", type=_seed, default=0)
     sim.add_argument("--players", type=_positive)
-    sim.add_argument("--bots", choices=["random", "search"], default="random")
+    sim.add_argument("--bots", default="random", metavar="BOT[,BOT...]",
+                     help="one bot per seat (random, search, search:1..3), or one for every seat; "
+                          "e.g. --bots search:3,random,random")
+    sim.add_argument("--iterations", type=_positive, metavar="N",
+                     help="search bots think exactly N iterations a move instead of their level's "
+                          "time budget (the same seed then gives the same games)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -190,6 +195,7 @@ def _seats(game, players: int | None, names: str | None, bots: list[str],
            watch: bool = False) -> list:
     from tabletop_tui.engine.match import SeatConfig
     from tabletop_tui.engine.outside_text import names_problem
+    from tabletop_tui.simulate import BotSpecError, parse_bot
 
     n = players or max(game.min_players, min(game.max_players, len(bots) + (0 if watch else 1)))
     if watch:
@@ -220,15 +226,10 @@ def _seats(game, players: int | None, names: str | None, bots: list[str],
         name = chosen[i]
         bot, level = None, 2
         if n_bots_from <= i < n_bots_from + len(bots):
-            spec = bots[i - n_bots_from]
-            kind, _, lv = spec.partition(":")
-            if kind not in ("random", "search"):
-                raise UsageError(f"unknown bot {_shown(kind)}: use random or search")
-            bot = kind
-            if lv:
-                if lv not in ("1", "2", "3"):
-                    raise UsageError(f"bot level must be 1, 2 or 3, not {_shown(lv)}")
-                level = int(lv)
+            try:
+                bot, level = parse_bot(bots[i - n_bots_from])
+            except BotSpecError as err:
+                raise UsageError(str(err)) from None
         seats.append(SeatConfig(name=name, bot=bot, level=level))
     return seats
 
@@ -338,14 +339,18 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         opts = _options(game, args.option)
         return _run_app(match=Match(game, seats, opts, args.seed, coach_flags=not args.no_coach))
     if args.command == "simulate":
-        from tabletop_tui.simulate import simulate
+        from tabletop_tui.simulate import BotSpecError, seat_bots, simulate
 
         game = get(args.game)
-        players = args.players or game.min_players
-        why = _count_problem(game, players)
+        try:
+            bots = seat_bots(args.bots, args.players, game)
+        except BotSpecError as err:
+            raise UsageError(str(err)) from None
+        why = _count_problem(game, len(bots))
         if why:
             raise UsageError(why)
-        out = simulate(game, args.games, args.seed, players, args.bots, _options(game, args.option))
+        out = simulate(game, args.games, args.seed, len(bots), bots, _options(game, args.option),
+                       iterations=args.iterations)
         if args.json:
             print(json.dumps(out))
         else:

@@ -1,15 +1,72 @@
-"""Headless games between bots, for `tabletop simulate` and the benchmark."""
+"""Headless games between bots, for `tabletop simulate` and the benchmarks."""
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Sequence
 
 from tabletop_tui.engine import Game, RandomBot, SearchBot
+from tabletop_tui.engine.bots import Bot
+
+#: bot levels a seat may ask for ("search:1".."search:3")
+LEVELS = (1, 2, 3)
+#: the level of a plain "search" (as `tabletop play --bot search`)
+DEFAULT_LEVEL = 2
 
 
-def play_out(game: Game, players: int, seed: int, bots: list, rng: random.Random,
+class BotSpecError(ValueError):
+    """A bot name that is not ``random``, ``search`` or ``search:1``..``3``
+    (the message is one sentence for the command line)."""
+
+
+def parse_bot(spec: str) -> tuple[str, int]:
+    """``"search:3"`` -> ("search", 3); ``"search"`` -> ("search", 2);
+    ``"random"`` -> ("random", 2). BotSpecError names what is wrong."""
+    from tabletop_tui.engine.outside_text import quote
+
+    kind, colon, lv = spec.strip().partition(":")
+    if kind not in ("random", "search"):
+        raise BotSpecError(f"unknown bot {quote(kind, 30)}: use random or search")
+    if colon and kind == "random":
+        raise BotSpecError(f"a random bot has no level: write random, not {quote(spec.strip(), 30)}")
+    if colon and lv not in {str(n) for n in LEVELS}:
+        raise BotSpecError(f"bot level must be 1, 2 or 3, not {quote(lv, 30)}")
+    return kind, int(lv) if lv else DEFAULT_LEVEL
+
+
+def seat_bots(spec: str, players: int | None, game: Game) -> list[str]:
+    """One bot name per seat from ``--bots`` ("search:3,random,random"; a
+    single name fills every seat), each checked and written in full
+    ("search" becomes "search:2"). ``players`` None: as many seats as names
+    given (one name: the game's fewest). BotSpecError for a bad list."""
+    names = [s.strip() for s in spec.split(",")]
+    if "" in names:
+        raise BotSpecError("--bots has an empty name: give one per seat, e.g. --bots search:1,random")
+    full = []
+    for name in names:
+        kind, level = parse_bot(name)
+        full.append(kind if kind == "random" else f"search:{level}")
+    n = players or (len(full) if len(full) > 1 else game.min_players)
+    if len(full) == 1:
+        return full * n
+    if len(full) != n:
+        raise BotSpecError(f"--bots names {len(full)} bots for {n} seats: give one per seat, or one for all")
+    return full
+
+
+def make_seat_bot(name: str, iterations: int | None = None) -> Bot:
+    """The bot a full name from :func:`seat_bots` stands for; ``iterations``
+    makes a search bot run exactly that many iterations (no time budget)."""
+    kind, level = parse_bot(name)
+    if kind == "random":
+        return RandomBot()
+    if iterations:
+        return SearchBot(level=level, iterations=iterations, seconds=1e9)
+    return SearchBot(level=level)
+
+
+def play_out(game: Game, players: int, seed: int, bots: Sequence[Bot], rng: random.Random,
              max_actions: int = 20_000, options: Any = None) -> tuple[Any, int]:
     """Play one game with ``bots`` (one per seat) from ``seed``; returns the
     final state and the number of actions. Moves are checked but played
@@ -26,19 +83,24 @@ def play_out(game: Game, players: int, seed: int, bots: list, rng: random.Random
 
 
 def simulate(game: Game, games: int, seed: int, players: int | None = None,
-             bots: str = "random", options: Any = None, search_iterations: int = 40) -> dict:
-    """Play ``games`` games and summarise them as a JSON-ready dict."""
-    players = players or game.min_players
+             bots: str | Sequence[str] = "random", options: Any = None,
+             iterations: int | None = None) -> dict:
+    """Play ``games`` games and summarise them as a JSON-ready dict.
+
+    ``bots``: one name per seat, or one for every seat (see
+    :func:`seat_bots`); ``iterations``: search bots run exactly that many
+    iterations per move instead of their level's time budget, so the same
+    seed gives the same games."""
+    names = seat_bots(bots if isinstance(bots, str) else ",".join(bots), players, game)
+    players = len(names)
     rng = random.Random(seed)
-    make = (lambda: RandomBot()) if bots == "random" else (
-        lambda: SearchBot(iterations=search_iterations, seconds=30.0))
-    seat_bots = [make() for _ in range(players)]
+    seat_bot = [make_seat_bot(n, iterations) for n in names]
     wins = [0.0] * players
     finished = 0
     total_actions = 0
     started = time.perf_counter()
     for g in range(games):
-        state, n = play_out(game, players, rng.getrandbits(48), seat_bots, rng, options=options)
+        state, n = play_out(game, players, rng.getrandbits(48), seat_bot, rng, options=options)
         total_actions += n
         if game.is_over(state):
             finished += 1
@@ -50,7 +112,8 @@ def simulate(game: Game, games: int, seed: int, players: int | None = None,
         "game": game.id,
         "games": games,
         "players": players,
-        "bots": bots,
+        "bots": names,
+        "iterations": iterations,
         "seed": seed,
         "finished": finished,
         "mean_actions": round(total_actions / games, 2) if games else 0.0,

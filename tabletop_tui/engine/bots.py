@@ -12,7 +12,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
@@ -40,8 +40,26 @@ class RandomBot(Bot):
         return rng.choice(actions)
 
 
-#: Search-bot levels: iterations per move (and a time cap in seconds).
-SEARCH_LEVELS: dict[int, tuple[int, float]] = {1: (60, 1.0), 2: (250, 2.5), 3: (1000, 6.0)}
+@dataclass(frozen=True)
+class SearchLevel:
+    """A search-bot level: a thinking budget per move, in CPU seconds of the
+    thinking thread (see :class:`SearchBot`), and a cap on iterations."""
+
+    seconds: float
+    iterations: int
+
+
+#: Search-bot levels. Each is a time budget (measured by benchmarks/bots.py,
+#: figures in docs/bots.md); the iteration cap only bounds a trivial position.
+SEARCH_LEVELS: dict[int, SearchLevel] = {
+    1: SearchLevel(seconds=0.05, iterations=20_000),
+    2: SearchLevel(seconds=0.25, iterations=50_000),
+    3: SearchLevel(seconds=0.8, iterations=100_000),
+}
+
+#: On a busy machine a move may take longer in wall time than its CPU
+#: budget; it is cut off at this many times the budget all the same.
+WALL_FACTOR = 3.0
 
 
 @dataclass(frozen=True)
@@ -55,34 +73,59 @@ class MoveScore:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "seen")
+    """A position of the tree, and the statistics of the move into it.
+
+    ``children`` maps a move to the node it leads to. Where several seats
+    choose at once (secret bids), each seat's choice is judged on its own
+    (decoupled): ``joint[seat]`` holds that seat's move statistics, and
+    ``children`` maps the tuple of everyone's ``(seat, move)`` to the node
+    after all of them, so no seat's choice is made knowing another's."""
+
+    __slots__ = ("children", "visits", "value", "seen", "joint")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.value = 0.0  # total reward of the seat that chose the move into this node
         self.seen = 0  # times this node's action was available (ISMCTS)
+        self.joint: dict[Seat, dict[Action, _Node]] | None = None
 
 
-def _rewards(game: Game, state: Any, players: int) -> list[float]:
+def win_chances(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's chance to win, in [0, 1] and summing to 1, from estimated
+    final scores: a softmax, where a lead of ``spread`` points makes a seat
+    e (about 2.7) times as likely to win as the one behind. For the games'
+    heuristics: the uncertainty left in a game is its ``spread``."""
+    top = max(scores)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rewards(game: Game, state: Any, players: int) -> list[float] | None:
+    """What each seat gets from ``state`` in the search, in [0, 1]: at the end
+    of the game a share of the win (co-operative: the team's graded outcome,
+    the same for every seat), before it the game's heuristic estimate of
+    the same thing; None when the game has no heuristic for ``state``."""
     if game.is_over(state):
-        res = game.result(state)
         if game.cooperative:
             # a co-operative game may grade a finished game (how close the team
             # came), so the search has a signal even when most playouts lose
             graded = game.heuristic(state, 0)
-            win = (1.0 if res.winners else 0.0) if graded is None else graded
-            return [win] * players
-        k = len(res.winners)
-        return [(1.0 / k if s in res.winners else 0.0) for s in range(players)]
-    out = []
-    for s in range(players):
-        h = game.heuristic(state, s)
-        out.append(0.5 if h is None else h)
-    if not game.cooperative:
-        total = sum(out) or 1.0
-        out = [v / total for v in out]
-    return out
+            if graded is None:
+                graded = 1.0 if game.result(state).winners else 0.0
+            return [graded] * players
+        winners = game.result(state).winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [(share if s in winners else 0.0) for s in range(players)]
+    if game.cooperative:
+        team = game.heuristic(state, 0)
+        return None if team is None else [team] * players
+    values = game.heuristics(state)
+    if values is None:
+        return None
+    total = sum(values)
+    return [v / total for v in values] if total > 0 else [1.0 / players] * players
 
 
 class SearchBot(Bot):
@@ -90,31 +133,46 @@ class SearchBot(Bot):
 
     Each iteration samples a state consistent with the bot's view
     (``game.determinize``), walks the shared tree with UCB1 restricted to the
-    moves legal in that sample, expands one move, plays out at random up to
-    ``playout_limit`` actions, and backs up each seat's reward.
+    moves legal in that sample (counting how often each move was available;
+    a choice several seats make at once is judged for each seat on its own),
+    expands one move, plays on at random for the game's ``playout_depth``
+    actions (or ``playout_limit``), and backs up each seat's reward: the
+    result if the game ended, else the game's heuristic (``rewards``).
+
+    A move's budget is CPU time of the thinking thread (``time.thread_time``,
+    so other processes on a shared machine, or the app's own thread when the
+    search runs beside it, do not eat into it), capped in wall time at
+    ``WALL_FACTOR`` times the budget, and by ``iterations``.
+    ``SearchBot(iterations=N, seconds=1e9)`` runs exactly N iterations: the
+    same seeds give the same moves on any machine.
     """
 
     name = "search"
 
     def __init__(self, level: int = 2, iterations: int | None = None,
-                 seconds: float | None = None, playout_limit: int = 200,
-                 exploration: float = 0.9) -> None:
-        its, secs = SEARCH_LEVELS.get(level, SEARCH_LEVELS[2])
+                 seconds: float | None = None, playout_limit: int | None = None,
+                 exploration: float = 0.7) -> None:
+        lv = SEARCH_LEVELS.get(level, SEARCH_LEVELS[2])
         self.level = level
-        self.iterations = iterations or its
-        self.seconds = seconds if seconds is not None else secs
+        self.iterations = iterations or lv.iterations
+        self.seconds = seconds if seconds is not None else lv.seconds
         self.playout_limit = playout_limit
         self.c = exploration
+        #: the wall-clock cap, in budgets (benchmarks lift it to measure CPU budgets alone)
+        self.wall_factor = WALL_FACTOR
+        #: iterations of the last search (for benchmarks)
+        self.last_iterations = 0
 
     def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Action:
         root_actions = game.legal_actions(state, seat)
         if not root_actions:
             raise IllegalAction("There is nothing this seat can do now.")
         if len(root_actions) == 1:
+            self.last_iterations = 0
             return root_actions[0]
         return self.rank(game, state, seat, rng)[0].action
 
-    def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list["MoveScore"]:
+    def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list[MoveScore]:
         """Every move the search tried for ``seat``, best first, each with its
         estimated value for the seat (the chance to win, in [0, 1]; for a
         co-operative game the team's graded outcome) and how often it was
@@ -123,73 +181,129 @@ class SearchBot(Bot):
         if not root_actions:
             raise IllegalAction("There is nothing this seat can do now.")
         players = _players(state)
+        depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
         root = _Node()
-        deadline = time.perf_counter() + self.seconds
-        for i in range(self.iterations):
-            if i % 16 == 0 and time.perf_counter() > deadline and i > 0:
+        cpu_end = time.thread_time() + self.seconds
+        wall_end = time.perf_counter() + self.seconds * self.wall_factor
+        n = 0
+        while n < self.iterations:
+            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end):
                 break
             sim = game.determinize(state, seat, rng)
-            self._iterate(game, sim, root, seat, players, rng)
-        scored = [MoveScore(a, n.value / n.visits if n.visits else 0.0, n.visits)
-                  for a, n in root.children.items()]
+            self._iterate(game, sim, root, seat, players, depth, rng)
+            n += 1
+        self.last_iterations = n
+        moves = root.joint[seat] if root.joint and seat in root.joint else root.children
+        scored = [MoveScore(a, ch.value / ch.visits if ch.visits else 0.0, ch.visits)
+                  for a, ch in moves.items()]
         scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
         return scored
 
-    def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int,
+    def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int, depth: int,
                  rng: random.Random) -> None:
         node = root
-        path: list[tuple[_Node, Seat]] = []
-        first = True
+        path: list[tuple[_Node, Seat]] = []  # each move's statistics and who chose it
         while not game.is_over(sim):
             actors = game.to_act(sim)
             if not actors:
                 break
-            actor = me if (first and me in actors) else actors[0]
-            first = False
-            legal = game.legal_actions(sim, actor)
-            if not legal:
-                break
-            for a in legal:
-                child = node.children.get(a)
-                if child is not None:
-                    child.seen += 1
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                a = rng.choice(untried)
-                child = _Node()
-                child.seen = 1
-                node.children[a] = child
-                game.play_silent(sim, a, actor)
-                path.append((child, actor))
-                break
-            log_n = math.log(max(1, node.visits))
-            best, best_score = None, -1.0
-            for a in legal:
-                ch = node.children[a]
-                score = ch.value / ch.visits + self.c * math.sqrt(math.log(max(1, ch.seen)) / ch.visits)
-                if score > best_score:
-                    best, best_score = a, score
-            assert best is not None
-            node = node.children[best]
-            game.play_silent(sim, best, actor)
-            path.append((node, actor))
-        # playout
-        steps = 0
-        while steps < self.playout_limit and not game.is_over(sim):
-            actors = game.to_act(sim)
-            if not actors:
-                break
+            if len(actors) > 1:  # a choice made at once by several seats
+                joint = node.joint
+                if joint is None:
+                    joint = node.joint = {}
+                picks = []
+                fresh = False
+                for actor in actors:
+                    legal = game.legal_actions(sim, actor)
+                    if not legal:
+                        continue
+                    a, stat, new = self._select(joint.setdefault(actor, {}), legal, rng)
+                    picks.append((actor, a))
+                    path.append((stat, actor))
+                    fresh = fresh or new
+                if not picks:
+                    break
+                for actor, a in picks:
+                    game.play_silent(sim, a, actor)
+                key = tuple(picks)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    fresh = True
+                node = child
+                if fresh:
+                    break
+                continue
             actor = actors[0]
             legal = game.legal_actions(sim, actor)
             if not legal:
                 break
-            game.play_silent(sim, rng.choice(legal), actor)
-            steps += 1
-        rewards = _rewards(game, sim, players)
+            a, child, new = self._select(node.children, legal, rng)
+            game.play_silent(sim, a, actor)
+            path.append((child, actor))
+            node = child
+            if new:
+                break
+        got = _playout(game, sim, players, depth, rng)
         root.visits += 1
-        for n, actor in path:
-            n.visits += 1
-            n.value += rewards[actor] if actor < len(rewards) else 0.0
+        for stat, actor in path:
+            stat.visits += 1
+            stat.value += got[actor]
+
+    def _select(self, stats: dict[Any, _Node], legal: list[Action],
+                rng: random.Random) -> tuple[Action, _Node, bool]:
+        """The move to try among ``legal``: an untried one at random (made
+        and counted, ``True``), else the best by UCB1 over how often each was
+        available. Every legal move's availability is counted."""
+        untried = []
+        for a in legal:
+            stat = stats.get(a)
+            if stat is None:
+                untried.append(a)
+            else:
+                stat.seen += 1
+        if untried:
+            a = rng.choice(untried)
+            stat = stats[a] = _Node()
+            stat.seen = 1
+            return a, stat, True
+        c = self.c
+        best, best_score = legal[0], -1.0
+        for a in legal:
+            stat = stats[a]
+            score = stat.value / stat.visits + c * math.sqrt(math.log(stat.seen) / stat.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, stats[best], False
+
+
+def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
+    """Up to ``steps`` random legal moves (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.is_over(sim):
+            return
+        actors = game.to_act(sim)
+        if not actors:
+            return
+        legal = game.legal_actions(sim, actors[0])
+        if not legal:
+            return
+        game.play_silent(sim, rng.choice(legal), actors[0])
+
+
+def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
+    """Random moves for ``depth`` actions, then each seat's reward; if the
+    game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
+    _play_randomly(game, sim, depth, rng)
+    got = rewards(game, sim, players)
+    if got is None:
+        _play_randomly(game, sim, PLAYOUT_MAX, rng)
+        got = rewards(game, sim, players) or [1.0 / players] * players
+    return got
+
+
+#: the longest playout of a game whose heuristic says nothing
+PLAYOUT_MAX = 2000
 
 
 def _players(state: Any) -> int:

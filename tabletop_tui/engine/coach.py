@@ -18,8 +18,9 @@ from .game import Game, Seat
 
 #: how many moves the coach suggests
 TOP = 3
-#: the search level the coach thinks at
-COACH_LEVEL = 1
+#: the search level the coach thinks at (0.25 CPU s a position: an answer to
+#: h within a moment, and it sees what a level-1 bot misses)
+COACH_LEVEL = 2
 #: a move is a clear blunder when the best move's estimate is at least this
 #: much higher (in points of the [0, 1] estimate)...
 BLUNDER_DROP = 0.25

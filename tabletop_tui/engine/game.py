@@ -15,7 +15,7 @@ import copy
 import functools
 import random
 import typing
-from typing import Any, ClassVar, Generic, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -439,8 +439,29 @@ class Game(Generic[S]):
         a finished game shows everyone's); "" for a game without secrets."""
         return ""
 
+    # -- for the search bot ---------------------------------------------------
+    #: How many random actions the search bot plays after its tree before it
+    #: scores the position with ``heuristics`` (a game tunes it: short enough
+    #: to leave time for many iterations, long enough for the heuristic to
+    #: see what a move leads to). Without a heuristic, playouts go to the end.
+    playout_depth: ClassVar[int] = 200
+
     def heuristic(self, state: S, seat: Seat) -> float | None:
-        """Optional evaluation in [0, 1] of ``state`` for ``seat`` used by the
-        search bot to cut playouts short; ``None`` means play out to the end."""
-        return None
+        """Estimated chance, in [0, 1], that ``seat`` wins from ``state``
+        (co-operative: the team's expected graded outcome, the same for every
+        seat; at the end of a co-operative game, the graded outcome itself).
+        The search bot scores cut-off playouts with it and the coach shows it.
+        ``None``: no estimate, play out to the end."""
+        values = self.heuristics(state) if type(self).heuristics is not Game.heuristics else None
+        return None if values is None else values[seat]
+
+    def heuristics(self, state: S) -> list[float] | None:
+        """Every seat's ``heuristic`` at once (the search bot's call, once per
+        playout; a game overrides this or ``heuristic``, not both need be).
+        For a competitive game the values should sum to about 1 (the bot
+        scales them to exactly 1)."""
+        if type(self).heuristic is Game.heuristic:
+            return None
+        values = [self.heuristic(state, s) for s in range(state.players)]  # type: ignore[attr-defined]
+        return None if any(v is None for v in values) else values  # type: ignore[return-value]
 

@@ -49,6 +49,59 @@ def test_simulate_prints_one_json_object(capsys):
     assert again["mean_actions"] == data["mean_actions"] and again["wins"] == data["wins"]
 
 
+def test_simulate_takes_one_bot_per_seat(capsys):
+    argv = ["simulate", "rapa_nui", "--games", "2", "--seed", "4", "--bots", "search:1,random,random",
+            "--iterations", "8", "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    data = json.loads(out)
+    assert data["players"] == 3, "three bots: three seats"
+    assert data["bots"] == ["search:1", "random", "random"] and data["iterations"] == 8
+    assert data["finished"] == 2 and sum(data["wins"]) == pytest.approx(2)
+    code, again, _ = run(capsys, *argv)
+    assert json.loads(again)["wins"] == data["wins"], "an iteration budget repeats the games"
+
+
+@pytest.mark.parametrize("bots, players, seats", [
+    ("random", None, ["random", "random"]),
+    ("search", "3", ["search:2"] * 3),
+    ("search:3, random", None, ["search:3", "random"]),
+])
+def test_simulate_names_each_seats_bot(capsys, monkeypatch, bots, players, seats):
+    import tabletop_tui.simulate as sim
+
+    seen = {}
+
+    def fake(game, games, seed, players, bots, options, iterations=None):
+        seen.update(players=players, bots=bots)
+        return {"game": game.id, "bots": bots}
+
+    monkeypatch.setattr(sim, "simulate", fake)
+    argv = ["simulate", "nyakuza", "--bots", bots, "--json"] + (["--players", players] if players else [])
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and seen == {"players": len(seats), "bots": seats}
+    assert json.loads(out)["bots"] == seats
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "tiki", "--bots", "search:4"], "bot level must be 1, 2 or 3, not '4'"),
+    (["simulate", "tiki", "--bots", "random:2"], "a random bot has no level"),
+    (["simulate", "tiki", "--bots", "search,oracle"], "unknown bot 'oracle': use random or search"),
+    (["simulate", "tiki", "--bots", "random,,random"], "--bots has an empty name"),
+    (["simulate", "rapa_nui", "--bots", "search:1,random", "--players", "3"], "names 2 bots for 3 seats"),
+    (["simulate", "tiki", "--bots", "random,random,random"], "Tiki is for 2 players, not 3"),
+    (["simulate", "tiki", "--iterations", "0"], "at least 1"),
+    (["simulate", "tiki", "--bots", "\x1b[31msearch"], "unknown bot"),
+])
+def test_simulate_refuses_bad_bots_in_one_line(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert words in err
+    said = [line for line in err.splitlines() if line.startswith("tabletop")]  # after the usage
+    assert len(said) == 1 and words in said[0] and err.rstrip().endswith(said[0])
+    assert "Traceback" not in err and "\x1b" not in err
+
+
 @pytest.mark.parametrize("argv, words", [
     (["play", "chess"], "no game called"),
     (["rules", "nope"], "no game called"),
@@ -68,7 +121,7 @@ def test_simulate_prints_one_json_object(capsys):
     (["play", "tiki", "--option", "shaman=maybe"], "takes true or false"),
     (["play", "tiki", "--option", "first_player=Red"], "takes random, Purple or Yellow"),
     (["play", "rapa_nui", "--option", "x=1"], "has no options"),
-    (["simulate", "tiki", "--bots", "genius"], "invalid choice"),
+    (["simulate", "tiki", "--bots", "genius"], "unknown bot"),
     (["play", "tiki", "--seed", "-4"], "must not be negative"),
     (["play", "tiki", "--bot", "genius"], "unknown bot"),
     (["play", "tiki", "--bot", "search:9"], "level must be"),

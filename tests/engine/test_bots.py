@@ -3,6 +3,7 @@ Tiki, and the search bot never reads what its seat cannot see."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -190,3 +191,191 @@ def test_a_draw_is_private_in_the_view():
     assert theirs.my_hand == [] and theirs.my_secret == state.secrets[1 - seat]
     assert theirs.hand_sizes[seat] == 1, "the other seat sees only how many cards"
     assert public.my_secret is None and public.my_hand == []
+
+
+# -- the search bot on every game: levels, playouts cut short, heuristics ----------------------
+
+from tabletop_tui.engine import registry  # noqa: E402
+from tabletop_tui.engine.bots import SEARCH_LEVELS, rewards, win_chances  # noqa: E402
+
+from .secret_game import Bump  # noqa: E402
+
+GAMES = registry.games()
+
+
+def cells():
+    """Every game at every seat count."""
+    return [pytest.param(g, p, id=f"{g.id}-{p}") for g in GAMES for p in range(g.min_players, g.max_players + 1)]
+
+
+def midgame(game, players: int, seed: int, steps: int):
+    """A position after ``steps`` random actions where the seat to act has a choice."""
+    state = game.new_state(players, None, seed)
+    rng = random.Random(seed)
+    n = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if n >= steps and len(legal) > 1:
+            return state, seat
+        game.play_silent(state, rng.choice(legal), seat)
+        n += 1
+    raise AssertionError("the game ended before the position was reached")
+
+
+def test_levels_are_rising_time_budgets():
+    assert sorted(SEARCH_LEVELS) == [1, 2, 3]
+    budgets = [SEARCH_LEVELS[k].seconds for k in (1, 2, 3)]
+    assert budgets == sorted(budgets) and budgets[0] > 0 and budgets[2] <= 1.0
+    for k in (1, 2, 3):
+        bot = SearchBot(level=k)
+        assert bot.seconds == SEARCH_LEVELS[k].seconds and bot.iterations == SEARCH_LEVELS[k].iterations
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_rank_is_every_root_move_tried_best_first(game):
+    state, seat = midgame(game, game.min_players, 4, 10)
+    before = state.model_dump()
+    bot = SearchBot(iterations=80, seconds=1e9)
+    ranked = bot.rank(game, state, seat, random.Random(1))
+    assert state.model_dump() == before, "searching does not change the state"
+    legal = game.legal_actions(state, seat)
+    assert ranked and all(m.action in legal for m in ranked)
+    assert len({m.action for m in ranked}) == len(ranked)
+    assert [m.visits for m in ranked] == sorted((m.visits for m in ranked), reverse=True)
+    assert sum(m.visits for m in ranked) == 80 == bot.last_iterations
+    assert all(0.0 <= m.value <= 1.0 for m in ranked)
+    assert bot.choose(game, state, seat, random.Random(1)) == ranked[0].action
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_an_iteration_budget_is_repeatable(game):
+    state, seat = midgame(game, game.min_players, 5, 14)
+
+    def ranking():
+        ranked = SearchBot(iterations=40, seconds=1e9).rank(game, state, seat, random.Random(9))
+        return [(m.action, m.visits, round(m.value, 9)) for m in ranked]
+
+    assert ranking() == ranking()
+
+
+def test_a_time_budget_stops_the_search():
+    import time
+
+    state, seat = midgame(TIKI, 2, 3, 6)
+    bot = SearchBot(level=1, seconds=0.02, iterations=10 ** 9)
+    t0 = time.thread_time()
+    bot.rank(TIKI, state, seat, random.Random(0))
+    spent = time.thread_time() - t0
+    assert 0 < bot.last_iterations < 10 ** 9
+    assert spent < 0.02 + 0.5, "it stops soon after its budget (a generous margin: no timing test)"
+
+
+@pytest.mark.parametrize("game, players", cells())
+def test_heuristics_are_chances_in_range(game, players):
+    rng = random.Random(players)
+    for seed in (1, 2):
+        state = game.new_state(players, None, seed)
+        n = 0
+        while not game.is_over(state) and n < 400:
+            if n % 7 == 0:
+                values = game.heuristics(state)
+                assert values is not None and len(values) == players
+                assert all(0.0 <= v <= 1.0 for v in values)
+                assert [game.heuristic(state, s) for s in range(players)] == pytest.approx(values)
+                if not game.cooperative:
+                    assert sum(values) == pytest.approx(1.0)
+                else:
+                    assert len(set(values)) == 1, "a co-operative game's value is the team's"
+            seat = game.to_act(state)[0]
+            game.play_silent(state, rng.choice(game.legal_actions(state, seat)), seat)
+            n += 1
+    if game.is_over(state):
+        got = rewards(game, state, players)
+        assert got is not None and all(0.0 <= v <= 1.0 for v in got)
+
+
+def test_win_chances():
+    assert win_chances([10, 10], 3.0) == pytest.approx([0.5, 0.5])
+    a, b, c = win_chances([12, 9, 9], 3.0)
+    assert a > b == c and a + b + c == pytest.approx(1.0)
+    assert a / b == pytest.approx(math.e)
+    assert win_chances([20, 0], 1.0)[0] > 0.999  # a big lead near the end is as good as a win
+
+
+class ScoredSecretGame(SecretGame):
+    """The secret-number game with a heuristic that says 0.8 for seat 0
+    wherever the game is not over, and playouts cut at once."""
+
+    id = "secret_number_scored_test"
+    playout_depth = 0
+
+    def heuristics(self, state):
+        return [0.8, 0.2]
+
+
+def test_a_cut_off_playout_backs_up_the_heuristic():
+    game = ScoredSecretGame()
+    state = game.new_state(2, None, 3)
+    legal = game.legal_actions(state, 0)
+    # one iteration per move: each is tried once, and scored where it leads
+    ranked = SearchBot(iterations=len(legal), seconds=1e9).rank(game, state, 0, random.Random(2))
+    assert len(ranked) == len(legal) and all(m.visits == 1 for m in ranked)
+    for m in ranked:
+        if isinstance(m.action, Guess):  # right in the sampled secret: a win at once
+            assert m.value in (pytest.approx(0.8), 1.0)
+        else:
+            assert m.value == pytest.approx(0.8), m
+    # played out to the end instead, the values are results of finished games
+    deep = SearchBot(iterations=len(legal), seconds=1e9, playout_limit=500).rank(game, state, 0, random.Random(2))
+    assert all(m.value in (0.0, 0.5, 1.0) for m in deep)
+
+
+def test_a_game_without_a_heuristic_is_played_out():
+    game = SecretGame()
+    state = game.new_state(2, None, 3)
+    assert game.heuristics(state) is None and game.heuristic(state, 0) is None
+    assert rewards(game, state, 2) is None
+    ranked = SearchBot(iterations=200, seconds=1e9, playout_limit=0).rank(game, state, 0, random.Random(2))
+    assert any(m.value != 0.5 for m in ranked), "values come from finished games, not a neutral 0.5"
+
+
+#: (games, iterations) for the search-beats-random check of each game: a small
+#: deterministic budget; the benchmark (benchmarks/bots.py) has the real figures
+BEAT_RANDOM = {"tiki": (4, 60), "rapa_nui": (4, 60), "nyakuza": (4, 60), "nayakas": (3, 40)}
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if not g.cooperative], ids=lambda g: g.id)
+def test_search_beats_random_seats(game):
+    games, iterations = BEAT_RANDOM.get(game.id, (4, 60))
+    players = game.min_players
+    wins = 0.0
+    for k in range(games):
+        me = k % players
+        bots = [RandomBot() for _ in range(players)]
+        bots[me] = SearchBot(iterations=iterations, seconds=1e9)
+        state = game.new_state(players, None, 500 + k)
+        rng = random.Random(k)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            game.apply(state, bots[seat].choose(game, state, seat, rng), seat)
+        winners = game.result(state).winners
+        wins += (1 / len(winners)) if me in winners else 0.0
+    assert wins >= games - 1, f"the search bot won {wins} of {games} {game.title} games against random seats"
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.cooperative], ids=lambda g: g.id)
+def test_a_search_team_saves_more_than_a_random_team(game):
+    saved = {}
+    for label in ("search", "random"):
+        total = 0.0
+        for k in range(3):  # 50 iterations: at 25 the search saved barely more than chance (16 to 12 in 6 games)
+            state = game.new_state(2, None, 700 + k)
+            rng = random.Random(k)
+            bot = SearchBot(iterations=50, seconds=1e9) if label == "search" else RandomBot()
+            while not game.is_over(state):
+                seat = game.to_act(state)[0]
+                game.apply(state, bot.choose(game, state, seat, rng), seat)
+            total += sum(game.result(state).scores.values())
+        saved[label] = total
+    assert saved["search"] > saved["random"] + 4, saved

@@ -256,9 +256,9 @@ def test_a_hint_reads_nothing_its_seat_cannot_see(monkeypatch):
     hint for the same random numbers: the hint used that seat's information only."""
     import random
 
-    from tabletop_tui.engine import bots
+    from tabletop_tui.engine import bots, coach
 
-    monkeypatch.setitem(bots.SEARCH_LEVELS, 1, (40, 1e9))  # a fixed search, no time cap
+    monkeypatch.setitem(bots.SEARCH_LEVELS, coach.COACH_LEVEL, bots.SearchLevel(seconds=1e9, iterations=40))  # a fixed search, no time cap
     real = rapa_nui(seed=8)
     seat = real.to_act()[0]
     game = real.game

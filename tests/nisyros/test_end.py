@@ -57,14 +57,16 @@ def test_a_covered_island_ends_the_game_with_defeat_when_too_few_are_saved():
 
 
 def test_a_finished_game_is_graded_for_the_search_bot():
-    """heuristic() of a finished game: 1 for a big victory, a small one just
-    below, and a defeat lower the fewer were saved, so playouts that lose
-    still tell a near miss from a rout."""
+    """heuristic() of a finished game is the team's graded outcome: the share
+    saved, the worst-off player weighing as much as the team, plus a step for
+    each victory; so playouts that lose still tell a near miss from a rout,
+    and saving the player furthest behind counts most."""
     def graded(kos, outcome):
         s = new(2)
         s.kos, s.outcome, s.phase = list(kos), outcome, "over"
         return G.heuristic(s, 0)
-    assert graded((9, 9), "big") == 1.0
-    assert 0.8 <= graded((7, 8), "small") < 1.0
-    assert graded((6, 6), "defeat") > graded((3, 6), "defeat") > graded((0, 0), "defeat") == 0.0
-    assert graded((6, 6), "defeat") < 0.6
+    assert graded((10, 10), "big") == 1.0 and graded((0, 0), "defeat") == 0.0
+    assert graded((10, 10), "big") > graded((9, 9), "big") > graded((8, 9), "small") > graded((7, 7), "small")
+    assert graded((7, 7), "small") > graded((6, 10), "defeat") > graded((6, 6), "defeat") > graded((3, 6), "defeat")
+    assert graded((7, 7), "small") - graded((6, 7), "defeat") > graded((8, 7), "small") - graded((7, 7), "small")
+    assert graded((9, 9), "big") == pytest.approx(0.8 * 0.9 + 0.2)

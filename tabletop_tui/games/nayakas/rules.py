@@ -20,6 +20,7 @@ import random
 from collections import Counter
 
 from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
@@ -1053,16 +1054,38 @@ class Nayakas(Game[NayakasState]):
         new.chance = 0
         return new
 
-    def heuristic(self, st: NayakasState, seat: Seat) -> float | None:
-        """Estimated Prosperity of ``seat`` as a share of the table's."""
-        def est(s: int) -> float:
-            p = st.seats[s]
-            parts = self.score_parts(st, s)
-            return (1.0 + sum(parts.values()) + 0.6 * p.sections_built
-                    + 0.2 * (p.res["stone"] + p.res["clay"] + p.res["gold"]) + 0.1 * p.res["culture"]
-                    + 0.5 * (SETUP.event_tokens - p.tokens))
-        vals = [est(s) for s in range(st.players)]
-        return vals[seat] / sum(vals)
+    # -- for the search bot -----------------------------------------------------------------------
+    playout_depth = 6
+
+    def heuristics(self, st: NayakasState) -> list[float]:
+        """Each ruler's chance to win, from an estimate of the Prosperity it
+        will end with (:meth:`prosperity_estimate`); the nearer the end (the
+        Building Tracker's last step, the last Event), the more a lead counts."""
+        n = st.players
+        if st.phase == "over":
+            won = self.result(st).winners
+            return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
+        progress = max(st.tracker / SETUP.tracker_end[n], st.events_expired / SETUP.events_in_game)
+        return win_chances([self.prosperity_estimate(st, s) for s in range(n)], 1.0 + 4.0 * (1 - progress))
+
+    def prosperity_estimate(self, st: NayakasState, seat: int) -> float:
+        """The Prosperity ``seat`` has (``score_parts``), plus part of what its
+        half-built temples, its resources, artisans and Culture and its Event
+        Tokens out on Events should still bring (our own weights)."""
+        p = st.seats[seat]
+        est = float(sum(self.score_parts(st, seat).values()))
+        for b in C.player_board[p.kingdom].buildings:
+            built = p.built[b.id]
+            done = sum(1 for t in built if t is not None)
+            if b.kind == "temple" and done < len(built):
+                est += 0.6 * b.prosperity * done / len(built)
+            elif done < len(built):
+                est += 0.3 * done
+        res = p.res
+        est += 0.2 * (res["stone"] + res["clay"]) + 0.25 * res["gold"] + 0.15 * res["culture"]
+        est += 0.3 * sum(p.art.values())
+        est += 0.5 * (SETUP.event_tokens - p.tokens)
+        return est
 
     # -- text -----------------------------------------------------------------------------------------
     def describe_action(self, st: NayakasState, action: Action, seat: Seat) -> str:

@@ -13,7 +13,6 @@ step 1 (S12). A choice with a single possible answer is made automatically.
 
 from __future__ import annotations
 
-import math
 import random
 
 from tabletop_tui.engine.actions import Action
@@ -36,6 +35,10 @@ from .view import NisyrosView, build_view
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]
 
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
+#: S13 (as round.check_end judges it): the saved count every player needs
+#: for a small and for a big victory, of each player's inhabitants
+SMALL_VICTORY, BIG_VICTORY = 7, 9
+INHABITANTS = ISLAND.inhabitants
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
@@ -413,21 +416,21 @@ class Nisyros(Game[NisyrosState]):
             new.black = list(state.black)
         return new
 
+    # -- for the search bot -------------------------------------------------------------------------
+    playout_depth = 10
+
     def heuristic(self, state: NisyrosState, seat: Seat) -> float | None:
-        """The team's chance of a victory, estimated: every player needs 7 on
-        Kos; people still on the island count by the boats and wheat there are
-        to ship them and the land the lava has left (our estimate)."""
+        """The team's graded outcome (:func:`graded`): of a finished game, or
+        expected from the people on Kos and those still on the island, who
+        count by the boats, wood and wheat there are to ship them and the
+        land the lava has left (our estimate). The same for every seat."""
         if state.phase == "over":
-            # graded, so the search prefers a near miss to a rout: a defeat
-            # scores below 0.6, a small victory 0.8-0.9, a big one 1
-            reach7 = sum(min(k, 7) for k in state.kos) / (7 * state.players)
-            return {"big": 1.0, "small": 0.8 + 0.1 * reach7}.get(state.outcome, 0.6 * reach7 ** 2)
+            return graded(state.kos)
         land = 1 - sum(state.lava) / 20
         boats = sum(state.boats) + state.wood * 0.7
         island = sum(state.on_island(s) for s in range(state.players)) or 1
         ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
-        worst = min(state.kos[s] + ship * state.on_island(s) for s in range(state.players))
-        return 1 / (1 + math.exp(-(worst - 7.0) * 1.2))
+        return graded([state.kos[s] + ship * state.on_island(s) for s in range(state.players)])
 
     # -- text -------------------------------------------------------------------------------------
     def describe_action(self, state: NisyrosState, action: Action, seat: Seat) -> str:
@@ -478,3 +481,19 @@ class Nisyros(Game[NisyrosState]):
         if state.phase == "move" and who != state.active:
             ask = "move your workers, then finish"
         return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."
+
+
+def graded(saved: list[float]) -> float:
+    """The team's outcome in [0, 1] from each player's saved count (S13):
+    mostly the share of inhabitants saved, where the worst-off player weighs
+    as much as the whole team (every player needs 7 for a victory), plus a
+    tenth for a small victory and another for a big one (soft below them,
+    for expected counts). 10 saved each is 1; nobody saved is 0."""
+    mean, worst = sum(saved) / len(saved), min(saved)
+    share = (mean + worst) / (2 * INHABITANTS)
+    return 0.8 * share + 0.1 * _step(worst, SMALL_VICTORY) + 0.1 * _step(worst, BIG_VICTORY)
+
+
+def _step(x: float, at: int) -> float:
+    """1 from ``at`` saved on, 0 a whole inhabitant below it, linear between."""
+    return max(0.0, min(1.0, x - at + 1))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
@@ -578,13 +579,39 @@ class Nyakuza(Game[NyakuzaState]):
         new.chance = 0
         return new
 
-    def heuristic(self, state: NyakuzaState, seat: Seat) -> float | None:
-        """Share of Moai erected, with a little weight on shells."""
+    # -- for the search bot ---------------------------------------------------------------
+    playout_depth = 6
+
+    def heuristics(self, state: NyakuzaState) -> list[float]:
+        """Each seat's chance to win, from its Moai standing, the Moai its
+        groups are on the way to (unspent recipe tiles and free coastal palms
+        held together) and its shells (they pay for tiles and win bids: the
+        shells its remaining Moai will need count most); the
+        fewer tiles left to turn up, the more a lead counts. Our own estimate,
+        for the search bot."""
+        n = state.players
         if state.phase == "over":
-            return 1.0 if seat in state.winners else 0.0
-        start = MOAI[state.players]
-        done = (start - state.moai_left[seat]) / start
-        return 0.1 + 0.75 * done + 0.15 * min(state.shells[seat], 24) / 24
+            won = state.winners
+            return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
+        idx = moai._index(state)
+        start = MOAI[n]
+        scores = []
+        for s in range(n):
+            left = state.moai_left[s]
+            pot = 0.0
+            for v in (idx.seats.get(s) or idx.seat(s)).summ.values():
+                tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
+                recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
+                halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
+                pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
+            # shells: each Moai still to raise wants one or two, and bids want more
+            have, need = state.shells[s], min(8.0, 1.5 * left + 2)
+            score = start - left + min(pot, left + 0.5) + 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
+            if left == 0:
+                score += 1.0  # one Ceremonial Moai from winning
+            scores.append(score)
+        rounds_left = len(state.stack) / LATER_REVEAL[n] + 1
+        return win_chances(scores, 0.5 + 0.25 * rounds_left)
 
     # -- teaching --------------------------------------------------------------------------
     def rule_of(self, state: NyakuzaState, action: Action, seat: Seat) -> str | None:

@@ -29,6 +29,7 @@ import functools
 import random
 
 from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
@@ -740,23 +741,14 @@ class RapaNui(Game[RapaNuiState]):
         new.chance = 0
         return new
 
-    def heuristic(self, state: RapaNuiState, seat: Seat) -> float | None:
-        """Current final-score estimate, relative to the best other seat."""
-        vals = offering_values(self._stone_counts(state))
+    # -- for the search bot ----------------------------------------------------------------------
+    playout_depth = 8
 
-        def estimate(s: int) -> float:
-            d = state.displays[s]
-            base = state.fame[s] + 4 * d["moai"] + wood_points(state.wood[s])  # type: ignore[index]
-            base += sum(state.offerings[s][k] * vals[k] for k in OFFERINGS)  # type: ignore[index]
-            # a little for engines still to pay off: priests, woodcutters, gatherers, Moais in hand
-            base += 0.3 * (d["priest"] + d["moai"]) + 0.1 * d["woodcutter"]  # type: ignore[index]
-            base += 0.1 * sum(d[g] for g in GATHERERS)  # type: ignore[index]
-            base += 1.5 * state.hands[s]["moai"] * (1 if state.wood[s] >= MOAI_COST else 0.5)  # type: ignore[index]
-            return base
-
-        mine = estimate(seat)
-        best_other = max(estimate(s) for s in range(state.players) if s != seat)
-        return max(0.02, min(0.98, 0.5 + (mine - best_other) / 30))
+    def heuristics(self, state: RapaNuiState) -> list[float]:
+        """Each seat's chance to win, from an estimate of its final score
+        (:func:`_score_estimates`): the closer the end, the more a lead counts."""
+        scores, left = _score_estimates(self, state)
+        return win_chances(scores, 1.5 + 5.0 * left)
 
     # -- teaching -------------------------------------------------------------------------------
     def rule_of(self, state: RapaNuiState, action: Action, seat: Seat) -> str | None:
@@ -775,3 +767,75 @@ class RapaNui(Game[RapaNuiState]):
 
     def status(self, state: RapaNuiState, seat: Seat | None) -> str:
         return text.status(state, self._names(state))
+
+
+#: cards left to come (deck and the market's covered cards) at the start of a game
+_FRESH = sum(RAPA_NUI_DECK.values()) - ROWS
+
+
+def _score_estimates(game: RapaNui, state: RapaNuiState) -> tuple[list[float], float]:
+    """Each seat's final score as it stands (R8), plus what its display and
+    hand should still bring, in points; and the share of the game left (1 at
+    the start, 0 at the end). For the search bot, in our own estimate:
+
+    - every card still to come (deck, covered market cards) is an exposure
+      of its kind: woodcutters bring wood, priests fame, Moai wood or fame,
+      hunter-gatherers offering cards, to each display holding the kind
+      (the sole leader more);
+    - wood is worth more early (it raises Moai) than at the end (5 a point),
+      offering cards by the stone as it stands, drifting to an average;
+    - a Moai in hand is worth its 4 points and its income, less the 7 wood,
+      only when its owner has or will have the wood: a hand that can play
+      nothing draws nothing and misses its turns, which costs points."""
+    players = state.players
+    stone = dict(state.stone_up)
+    for _, k in state.stone_down:
+        stone[k] += 1
+    values = offering_values(stone)
+    coming = dict.fromkeys(CARDS, 0)
+    for c in state.deck:
+        coming[c] += 1
+    for row in state.market:
+        for c in row[:-1]:
+            coming[c] += 1
+    left = min(1.0, sum(coming.values()) / _FRESH)
+    if state.phase == "over":
+        left = 0.0
+    wood_value = 0.2 + 0.35 * left
+    offer_value = {k: values[k] * (1 - 0.5 * left) + 0.75 * left for k in OFFERINGS}
+    displays = state.displays
+    leaders = {k: sole_leader([d[k] for d in displays]) for k in CARDS}  # type: ignore[index]
+    turns_left = sum(coming.values()) / players
+    out = []
+    for s in range(players):
+        d, hand, wood = displays[s], state.hands[s], state.wood[s]
+        score = state.fame[s] + 4 * d["moai"] + wood_points(wood)  # type: ignore[index]
+        score += sum(state.offerings[s][k] * offer_value[k] for k in OFFERINGS)  # type: ignore[index]
+        if left:
+            score -= wood_points(wood)
+            score += wood * wood_value
+            # income from the display: a share of the cards to come
+            wood_in = 0.8 * coming["woodcutter"] * (d["woodcutter"] + (leaders["woodcutter"] == s))  # type: ignore[index]
+            score += wood_in * wood_value
+            score += 0.8 * coming["priest"] * (d["priest"] + (leaders["priest"] == s))  # type: ignore[index]
+            score += 0.8 * coming["moai"] * (d["moai"] + (leaders["moai"] == s))  # type: ignore[index]
+            for k in GATHERERS:
+                if d[k]:  # type: ignore[index]
+                    score += 0.8 * coming[k] * (1 + (leaders[k] == s)) * offer_value[k]
+            # the hand, to be played in the turns to come
+            later = 0.5 * left
+            score += hand["priest"] * 0.8 * coming["priest"] * later  # type: ignore[index]
+            score += hand["woodcutter"] * 0.8 * coming["woodcutter"] * later * wood_value  # type: ignore[index]
+            for k in GATHERERS:
+                if hand[k] and not d[k]:  # type: ignore[index]
+                    score += 0.8 * coming[k] * later * offer_value[k]
+            moais = hand["moai"]  # type: ignore[index]
+            if moais:
+                affordable = min(moais, (wood + wood_in) // MOAI_COST)
+                score += affordable * (4 + 0.8 * coming["moai"] * later - MOAI_COST * wood_value)
+            if not game._can_play(state, s):
+                # stuck until wood comes: the turns it misses, at about a point each
+                wait = (MOAI_COST - wood) / max(0.5, wood_in / max(1.0, turns_left))
+                score -= min(turns_left, wait) * 1.0
+        out.append(score)
+    return out, left

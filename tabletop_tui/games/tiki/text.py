@@ -6,7 +6,7 @@ with the players' names (see ``engine.text``)."""
 from __future__ import annotations
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.text import SEAT_NAMES
+from tabletop_tui.engine.text import SEAT_NAMES, who
 
 from .actions import Move, Place, Resolve, Shaman
 from .state import TikiState

@@ -1,0 +1,103 @@
+"""The search bot at Rapa Nui: the hint that led players to hold three Moai
+with no wood and pass turn after turn (issue 12) is not given any more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui.engine.bots import SearchBot
+from tabletop_tui.games.rapa_nui.actions import Draw
+from tabletop_tui.games.rapa_nui.cards import GATHERERS
+
+from .util import GAME, GREEN
+
+
+def _take(state, card: str) -> None:
+    """Move one ``card`` from the deck (or a covered market card) out of play
+    into seat 0's hand, keeping the cards in play the same."""
+    if card in state.deck:
+        state.deck.remove(card)
+    else:
+        row = next(r for r in state.market if card in r[:-1])
+        row.remove(card)
+        row.insert(0, state.deck.pop())
+    state.hands[GREEN][card] += 1
+
+
+def _expose(state, row: int, card: str) -> None:
+    """Make ``card`` the exposed card of ``row`` (swapped with one from the deck)."""
+    i = state.deck.index(card)
+    state.deck[i], state.market[row][-1] = state.market[row][-1], card
+
+
+def moai_or_else(seed: int):
+    """Green must take one card: two Moai in hand, no wood, one woodcutter:
+    a third Moai (row 1) would leave a hand that can play nothing until 7
+    wood come, and so draw nothing either; row 2 offers a Priest."""
+    state = GAME.new_state(2, None, seed)
+    for g in GATHERERS:  # the start hand goes back into the deck
+        state.deck.extend([g] * state.hands[GREEN][g])
+        state.hands[GREEN][g] = 0
+    _take(state, "moai")
+    _take(state, "moai")
+    _expose(state, 0, "moai")
+    _expose(state, 1, "priest")
+    state.wood = [0, 3]
+    state.active, state.phase = GREEN, "draw"
+    return state
+
+
+def test_a_hand_of_moai_without_wood_is_judged_worse():
+    stuck = moai_or_else(3)
+    free = moai_or_else(3)
+    free.hands[GREEN]["moai"], free.hands[GREEN]["priest"] = 1, 1
+    assert not GAME._can_play(stuck, GREEN) or stuck.hands[GREEN]["moai"] == 2
+    stuck.hands[GREEN]["moai"] = 3
+    free.hands[GREEN]["priest"] += 1
+    assert GAME.heuristic(stuck, GREEN) < GAME.heuristic(free, GREEN)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_the_bot_does_not_take_a_third_moai_it_cannot_pay_for(seed):
+    state = moai_or_else(seed)
+    assert Draw(row=0) in GAME.legal_actions(state, GREEN)
+    bot = SearchBot(level=1, iterations=400, seconds=1e9)
+    ranked = bot.rank(GAME, state, GREEN, random.Random(seed))
+    assert ranked[0].action != Draw(row=0), ranked[:3]
+    by_row = {m.action.row: m.value for m in ranked}
+    assert by_row[0] < by_row[1], "the Priest is worth more than a Moai that cannot be raised"
+
+
+def self_play(seed: int, iterations: int) -> tuple[int, int]:
+    """A 2-player game with the search bot (a fixed budget) in both seats, as
+    two players following the hints would play it. Returns the draws that
+    made a hand of three Moai without the wood for one while another row
+    offered something else, and the turns a seat could play no card (and
+    so drew none either)."""
+    state = GAME.new_state(2, None, seed)
+    rng = random.Random(seed)
+    chosen = stuck = 0
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        action = SearchBot(iterations=iterations, seconds=1e9).choose(GAME, state, seat, rng)
+        if isinstance(action, Draw):
+            hand = dict(state.hands[seat])
+            hand[state.market[action.row][-1]] += 1
+            others = [row[-1] for r, row in enumerate(state.market) if row and r != action.row]
+            if hand["moai"] == 3 and state.wood[seat] < 7 and any(c != "moai" for c in others):
+                chosen += 1
+        stuck += sum("can afford no card" in e.text for e in GAME.apply(state, action, seat))
+    return chosen, stuck
+
+
+def test_players_following_the_bot_do_not_pass_turn_after_turn():
+    """The issue's report, replayed: with the bot of before (full playouts,
+    no heuristic) these four games had 5 such draws and 20 turns without a
+    card to play; a market of nothing but Moai can still force one."""
+    chosen = stuck = 0
+    for seed in (1000, 1001, 1002, 1003):
+        c, s = self_play(seed, 120)
+        chosen, stuck = chosen + c, stuck + s
+    assert chosen <= 2 and stuck <= 8, (chosen, stuck)

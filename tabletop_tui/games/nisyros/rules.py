@@ -29,7 +29,8 @@ from .legal import actor, can_evacuate, dam_capacity, dam_spots, die_targets, le
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
-from .text import FACE_NAMES, area_name, name_of, place_name
+from .text import FACE_NAMES, area_name, dealt, name_of, place_name
+from .text import why as why_text
 from .view import NisyrosView, build_view
 
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]
@@ -80,6 +81,18 @@ class Nisyros(Game[NisyrosState]):
     action_type = NisyrosAction
     cooperative = True
     result_columns = {"saved": "Saved on Kos", "hades": "In Hades", "outcome": "Team outcome"}
+
+    #: the rules page's "In brief" rule of each action kind (``rule_of``
+    #: refines the kinds that serve several steps)
+    action_rules = {"move_worker": "Moving workers", "move_boat": "Sailing boats", "done": "The active player",
+                    "reroll": "Event cards", "place_die": "Action dice", "build_dam": "Building",
+                    "build_boat": "Building", "pick_zone": "Event cards", "pick_player": "Event cards",
+                    "pick_worker": "Event cards", "remove_dam": "Event cards", "volunteer": "Event cards",
+                    "evacuate": "Evacuation"}
+    #: the rule of a choice by the phase that asks it, where it is not the kind's own
+    PHASE_RULES = {"move": "Moving workers", "dice": "Action dice", "build": "Building", "evacuate": "Evacuation",
+                   "reroll": "Event cards", "marathon": "Event cards", "volunteer": "Event cards",
+                   "sick": "Feeding", "direction": "Eruptions", "home": "Fleeing"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
@@ -431,6 +444,32 @@ class Nisyros(Game[NisyrosState]):
         island = sum(state.on_island(s) for s in range(state.players)) or 1
         ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
         return graded([state.kos[s] + ship * state.on_island(s) for s in range(state.players)])
+
+    # -- teaching ---------------------------------------------------------------------------------
+    def rule_of(self, state: NisyrosState, action: Action, seat: Seat) -> str | None:
+        """The kind's rule, or the step's where one kind serves several
+        (finishing, a zone picked for an eruption or a new home, a sick worker)."""
+        if action.kind == "move_boat":
+            return self.action_rules["move_boat"]
+        return self.PHASE_RULES.get(state.phase) or self.action_rules.get(action.kind)
+
+    def why(self, state: NisyrosState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the team (:func:`text.why`); the board is
+        open, and the line never looks at the deck's order."""
+        return why_text(state, action, seat)
+
+    def estimate_text(self, state: NisyrosState, seat: Seat, value: float) -> str:
+        """The team's graded outcome as the saved count it stands for: the
+        count each player would need, all alike, to be worth ``value``."""
+        lo, hi = 0.0, float(INHABITANTS)
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if graded([mid] * state.players) < value else (lo, mid)
+        n = state.players
+        return f"about {round(lo * n)} of {INHABITANTS * n} saved"
+
+    def opening(self, state: NisyrosState) -> list[Event]:
+        return [Event(text=dealt(state))]
 
     # -- text -------------------------------------------------------------------------------------
     def describe_action(self, state: NisyrosState, action: Action, seat: Seat) -> str:

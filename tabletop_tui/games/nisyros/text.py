@@ -5,7 +5,10 @@ from __future__ import annotations
 from tabletop_tui.engine.text import plural  # noqa: F401 (the game's modules take it from here)
 from tabletop_tui.engine.text import who as name_of  # noqa: F401 (the placeholder of a seat's name)
 
-from .data import CARDS, RINGS, SLOT_NAMES, ZONES, slot_of, zone_of
+from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker, PickZone,
+                      PlaceDie, RemoveDam, Reroll, Volunteer)
+from .data import (CARDS, DAM_SITE, DAM_SPOTS, MEETING, RINGS, SHIPYARD, SLOT_NAMES, VILLAGE, ZONES, place, slot_of,
+                   zone_of)
 
 STEP_NAMES = ["Move workers and boats", "Events", "Action dice", "Gather", "Build dams and boats",
               "Summon workers", "Feed workers", "Lava flows", "Eruptions", "Evacuate"]
@@ -31,3 +34,126 @@ def card_line(cid: int) -> str:
 
 
 NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six"]
+
+
+# -- teaching: the coach's line and the set-up's deal ------------------------------------------
+def _next_flow(state, z: int) -> int | None:
+    """The ring the lava flows onto next in zone ``z`` (None: no lava yet,
+    or the zone is covered); it is safe only when its dam spots are full."""
+    r = state.lava[z]
+    if r == 0 or r >= 5:
+        return None
+    return None if DAM_SPOTS[r] and state.dams[z][r] >= DAM_SPOTS[r] else r
+
+
+def _in_danger(state, z: int, ring: int) -> bool:
+    """Whether the lava flows onto area ``ring`` of zone ``z`` next round
+    (an eruption may bury any highest land, so that is no warning)."""
+    return ring == _next_flow(state, z)
+
+
+def why(state, action, seat: int) -> str:
+    """What ``action`` does for the team, in a few words, for the coach.
+    Reads only the open board: nothing of the deck's order."""
+    a = action
+    if isinstance(a, MoveWorker):
+        z, s = zone_of(a.dst), slot_of(a.dst)
+        if s < 4:
+            kind, per = state.kinds[z][s], RINGS[s].yield_
+            bonus = f" (+1 {state.bonus[z]} bonus)" if s == 0 and state.bonus[z] else ""
+            said = f"gathers {per} {kind} a round on {place_name(a.dst)}{bonus}"
+            if _in_danger(state, z, s):
+                said += ", though the lava flows onto it next"
+        elif s == DAM_SITE:
+            said = f"builds a dam in {ZONES[z]} for a stone (the team has {state.stone} stone)"
+        elif s == SHIPYARD:
+            said = f"builds a boat off {ZONES[z]} for a wood (the team has {state.wood} wood)"
+        else:
+            left = state.people[a.player][place(z, VILLAGE)]
+            said = (f"calls one of {plural(left, 'citizen')} to work in step 6" if left
+                    else "waits at the meeting place, out of the lava's way")
+        zs, ss = zone_of(a.src), slot_of(a.src)
+        if ss < VILLAGE and _in_danger(state, zs, min(ss, 4)):
+            said = f"leaves {place_name(a.src)} before the lava; " + said
+        return said
+    if isinstance(a, MoveBoat):
+        waiting = sum(state.people[s][place(a.dst, VILLAGE)] + state.people[s][place(a.dst, MEETING)]
+                      for s in range(state.players))
+        said = f"a boat waits off {ZONES[a.dst]}"
+        if waiting:
+            said += f", where {plural(waiting, 'islander')} may have to flee by sea"
+        return said
+    if isinstance(a, Done):
+        return {"move": "the round goes on: events, then the dice",
+                "dice": "the other dice stay unused",
+                "build": f"keeps {state.stone} stone and {state.wood} wood for later rounds",
+                "evacuate": f"keeps {plural(sum(state.boats), 'boat')} at sea for the rounds to come",
+                "reroll": "keeps the dice as they fell",
+                "marathon": "every worker stays where it is",
+                "volunteer": "the citizens stay in the village"}.get(state.phase, "")
+    if isinstance(a, Reroll):
+        faces = ", ".join(f"{'ABCDE'[d]} ({FACE_NAMES[state.yellow[d]]})" for d in a.dice)
+        return f"a fresh throw for {faces}, hoping for a face that helps more"
+    if isinstance(a, PlaceDie):
+        face, z, s = state.yellow[a.die], zone_of(a.place), slot_of(a.place)
+        n = sum(state.people[t][a.place] - state.idle[t][a.place] for t in range(state.players))
+        if s < 4:
+            gain_ = n * RINGS[s].yield_
+            return (f"doubles {place_name(a.place)}: {gain_} more {state.kinds[z][s]}" if n
+                    else f"{place_name(a.place)} has nobody to double")
+        what = {DAM_SITE: "dam", SHIPYARD: "boat", MEETING: "call"}.get(s, "")
+        if not n:
+            return f"the {place_name(a.place)} has nobody to double"
+        return f"each worker on the {place_name(a.place)} makes two {what}s instead of one"
+    if isinstance(a, BuildDam):
+        have, spots = state.dams[a.zone][a.ring] + 1, DAM_SPOTS[a.ring]
+        where = area_name(a.zone, a.ring)
+        if have >= spots:
+            return f"every dam spot of {where} is full: the lava cannot flow onto it"
+        return f"{have} of {spots} dams on {where}; with all of them the lava flow stops there"
+    if isinstance(a, BuildBoat):
+        return f"one more islander can sail to Kos; the boat waits off {ZONES[a.zone]}"
+    if isinstance(a, PickZone):
+        z = a.zone
+        if state.phase == "direction":
+            ring = state.lava[z]
+            there = sum(state.people[t][place(z, slot)] for t in range(state.players)
+                        for slot in ((ring,) if ring < 4 else (4, 5, 6, 7)))
+            return f"buries {area_name(z, ring)}" + (f", where {plural(there, 'islander')} must flee"
+                                                      if there else ", where nobody stands")
+        if state.phase == "home":
+            return f"your people move in at {ZONES[z]} and work from there"
+        if state.phase == "boat_gift":
+            return f"a boat to wait off {ZONES[z]}"
+        if state.phase == "crevice":
+            return f"{area_name(z, state.lava[z] - 1)} becomes land again"
+        if state.phase == "stupor":
+            return f"the fumes fall on {ZONES[z]}"
+        return ""
+    if isinstance(a, PickPlayer):
+        return f"{name_of(a.player)} gets a worker back from Hades"
+    if isinstance(a, PickWorker):
+        if state.phase == "siesta":
+            return f"the worker on the {place_name(a.place)} rests, where its work matters least"
+        return f"the worker on the {place_name(a.place)} goes home sick, where it is missed least"
+    if isinstance(a, RemoveDam):
+        return f"the dam lost on {area_name(a.zone, a.ring)} is the one missed least"
+    if isinstance(a, Volunteer):
+        return "one more worker from the village, at no cost"
+    if isinstance(a, Evacuate):
+        what = "citizen" if slot_of(a.place) == VILLAGE else "worker"
+        return f"a {what} of {name_of(a.player)} is safe: {state.kos[a.player] + 1} of 10 on Kos"
+    return ""
+
+
+def dealt(state) -> str:
+    """The island as the set-up dealt it: each zone's fields and bonus, who
+    lives where, and the stock (the deck's order stays hidden)."""
+    zones = []
+    for z in range(4):
+        fields = ", ".join(f"{RINGS[r].name} {state.kinds[z][r]}" for r in range(4))
+        bonus = f" (R1 bonus: {state.bonus[z]})" if state.bonus[z] else ""
+        zones.append(f"{ZONES[z]}: {fields}{bonus}.")
+    homes = ", ".join(f"{name_of(s)} at {ZONES[z]}" for s, z in enumerate(state.origin))
+    return (f"The island is dealt. {' '.join(zones)} Homes: {homes}. "
+            f"The team starts with {state.wheat} wheat.")

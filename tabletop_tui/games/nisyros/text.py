@@ -52,6 +52,14 @@ def _in_danger(state, z: int, ring: int) -> bool:
     return ring == _next_flow(state, z)
 
 
+def _work_of(state, p: int) -> str:
+    """What a worker on place ``p`` does this round ("gathering 2 stone")."""
+    z, s = zone_of(p), slot_of(p)
+    if s < 4:
+        return f"gathering {RINGS[s].yield_ * (2 if p in state.yellow_on else 1)} {state.kinds[z][s]}"
+    return {DAM_SITE: "building a dam", SHIPYARD: "building a boat", MEETING: "calling a citizen up"}.get(s, "working")
+
+
 def why(state, action, seat: int) -> str:
     """What ``action`` does for the team, in a few words, for the coach.
     Reads only the open board: nothing of the deck's order."""
@@ -81,8 +89,9 @@ def why(state, action, seat: int) -> str:
                       for s in range(state.players))
         said = f"a boat waits off {ZONES[a.dst]}"
         if waiting:
-            said += f", where {plural(waiting, 'islander')} may have to flee by sea"
-        return said
+            return said + f", where {plural(waiting, 'islander')} may have to flee by sea"
+        homes = [z for z in ((a.dst + 1) % 4, (a.dst + 3) % 4) if z in state.home and z != a.src]
+        return said + (f", one sail from {ZONES[homes[0]]}" if homes else "")
     if isinstance(a, Done):
         return {"move": "the round goes on: events, then the dice",
                 "dice": "the other dice stay unused",
@@ -95,16 +104,19 @@ def why(state, action, seat: int) -> str:
         faces = ", ".join(f"{'ABCDE'[d]} ({FACE_NAMES[state.yellow[d]]})" for d in a.dice)
         return f"a fresh throw for {faces}, hoping for a face that helps more"
     if isinstance(a, PlaceDie):
-        face, z, s = state.yellow[a.die], zone_of(a.place), slot_of(a.place)
+        z, s = zone_of(a.place), slot_of(a.place)
         n = sum(state.people[t][a.place] - state.idle[t][a.place] for t in range(state.players))
-        if s < 4:
-            gain_ = n * RINGS[s].yield_
-            return (f"doubles {place_name(a.place)}: {gain_} more {state.kinds[z][s]}" if n
-                    else f"{place_name(a.place)} has nobody to double")
-        what = {DAM_SITE: "dam", SHIPYARD: "boat", MEETING: "call"}.get(s, "")
         if not n:
-            return f"the {place_name(a.place)} has nobody to double"
-        return f"each worker on the {place_name(a.place)} makes two {what}s instead of one"
+            return f"nobody works the {place_name(a.place)} this round: the die adds nothing"
+        if s < 4:
+            return f"doubles {place_name(a.place)}: {n * RINGS[s].yield_} more {state.kinds[z][s]}"
+        if s == MEETING:
+            left = sum(state.people[t][place(z, VILLAGE)] for t in range(state.players))
+            more = min(2, 2 * n, left) - min(2, n, left)
+            return (f"the {place_name(a.place)} calls {plural(more, 'more citizen')} to work" if more
+                    else "the meeting place already calls all it may (2 a round)")
+        what = "dam" if s == DAM_SITE else "boat"
+        return f"each worker on the {place_name(a.place)} may build two {what}s instead of one"
     if isinstance(a, BuildDam):
         have, spots = state.dams[a.zone][a.ring] + 1, DAM_SPOTS[a.ring]
         where = area_name(a.zone, a.ring)
@@ -134,10 +146,13 @@ def why(state, action, seat: int) -> str:
         return f"{name_of(a.player)} gets a worker back from Hades"
     if isinstance(a, PickWorker):
         if state.phase == "siesta":
-            return f"the worker on the {place_name(a.place)} rests, where its work matters least"
-        return f"the worker on the {place_name(a.place)} goes home sick, where it is missed least"
+            return f"the worker on the {place_name(a.place)} rests this round instead of {_work_of(state, a.place)}"
+        return (f"the worker on the {place_name(a.place)} goes back to its village as a citizen, "
+                "to be called up again later")
     if isinstance(a, RemoveDam):
-        return f"the dam lost on {area_name(a.zone, a.ring)} is the one missed least"
+        left, spots = state.dams[a.zone][a.ring] - 1, DAM_SPOTS[a.ring]
+        said = f"{area_name(a.zone, a.ring)} keeps {left} of {spots} dams"
+        return said + (", and the lava above it may flow on" if a.ring == state.lava[a.zone] else "")
     if isinstance(a, Volunteer):
         return "one more worker from the village, at no cost"
     if isinstance(a, Evacuate):

@@ -29,16 +29,32 @@ def test_every_rule_named_is_on_the_rules_page():
 def test_rule_of_follows_the_step_that_asks():
     s = new()
     rule = lambda phase, action: (setattr(s, "phase", phase), G.rule_of(s, action, 0))[1]  # noqa: E731
-    assert rule("move", Done()) == "Moving workers"
+    assert rule("move", MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=0)) == "Moving workers"
     assert rule("move", MoveBoat(src=0, dst=1)) == "Sailing boats"
-    assert rule("build", Done()) == "Building"
-    assert rule("evacuate", Done()) == "Evacuation"
     assert rule("direction", PickZone(zone=1)) == "Eruptions"
     assert rule("home", PickZone(zone=2)) == "Fleeing"
     assert rule("crevice", PickZone(zone=2)) == "Event cards"
     assert rule("sick", PickWorker(player=0, place=0)) == "Feeding"
     assert rule("siesta", PickWorker(player=0, place=0)) == "Event cards"
     assert rule("marathon", MoveWorker(player=0, src=0, dst=1)) == "Event cards"
+    assert rule("evacuate", Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=0)) == "Evacuation"
+
+
+def test_finishing_a_step_names_the_rule_of_the_steps_it_sets_off():
+    s = new()
+    rule = lambda phase: (setattr(s, "phase", phase), G.rule_of(s, Done(), s.queue[0] if s.queue else 0))[1]  # noqa: E731
+    assert s.queue == [0, 1]
+    assert rule("move") == "Moving workers"  # Blue still moves
+    s.queue = [1]
+    assert rule("move") == "Event cards"  # the last to move: the events come next
+    assert rule("reroll") == "Action dice"
+    assert rule("dice") == "Gathering"
+    assert rule("build") == "Eruptions"  # round one: no lava flows yet
+    s.round, s.lava[PALI] = 2, 1
+    assert rule("build") == "Lava flow"
+    assert rule("evacuate") == "The active player"
+    s.lava = [5, 5, 5, 5]
+    assert rule("evacuate") == "Saving the team"
 
 
 # -- the coach's why ---------------------------------------------------------------------------

@@ -447,11 +447,29 @@ class Nisyros(Game[NisyrosState]):
 
     # -- teaching ---------------------------------------------------------------------------------
     def rule_of(self, state: NisyrosState, action: Action, seat: Seat) -> str | None:
-        """The kind's rule, or the step's where one kind serves several
-        (finishing, a zone picked for an eruption or a new home, a sick worker)."""
+        """The kind's rule, or the step's where one kind serves several (a
+        zone picked for an eruption or a new home, a sick worker). Finishing
+        a step hands the round on to its automatic steps, so *done* names the
+        rule they follow next (the demo quotes it under what they did)."""
         if action.kind == "move_boat":
             return self.action_rules["move_boat"]
+        if action.kind == "done":
+            return self._rule_after(state)
         return self.PHASE_RULES.get(state.phase) or self.action_rules.get(action.kind)
+
+    def _rule_after(self, state: NisyrosState) -> str:
+        """The rule of what follows when the current step is finished."""
+        ph, last = state.phase, len(state.queue) <= 1
+        if ph == "move":
+            return "Event cards" if last else "Moving workers"
+        if ph == "volunteer":
+            return "Feeding" if last else "Event cards"
+        if ph == "build":
+            flows = state.round > 1 and any(0 < n < 5 for n in state.lava)
+            return "Lava flow" if flows else "Eruptions"
+        if ph == "evacuate":
+            return "Saving the team" if all(n >= 5 for n in state.lava) else "The active player"
+        return {"reroll": "Action dice", "dice": "Gathering", "marathon": "Gathering"}.get(ph, "The active player")
 
     def why(self, state: NisyrosState, action: Action, seat: Seat, rng: random.Random) -> str:
         """What the move does for the team (:func:`text.why`); the board is

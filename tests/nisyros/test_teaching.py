@@ -81,8 +81,8 @@ def test_why_warns_of_the_lava_flow_but_not_of_a_dammed_area():
     s.people[0][P(PALI, R2)] = 1
     home = P(MANDRAKI, MEETING)
     assert why(s, MoveWorker(player=0, src=home, dst=P(PALI, R2))) == \
-        "gathers 2 wheat a round on Pali R2, though the lava flows onto it next"
-    assert why(s, MoveWorker(player=0, src=P(PALI, R2), dst=home)).startswith("leaves Pali R2 before the lava; ")
+        "gathers 2 wheat a round on Pali R2, but the lava flows there next"
+    assert why(s, MoveWorker(player=0, src=P(PALI, R2), dst=home)).startswith("out of the lava's way; ")
     s.dams[PALI][R2] = 1
     assert why(s, MoveWorker(player=0, src=home, dst=P(PALI, R2))) == "gathers 2 wheat a round on Pali R2"
 
@@ -125,8 +125,7 @@ def test_why_team_choices_name_what_they_cost_or_save():
     assert why(s, PickZone(zone=NIKIA)) == "buries Nikia R3, where nobody stands"
     assert why(s, PickZone(zone=PALI)) == "buries Pali R1, where 1 islander must flee"
     s.phase = "siesta"
-    assert why(s, PickWorker(player=1, place=P(PALI, R1))).startswith(
-        "the worker on the Pali R1 rests this round instead of gathering 2 ")
+    assert why(s, PickWorker(player=1, place=P(PALI, R1))).startswith("it rests this round instead of gathering 2 ")
     s.phase = "dam_loss"
     s.dams[NIKIA][R3] = 2
     assert why(s, RemoveDam(zone=NIKIA, ring=R3)) == \

@@ -487,6 +487,8 @@ class Nisyros(Game[NisyrosState]):
         return f"about {round(lo * n)} of {INHABITANTS * n} saved"
 
     def opening(self, state: NisyrosState) -> list[Event]:
+        """The dealt fields and bonus markers, the homes and the stock (all
+        open; the deck's order is never named)."""
         return [Event(text=dealt(state))]
 
     # -- text -------------------------------------------------------------------------------------

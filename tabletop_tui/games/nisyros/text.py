@@ -70,8 +70,6 @@ def why(state, action, seat: int) -> str:
             kind, per = state.kinds[z][s], RINGS[s].yield_
             bonus = f" (+1 {state.bonus[z]} bonus)" if s == 0 and state.bonus[z] else ""
             said = f"gathers {per} {kind} a round on {place_name(a.dst)}{bonus}"
-            if _in_danger(state, z, s):
-                said += ", though the lava flows onto it next"
         elif s == DAM_SITE:
             said = f"builds a dam in {ZONES[z]} for a stone (the team has {state.stone} stone)"
         elif s == SHIPYARD:
@@ -79,10 +77,12 @@ def why(state, action, seat: int) -> str:
         else:
             left = state.people[a.player][place(z, VILLAGE)]
             said = (f"calls one of {plural(left, 'citizen')} to work in step 6" if left
-                    else "waits at the meeting place, out of the lava's way")
+                    else "waits at the meeting place: no citizen is left to call")
         zs, ss = zone_of(a.src), slot_of(a.src)
+        if _in_danger(state, z, min(s, 4)):
+            return said + ", but the lava flows there next"
         if ss < VILLAGE and _in_danger(state, zs, min(ss, 4)):
-            said = f"leaves {place_name(a.src)} before the lava; " + said
+            return "out of the lava's way; " + said
         return said
     if isinstance(a, MoveBoat):
         waiting = sum(state.people[s][place(a.dst, VILLAGE)] + state.people[s][place(a.dst, MEETING)]
@@ -146,9 +146,8 @@ def why(state, action, seat: int) -> str:
         return f"{name_of(a.player)} gets a worker back from Hades"
     if isinstance(a, PickWorker):
         if state.phase == "siesta":
-            return f"the worker on the {place_name(a.place)} rests this round instead of {_work_of(state, a.place)}"
-        return (f"the worker on the {place_name(a.place)} goes back to its village as a citizen, "
-                "to be called up again later")
+            return f"it rests this round instead of {_work_of(state, a.place)}"
+        return "it goes home to its village, a citizen until it is called up again"
     if isinstance(a, RemoveDam):
         left, spots = state.dams[a.zone][a.ring] - 1, DAM_SPOTS[a.ring]
         said = f"{area_name(a.zone, a.ring)} keeps {left} of {spots} dams"

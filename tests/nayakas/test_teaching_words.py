@@ -49,6 +49,7 @@ def test_a_placement_names_where_it_goes():
     assert rule(st, place("empire1a", "diplomat")) == "The Empire"
     play(st, place("mysore_guild", choice=0))
     assert rule(st, place("mysore_guild", "diplomat", choice=1)) == "Joining a Laborer"
+    assert rule(st, place("keladi_double")) is None  # Keladi's second plain placement this round
 
 
 def test_an_event_placement_names_the_events_rule():
@@ -80,7 +81,7 @@ def test_a_placement_says_what_it_gains_and_pays():
 def test_a_placement_says_which_section_it_makes_affordable():
     st = fresh(2)
     set_res(st, 0, stone=3, clay=1)
-    assert "then you can build the Gopuram of the Second Temple" in why(st, place("keladi_quarry"))
+    assert "sets up the Gopuram of the Second Temple" in why(st, place("keladi_quarry"))
 
 
 def test_an_event_placement_says_the_tokens_and_the_standing():
@@ -133,11 +134,11 @@ def test_the_tile_choices_say_their_effect():
     play(st, ChooseFacility(index=0))
     gain = next(iter(C.borderland_tile[st.border_market[0]].gain))
     said = why(st, ChooseBorderland(index=0, space="keladi_fields"))
-    assert said.startswith(f"+1 {gain.capitalize()} on Keladi Fields for whoever takes it (your own Borderland)")
+    assert said.startswith(f"+1 {gain.capitalize()} on Keladi Fields for whoever takes it (yours)")
 
 
 def test_every_line_is_short_and_reads_only_the_seats_own_information():
-    """Random positions: each legal move's line is under 100 characters and
+    """Random positions: each legal move's line is at most 90 characters and
     the same when the other seat's hand and the face-down piles differ."""
     rng = random.Random(5)
     for seed in range(4):
@@ -158,7 +159,7 @@ def test_every_line_is_short_and_reads_only_the_seats_own_information():
         assert GAME.view(st, seat) == GAME.view(other, seat)
         for a in GAME.legal_actions(st, seat):
             said = why(st, a, seat)
-            assert len(said) <= 100 and said == why(other, a, seat), (a, said)
+            assert len(said) <= 90 and said == why(other, a, seat), (a, said)
 
 
 # -- the opening ------------------------------------------------------------------------
@@ -175,3 +176,13 @@ def test_the_opening_shows_the_table_and_each_card_to_its_seat_only():
     assert [e.seat for e in private] == [0, 1]
     for e in private:
         assert C.card[st.seats[e.seat].hand[0]].name in e.text
+
+
+def test_the_move_that_ends_a_round_with_an_event_paying_out_names_events():
+    st = fresh(2)
+    st.posts[2], st.posts[0] = st.posts[0], "emporium_1"  # the Event leaves at this round's cleanup
+    play(st, Pass())
+    # nobody can build, so Mysore's pass ends the round
+    assert rule(st, Pass()) == "Events" and rule(fresh(2), Pass()) == "Placing a worker"
+    play(st, Pass())
+    assert st.round == 2 and st.events_expired == 1

@@ -318,6 +318,8 @@ ACTION_RULES = {"place": "Placing a worker", "pass": "Placing a worker", "card":
 
 
 SETUP_END = C.board.setup.tracker_end
+#: the longest line the coach gives (its panel is narrow at 80 columns)
+WHY_WIDTH = 90
 
 #: what a card without goods does, in the coach's few words
 CARD_WHY = {"royal_envoy": "your Diplomats leave the kingdom free this round",
@@ -332,9 +334,11 @@ def _new_workers(st: NayakasState, seat: int) -> set[str]:
 def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
     """The rules page's rule ``a`` follows, for the demo's narration: a
     placement names where it goes (an Event, the Empire, a rival's Laborer,
-    a trip out of the kingdom; a round's first placement "A round"); a pass
-    or build that ends the game "The end"; a choice that pairs worker tabs
-    "New workers"; else the kind's rule."""
+    a trip out of the kingdom; a round's first placement "A round"; a
+    seat's further plain placements in a round nothing); a move that ends
+    the game "The end"; a choice that pairs worker tabs "New workers"; a
+    move that ends a round in which an Event pays out "Events"; else the
+    kind's rule."""
     kind = a.kind
     after = game.clone(st)
     game.play_silent(after, a, seat)
@@ -342,6 +346,8 @@ def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
         return "The end"
     if _new_workers(after, seat) - _new_workers(st, seat):
         return "New workers"
+    if after.events_expired > st.events_expired:
+        return "Events"  # the move ends the round and an Event pays out
     if isinstance(a, Place):
         sid = a.space
         if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
@@ -354,6 +360,8 @@ def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
             return "Leaving your kingdom"
         if all(p.placed == 0 for p in st.seats) and not any(st.passed):
             return "A round"
+        if st.seats[seat].placed:
+            return None  # a seat's further plain placements: the log names the rule once a round
     if kind == "pass" and st.phase == "build":
         return "Building a Section"
     return ACTION_RULES.get(kind)
@@ -415,7 +423,7 @@ def why(game: "Nayakas", st: NayakasState, a, seat: int, rng) -> str:
         if st.phase == "worker" and not _first_build(game, st, seat):
             can = _first_build(game, after, seat)
             if can:
-                bits.append(f"then you can build the {can}")
+                bits.append(f"sets up the {can}")
     elif isinstance(a, Pass):
         left = p.avail_laborers + p.avail_diplomats
         if st.phase == "worker":
@@ -455,11 +463,16 @@ def why(game: "Nayakas", st: NayakasState, a, seat: int, rng) -> str:
         gain = goods_phrase(C.borderland_tile[st.border_market[a.index]].gain)
         mine = p.kingdom in kingdoms_of(a.space)
         bits.append(f"+{gain} on {space_name(st, a.space)} for whoever takes it"
-                    + (" (your own Borderland)" if mine else ""))
+                    + (" (yours)" if mine else ""))
     if _new_workers(after, seat) - _new_workers(st, seat):
-        bits.append("a new worker next round")
-    out = "; ".join(b for b in bits if b)
-    return out if len(out) <= 100 else out[:99].rstrip() + "…"
+        bits.insert(1, "a new worker next round")
+    out = ""
+    for bit in (b for b in bits if b):  # most telling first; a later part that does not fit is left out
+        if not out:
+            out = bit if len(bit) <= WHY_WIDTH else bit[:WHY_WIDTH - 1].rstrip() + "…"
+        elif len(out) + 2 + len(bit) <= WHY_WIDTH:
+            out += "; " + bit
+    return out
 
 
 def opening(st: NayakasState) -> list[Event]:

@@ -125,6 +125,8 @@ class RemoteService:
                 waiting[0].set()
         elif kind == "hint" and self.table is not None:
             self.table._hinted(msg)
+        elif kind == "coach" and self.table is not None:
+            self.table._coached(msg)
         elif kind == "seats" and self.table is not None and msg.get("table") == self.table.id:
             self.table._seated(list(msg.get("seats", [])))
         elif kind == "chat" and self.table is not None:
@@ -187,6 +189,7 @@ class RemoteTable:
         self._latest: dict[Seat | None, Update] = {}
         self._logs: dict[str, list[LogLine]] = {}
         self._hint_replies: dict[Seat, Callable] = {}
+        self._coach_replies: dict[Seat, Callable] = {}
         self._lock = threading.Lock()
 
     # -- the Table's face ---------------------------------------------------------------
@@ -243,6 +246,12 @@ class RemoteTable:
         self._hint_replies[seat] = reply
         self.service.send(p.Hint(seat=seat))
 
+    def coach(self, seat: Seat, reply: Callable[[int, list, str], None]) -> None:
+        """Ask the server's coach for ``seat``'s best moves; ``reply(serial,
+        suggestions, reason)`` comes on the service's reader thread."""
+        self._coach_replies[seat] = reply
+        self.service.send(p.Coach(seat=seat))
+
     def send_chat(self, text: str) -> None:
         """Say one line to the table."""
         self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
@@ -272,7 +281,8 @@ class RemoteTable:
         log = self._logs.setdefault(key, [])
         start = int(d.get("log_start", 0))
         del log[start:]
-        log.extend(LogLine(str(text), seat) for text, seat in d.get("log", []))
+        log.extend(LogLine(str(line[0]), line[1], rule=str(line[2]) if len(line) > 2 and line[2] else None)
+                   for line in d.get("log", []))
         last = d.get("last")
         if last is not None:
             last = LastMove(int(last["seat"]), game.parse_action(last["action"]), str(last.get("text", "")),
@@ -285,7 +295,7 @@ class RemoteTable:
             to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
             legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
             last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")),
-            public_status=str(d.get("public_status", "")))
+            public_status=str(d.get("public_status", "")), coach=str(d.get("coach", "")))
 
     def _seated(self, seats: list) -> None:
         """Who sits where, or who is here, changed: the screens redraw."""
@@ -304,6 +314,23 @@ class RemoteTable:
         action = msg.get("action")
         reply(int(msg.get("serial", 0)), None if action is None else self.game.parse_action(action),
               str(msg.get("label", "")))
+
+    def _coached(self, msg: dict) -> None:
+        from tabletop_tui.engine.coach import Suggestion
+
+        seat = int(msg.get("seat", -1))
+        reply = self._coach_replies.pop(seat, None)
+        if reply is None:
+            return
+        found = []
+        for s in msg.get("suggestions", []):
+            try:
+                found.append(Suggestion(self.game.parse_action(s["action"]), str(s.get("label", "")),
+                                        float(s.get("value", 0.0)), str(s.get("estimate", "")),
+                                        str(s.get("why", ""))))
+            except Exception:  # a suggestion this client cannot read: leave it out
+                continue
+        reply(int(msg.get("serial", 0)), found, str(msg.get("reason", "")))
 
     def _chat(self, name: str, text: str) -> None:
         self.chat_lines.append((name, text))

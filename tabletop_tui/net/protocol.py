@@ -90,6 +90,13 @@ class Hint(Message):
     seat: int
 
 
+class Coach(Message):
+    """The coach's best moves for one of the connection's seats."""
+
+    type: Literal["coach"] = "coach"
+    seat: int
+
+
 class Chat(Message):
     type: Literal["chat"] = "chat"
     text: str = Field(max_length=MAX_CHAT * 4)
@@ -111,7 +118,7 @@ class Leave(Message):
     type: Literal["leave"] = "leave"
 
 
-Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Chat, SetBot, Leave],
+Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Coach, Chat, SetBot, Leave],
                     Field(discriminator="type")]
 _requests = TypeAdapter(Request)
 

@@ -81,13 +81,13 @@ def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
     return {
         "serial": up.serial, "seat": up.seat, "view": json.loads(up.view.model_dump_json()),
         "to_act": up.to_act, "status": up.status, "log_start": log_from,
-        "log": [[line.text, line.seat] for line in up.log[log_from:]],
+        "log": [[line.text, line.seat, line.rule] for line in up.log[log_from:]],
         "legal": [a.model_dump(mode="json") for a in up.legal], "labels": up.labels,
         "last": None if up.last is None else {
             "seat": up.last.seat, "action": up.last.action.model_dump(mode="json"),
             "text": up.last.text, "reveals": up.last.reveals},
         "result": None if up.result is None else up.result.model_dump(mode="json"),
-        "thinking": up.thinking, "note": up.note, "public_status": up.public_status,
+        "thinking": up.thinking, "note": up.note, "public_status": up.public_status, "coach": up.coach,
     }
 
 
@@ -260,6 +260,8 @@ class Service:
                 self._answer(conn, req)
             elif kind == "hint":
                 self.hint(conn, req.seat)
+            elif kind == "coach":
+                self.coach(conn, req.seat)
             elif kind == "set_bot":
                 self.set_bot(conn, req.table, req.seat, req.bot, req.level)
             else:  # a second hello
@@ -321,6 +323,22 @@ class Service:
                        "action": None if action is None else action.model_dump(mode="json"), "label": label})
 
         table.hint(seat, reply)
+
+    def coach(self, conn: Conn, seat: int) -> None:
+        """The coach's suggestions for a seat the connection holds (rate-limited
+        with the hints: they cost the server the same search)."""
+        table = self._mine(conn, seat)
+        if not conn.hints.take():
+            conn.send({"type": "coach", "seat": seat, "serial": table.serial, "suggestions": [],
+                       "reason": "One question to the coach at a time: wait a little before the next."})
+            return
+
+        def reply(serial: int, found: list, reason: str) -> None:
+            conn.send({"type": "coach", "seat": seat, "serial": serial, "reason": reason, "suggestions": [
+                {"action": s.action.model_dump(mode="json"), "label": s.label, "value": s.value,
+                 "estimate": s.estimate, "why": s.why} for s in found]})
+
+        table.coach(seat, reply)
 
     def chat(self, conn: Conn, text: str) -> None:
         entry = conn.entry

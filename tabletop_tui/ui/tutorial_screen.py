@@ -28,6 +28,21 @@ class TutorialScreen(GameScreen):
         self.query_one("#side").mount(lesson, before=self.query_one("#coach"))
         self.say(self.table.tutorial.intro)
 
+    def on_key(self, event) -> None:
+        """A board key that does nothing now (its move is not this step's,
+        so the board turned it off) still gets the step's words."""
+        board = self.board
+        if board.has_focus and not self.too_small and not self.table.done:
+            for binding in board._bindings.key_to_bindings.get(event.key, []):
+                name = binding.action.split("(", 1)[0]
+                if board.check_action(name, ()) is False:
+                    event.stop()
+                    event.prevent_default()
+                    step = self.table.tutorial.steps[self.table.at]
+                    self.say(f"Not at this step. {step.say}", error=True)
+                    return
+        super().on_key(event)
+
     def render_view(self) -> None:
         super().render_view()
         up = self.current

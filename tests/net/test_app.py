@@ -201,3 +201,27 @@ async def test_a_terminal_too_small_shows_the_size_the_game_needs(tables):
         await pilot.press("enter")  # plays again once the board fits
         await until(pilot, lambda: len(m.log) == len(before) + 1, "a move once the terminal fits")
     link.close()
+
+
+def test_a_remote_table_asks_the_server_coach_and_reads_its_suggestions(tables):
+    """RemoteTable.coach is the app's way to the server's coach (h over ssh):
+    the suggestions arrive as the coach's own objects, legal for the seat."""
+    from tabletop_tui.engine.coach import Suggestion
+
+    link = tables.connect("ana")
+    joined = threading.Event()
+    link.on_joined = lambda table: joined.set()
+    link.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan()], take=[0, 1]))
+    assert joined.wait(10)
+    remote = link.table
+    entry = next(iter(tables.service.tables.values()))
+    seat = entry.table.match.to_act()[0]
+    answered = threading.Event()
+    got: list = []
+    remote.coach(seat, lambda serial, found, reason: (got.append((serial, found, reason)), answered.set()))
+    assert answered.wait(30)
+    serial, found, reason = got[0]
+    legal = entry.table.match.legal_actions(seat)
+    assert found and all(isinstance(s, Suggestion) and s.action in legal and s.estimate for s in found)
+    assert serial == entry.table.serial
+    link.close()

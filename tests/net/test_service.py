@@ -298,3 +298,22 @@ async def test_everyone_at_the_table_hears_who_comes_and_goes(service):
     await ben2.send({"type": "join", "table": entry.id, "seats": [1]})
     seats = await ana.expect("seats")
     assert [row[4] for row in seats["seats"]] == ["here", "here"]
+
+
+async def test_the_coach_answers_a_seat_of_the_connection_and_no_other(service):
+    """Over the wire, ``coach`` gives the seat's best legal moves with their
+    estimate and why; another player's seat is refused and changes nothing."""
+    ana, ben, entry = await two_players(service, game="tiki")
+    m = entry.table.match
+    seat = m.to_act()[0]
+    mover, other = (ana, ben) if seat == 0 else (ben, ana)
+    await mover.send({"type": "coach", "seat": seat})
+    got = await mover.expect("coach", timeout=30)
+    legal = [a.model_dump(mode="json") for a in m.legal_actions(seat)]
+    assert got["seat"] == seat and got["serial"] == entry.table.serial and 1 <= len(got["suggestions"]) <= 3
+    for s in got["suggestions"]:
+        assert s["action"] in legal and s["label"] and "% to win" in s["estimate"] and 0 <= s["value"] <= 1
+    before = (len(m.log), entry.table.serial)
+    await other.send({"type": "coach", "seat": seat})
+    assert "not yours" in (await other.expect("error"))["reason"]
+    assert (len(m.log), entry.table.serial) == before

@@ -217,3 +217,26 @@ async def test_setup_can_turn_the_coachs_slips_off():
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert not app.screen.table.coach_flags and not app.screen.table.match.coach_flags
+
+
+async def test_a_board_key_turned_off_at_this_step_gets_the_steps_words():
+    """Nayakas' board turns p off when passing is not legal (a tutorial's
+    step allows one move only): the key still says what the step asks."""
+    from tabletop_tui.engine.tutorial import load_tutorial
+
+    tut = load_tutorial("nayakas")
+    app = TabletopApp(bot_delay=0, start=lambda a: a.start_tutorial("nayakas"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await until(pilot, lambda: table.expected()[0] == tut.you and table.idle()
+                    and screen.current.serial == table.serial)
+        assert table.expected()[1].kind != "pass"
+        screen.board.focus()
+        before, at = table.match.state.model_copy(deep=True), table.at
+        await pilot.press("p")
+        await pilot.pause()
+        assert text(screen, "#message").startswith("Not at this step.")
+        assert tut.steps[at].say in text(screen, "#message")
+        assert table.match.state == before and table.at == at

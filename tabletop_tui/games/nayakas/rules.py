@@ -81,6 +81,7 @@ class Nayakas(Game[NayakasState]):
     state_model = NayakasState
     action_type = NayakasAction
     hidden_information = True
+    action_rules = text.ACTION_RULES
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]
@@ -1093,6 +1094,19 @@ class Nayakas(Game[NayakasState]):
 
     def status(self, st: NayakasState, seat: Seat | None) -> str:
         return text.status(self, st, seat)
+
+    # -- teaching -------------------------------------------------------------------------------------
+    def opening(self, st: NayakasState) -> list[Event]:
+        """The Trading Posts, markets and Conch as dealt; each card to its seat only."""
+        return text.opening(st)
+
+    def rule_of(self, st: NayakasState, action: Action, seat: Seat) -> str | None:
+        """The rules page's rule the move follows (see ``text.rule_of``)."""
+        return text.rule_of(self, st, action, seat)
+
+    def why(self, st: NayakasState, action: Action, seat: Seat, rng: random.Random) -> str:
+        """What the move does for the seat, from its own information (see ``text.why``)."""
+        return text.why(self, st, action, seat, rng)
 
 
 __all__ = ["Build", "ChooseBorderland", "ChooseFacility", "ChooseTemple", "ChooseTile", "Nayakas",

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import and_list, plural
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
 from .components import C
-from .spaces import EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of
+from .spaces import (EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of,
+                     kingdoms_of)
 from .state import NayakasState
 
 if TYPE_CHECKING:
@@ -306,3 +308,186 @@ def status(game: "Nayakas", st: NayakasState, seat: int | None) -> str:
 
 
 __all__ = ["POSTS", "describe", "placed", "space_name", "status"]
+
+
+# -- teaching: the rule a move follows, the coach's why, the opening -----------------------
+#: the In brief rule (rules page) behind each kind of move
+ACTION_RULES = {"place": "Placing a worker", "pass": "Placing a worker", "card": "Development cards",
+                "build": "Building a Section", "tile": "Section tiles", "temple": "Finishing a temple",
+                "facility": "Tank and fort", "borderland": "Tank and fort"}
+
+
+SETUP_END = C.board.setup.tracker_end
+#: the longest line the coach gives (its panel is narrow at 80 columns)
+WHY_WIDTH = 90
+
+#: what a card without goods does, in the coach's few words
+CARD_WHY = {"royal_envoy": "your Diplomats leave the kingdom free this round",
+            "swift_messenger": "another turn at once after your next placement",
+            "master_mason": "each Section costs 1 Stone and 1 Clay less this build phase"}
+
+
+def _new_workers(st: NayakasState, seat: int) -> set[str]:
+    return {f for f in st.seats[seat].flags if f.startswith("new:")}
+
+
+def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
+    """The rules page's rule ``a`` follows, for the demo's narration: a
+    placement names where it goes (an Event, the Empire, a rival's Laborer,
+    a trip out of the kingdom; a round's first placement "A round"; a
+    seat's further plain placements in a round nothing); a move that ends
+    the game "The end"; a choice that pairs worker tabs "New workers"; a
+    move that ends a round in which an Event pays out "Events"; else the
+    kind's rule."""
+    kind = a.kind
+    after = game.clone(st)
+    game.play_silent(after, a, seat)
+    if after.phase == "over":
+        return "The end"
+    if _new_workers(after, seat) - _new_workers(st, seat):
+        return "New workers"
+    if after.events_expired > st.events_expired:
+        return "Events"  # the move ends the round and an Event pays out
+    if isinstance(a, Place):
+        sid = a.space
+        if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+            return "Events"
+        if kind_of(sid) == "empire":
+            return "The Empire"
+        if any(w.seat != seat for w in st.occupants[sid]):
+            return "Joining a Laborer"
+        if game._outside(st, seat, sid):
+            return "Leaving your kingdom"
+        if all(p.placed == 0 for p in st.seats) and not any(st.passed):
+            return "A round"
+        if st.seats[seat].placed:
+            return None  # a seat's further plain placements: the log names the rule once a round
+    if kind == "pass" and st.phase == "build":
+        return "Building a Section"
+    return ACTION_RULES.get(kind)
+
+
+def _goods_change(before: dict[str, int], after: dict[str, int]) -> str:
+    """"+2 Stone +1 Sculptor, -1 Culture" in a few characters; "" if none."""
+    names = {"prosperity": "Prosperity"}
+    got = [f"+{after[k] - before[k]} {names.get(k, k.capitalize())}" for k in before
+           if k != "conch" and after[k] > before[k]]
+    paid = [f"-{before[k] - after[k]} {names.get(k, k.capitalize())}" for k in before
+            if k != "conch" and after[k] < before[k]]
+    out = " ".join(got + paid)
+    if after["conch"] > before["conch"]:
+        out += (", " if out else "") + "takes the Conch"
+    return out
+
+
+def _first_build(game: "Nayakas", st: NayakasState, seat: int) -> str:
+    """The name of a Section ``seat`` could build with what it holds now
+    (ignoring whose turn it is), or ""."""
+    p = st.seats[seat]
+    for b, secs in p.built.items():
+        for i, t in enumerate(secs):
+            if t is None and not game._affordable(st, seat, game.section_cost(st, seat, b, i)):
+                return C.buildings[p.kingdom, b].sections[i].name + " of the " + C.buildings[p.kingdom, b].name
+    return ""
+
+
+def why(game: "Nayakas", st: NayakasState, a, seat: int, rng) -> str:
+    """One line on what ``a`` does for ``seat``, for the coach. It plays the
+    move on the seat's own ``determinize`` copy and reads back only the
+    seat's own supply, board and the public table, never a re-dealt card or
+    tile (a market's refill, a card drawn at cleanup)."""
+    after = game.determinize(st, seat, rng)
+    try:
+        game.play_silent(after, a, seat)
+    except Exception:  # legal for the seat's view but not in this sample: say nothing
+        return ""
+    p, q = st.seats[seat], after.seats[seat]
+    bits: list[str] = []
+    if isinstance(a, Place):
+        bits.append(_goods_change(holdings(st, seat), holdings(after, seat))
+                    or ("holds the space, without its action" if not a.benefit else ""))
+        sid = a.space
+        if q.tokens < p.tokens:
+            rank = game.event_ranking(after)
+            place = ", leading the Event" if rank[0] == seat else ", second on the Event" if seat in rank[:2] else ""
+            bits.append(f"{plural(p.tokens - q.tokens, 'Event Token')} down{place}")
+        rivals = [w.seat for w in st.occupants[sid] if w.seat != seat]
+        if rivals:
+            bits.append(f"shares the space with {{s{rivals[0]}}}'s Laborer")
+        if "lab_dip" in q.flags and "lab_dip" not in p.flags:
+            bits.append("your Laborers act as Diplomats")
+        for flag, said in (("discount", "Sections cost 1 less"), ("empire_free", "the Empire costs no Culture"),
+                           ("watch", "rivals on Artisan spaces pay you")):
+            if flag in q.flags and flag not in p.flags:
+                bits.append(said)
+        if st.phase == "worker" and not _first_build(game, st, seat):
+            can = _first_build(game, after, seat)
+            if can:
+                bits.append(f"sets up the {can}")
+    elif isinstance(a, Pass):
+        left = p.avail_laborers + p.avail_diplomats
+        if st.phase == "worker":
+            bits.append(f"keeps {plural(left, 'worker')} back and waits for the build phase" if left
+                        else "ends your worker phase")
+        else:
+            spare = sum(p.art.values())
+            bits.append("stops building this round" + (f"; {plural(spare, 'Artisan')} left unused" if spare else ""))
+    elif isinstance(a, PlayCard):
+        card = C.card[a.card]
+        said = _goods_change(holdings(st, seat), holdings(after, seat)) or CARD_WHY.get(a.card, card.text.rstrip("."))
+        if q.tokens < p.tokens:
+            said = "+1 Event Token on the Event"
+        bits.append(said + (" (instead of 1 Prosperity at the end)" if len(said) < 60 else ""))
+    elif isinstance(a, Build):
+        b = C.buildings[p.kingdom, a.building]
+        done = sum(1 for t in q.built[a.building] if t is not None)
+        reward = {"temple": f"+{b.prosperity} Prosperity and a new Homeland", "tank": "a facility tile",
+                  "fort": "a facility and a borderland tile"}[b.kind]
+        if done == len(b.sections):
+            bits.append(f"completes the {b.name}: {reward}")
+        else:
+            bits.append(f"{done} of {len(b.sections)} Sections of the {b.name}; finished, it brings {reward}")
+        end = SETUP_END[st.players]
+        if after.tracker >= end > st.tracker:
+            bits.append("the Building Tracker's last step: the game ends this round")
+    elif isinstance(a, ChooseTile):
+        tile = st.section_market[a.index]
+        kind = C.section_kind[C.section_tile[tile].kind]
+        bits.append("+1 Prosperity now" if not a.face_up else kind.text.rstrip("."))
+    elif isinstance(a, ChooseTemple):
+        tid = st.temples.get(f"{p.kingdom}_t1") if a.ruler else st.temple_market[a.index]
+        bits.append("a new Homeland: " + C.temple[tid].effect.text.rstrip(".").lower()[:60])
+    elif isinstance(a, ChooseFacility):
+        bits.append(C.facility_kind[C.facility_tile[st.facility_market[a.index]].kind].text.rstrip("."))
+    elif isinstance(a, ChooseBorderland):
+        gain = goods_phrase(C.borderland_tile[st.border_market[a.index]].gain)
+        mine = p.kingdom in kingdoms_of(a.space)
+        bits.append(f"+{gain} on {space_name(st, a.space)} for whoever takes it"
+                    + (" (yours)" if mine else ""))
+    if _new_workers(after, seat) - _new_workers(st, seat):
+        bits.insert(1, "a new worker next round")
+    out = ""
+    for bit in (b for b in bits if b):  # most telling first; a later part that does not fit is left out
+        if not out:
+            out = bit if len(bit) <= WHY_WIDTH else bit[:WHY_WIDTH - 1].rstrip() + "…"
+        elif len(out) + 2 + len(bit) <= WHY_WIDTH:
+            out += "; " + bit
+    return out
+
+
+def opening(st: NayakasState) -> list[Event]:
+    """The set-up as everyone sees it: the Trading Posts, the markets, who
+    holds the Conch; each seat's development card to that seat only."""
+    posts = "; ".join(f"{ROMAN[i]} {tile_name(t)}" for i, t in enumerate(st.posts))
+    out = [Event(text=f"Round 1. Trading Posts: {posts}.")]
+    out.append(Event(text="Bonus Market: section tiles " + and_list([section_tile_name(t) for t in st.section_market])
+                     + "; facilities " + and_list([C.facility_kind[C.facility_tile[t].kind].name
+                                                   for t in st.facility_market])
+                     + "; borderland tiles " + and_list(["+" + goods_phrase(C.borderland_tile[t].gain)
+                                                         for t in st.border_market]) + "."))
+    out.append(Event(text="Temple market: " + and_list([C.temple[t].name for t in st.temple_market])
+                     + f". {{s{st.conch}}} holds the Conch."))
+    for s, p in enumerate(st.seats):
+        out.append(Event(text=f"Your development card: {and_list([C.card[c].name for c in p.hand])}.",
+                         seat=s, private=True))
+    return out

@@ -4,6 +4,7 @@ step's lesson beside the board (see :mod:`tabletop_tui.engine.tutorial`)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.widgets import Static
 
 from tabletop_tui.engine.tutorial import TutorialTable
@@ -32,15 +33,15 @@ class TutorialScreen(GameScreen):
         """A board key that does nothing now (its move is not this step's,
         so the board turned it off) still gets the step's words."""
         board = self.board
-        if board.has_focus and not self.too_small and not self.table.done:
-            for binding in board._bindings.key_to_bindings.get(event.key, []):
-                name = binding.action.split("(", 1)[0]
-                if board.check_action(name, ()) is False:
-                    event.stop()
-                    event.prevent_default()
-                    step = self.table.tutorial.steps[self.table.at]
-                    self.say(f"Not at this step. {step.say}", error=True)
-                    return
+        bindings = board._bindings.key_to_bindings.get(event.key, [])
+        if bindings and board.has_focus and not self.too_small and not self.table.done:
+            if all(board.check_action(*parse_action(b.action)[1:]) is False for b in bindings):
+                event.stop()
+                event.prevent_default()
+                tut, step = self.table.tutorial, self.table.tutorial.steps[self.table.at]
+                self.say(f"Not at this step. {step.say}" if step.seat == tut.you
+                         else f"Wait: {self.table.seats[step.seat].name} moves next.", error=True)
+                return
         super().on_key(event)
 
     def render_view(self) -> None:

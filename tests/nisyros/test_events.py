@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop_tui.games.nisyros.actions import (Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
+from tabletop_tui.games.nisyros.actions import (BuildBoat, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                                                 PickZone, RemoveDam, Reroll, Volunteer)
 from tabletop_tui.games.nisyros.data import CARDS, ISLAND
 from tabletop_tui.games.nisyros.lava import eruptions_planned
 
 from tests.refusals import assert_refused
 
-from .util import (COAST, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD, VILLAGE, P,
+from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD, VILLAGE, P,
                    clear_people, new, play, stage, step, texts)
 
 
@@ -123,10 +123,47 @@ def test_card_10_fumes_stop_the_highest_worked_slope_of_the_zone_thrown():
     assert s.wood == 1  # only R4's worker gathered
 
 
-def test_card_10_with_no_worker_on_a_slope_does_nothing():
+def test_card_10_with_no_worker_in_any_zone_does_nothing():
     s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 8  # citizens are not workers
     ev = draw(s, 10)
     assert s.stupor == [] and "harm nobody" in texts(ev)
+
+
+def test_card_10_as_printed_workers_on_the_coast_count_and_its_area_has_no_output():
+    """The card: "a zone with at least 1 worker"; the upper area with workers
+    there may be the coast, whose dam site, shipyard and meeting place then
+    build and summon nothing (workers on a lower field of another zone are
+    not enough to be chosen over it)."""
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 6
+    s.people[0][P(MANDRAKI, MEETING)] = 1
+    s.people[0][P(MANDRAKI, DAM_SITE)] = 1
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 1
+    ev = draw(s, 10)
+    coast = [P(MANDRAKI, DAM_SITE), P(MANDRAKI, SHIPYARD), P(MANDRAKI, MEETING)]
+    assert s.stupor == coast and "Fumes over the Mandraki coast" in texts(ev)
+    s.stone = s.wood = 5
+    s.yellow_on = [None] * 5
+    s.phase = "build"
+    assert G.legal_actions(s, 0) == [Done()]  # neither dam nor boat can be built
+    assert_refused(G, s, BuildBoat(zone=MANDRAKI), 0, "Mandraki shipyard")
+    s.phase = "auto"
+    ev = step(s, "s6")
+    assert s.people[0][P(MANDRAKI, VILLAGE)] == 6 and "calls nobody" in texts(ev)
+    assert G.view(s, 0).places[P(MANDRAKI, SHIPYARD)].no_yield == "fumes"
+
+
+def test_card_10_a_field_above_the_coast_is_the_upper_area():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 7
+    s.people[0][P(MANDRAKI, R3)] = 1
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 2
+    draw(s, 10)
+    assert s.stupor == [P(MANDRAKI, R3)]
 
 
 def test_card_11_one_lost_inhabitant_comes_back_from_hades():

@@ -138,6 +138,9 @@ def boat_capacity(state: NisyrosState, z: int) -> int:
 
 
 def _working(state: NisyrosState, p: int) -> int:
+    """Workers on ``p`` who work this round: not asleep (event 9), not in the fumes (event 10)."""
+    if p in state.stupor:
+        return 0
     return sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
 
 

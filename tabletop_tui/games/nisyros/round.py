@@ -12,7 +12,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.rng import chance_rng
 
-from .data import COAST, ISLAND, KINDS, MEETING, RINGS, SLOTS, VILLAGE, ZONES, place
+from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, place
 from .lava import (covered, erupt, eruptions_planned, flow, open_zones, people_left, red_face_text,
                    throw_black)
 from .legal import home_village, legal
@@ -128,14 +128,17 @@ def _siesta(state: NisyrosState, ev: list[Event]) -> None:
     _wants_choice(state, "siesta", picks=min(2, workers))
 
 
-def _has_slope_worker(state: NisyrosState, z: int) -> bool:
-    return any(state.people[s][place(z, r)] for s in range(state.players) for r in range(4))
+def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
+    """The areas of zone ``z`` with workers on them, highest first, each as
+    its workplaces: a field, or the coast's dam site, shipyard and meeting place."""
+    areas = [[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
+    return [ps for ps in areas if any(state.people[q][p] for q in range(state.players) for p in ps)]
 
 
 def _fumes(state: NisyrosState, ev: list[Event]) -> None:
-    zones = throw_black(state, chance_rng(state), ev, lambda z: _has_slope_worker(state, z))
+    zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
-        ev.append(Event(text="No slope has a worker: the fumes harm nobody."))
+        ev.append(Event(text="No zone has a worker: the fumes harm nobody."))
     elif len(zones) == 1:
         stupefy(state, zones[0], ev)
     else:
@@ -143,10 +146,16 @@ def _fumes(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def stupefy(state: NisyrosState, z: int, ev: list[Event]) -> None:
-    """Event 10: the highest slope of ``z`` with workers yields nothing."""
-    ring = next(r for r in range(4) if any(state.people[s][place(z, r)] for s in range(state.players)))
-    state.stupor.append(place(z, ring))
-    ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+    """Event 10 as printed: the highest area of ``z`` with workers, a field
+    or the coast (then its dam site, shipyard and meeting place), has no output."""
+    ps = _worked_areas(state, z)[0]
+    state.stupor.extend(ps)
+    if len(ps) == 1:
+        ring = ps[0] % SLOTS
+        ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+    else:
+        ev.append(Event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
+                             f"this round."))
 
 
 def rescue_candidates(state: NisyrosState) -> list[int]:
@@ -263,8 +272,8 @@ def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
 
 # -- step 4 ---------------------------------------------------------------------------------------
 def yields_nothing(state: NisyrosState, p: int) -> str:
-    """Why field ``p`` yields nothing this round ("fumes": event 10, "ash
-    rain": event 23 on R1), or "" when it yields as usual."""
+    """Why workplace ``p`` has no output this round ("fumes": event 10,
+    "ash rain": event 23 on R1), or "" when it works as usual."""
     if p in state.stupor:
         return "fumes"
     if p % SLOTS == 0 and 23 in state.in_play:
@@ -326,6 +335,10 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
             continue
         m, v = meeting(z), village(z)
         room = ISLAND.summon_limit
+        if m in state.stupor:
+            if any(row[m] for row in state.people):
+                ev.append(Event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
+            continue
         factor = 2 if m in state.yellow_on else 1
         # our ruling: a shared meeting place calls players' citizens from the active player on
         for s in ((state.active + i) % n for i in range(n)):

@@ -25,7 +25,7 @@ from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
 from .lava import erupt, people_left
-from .legal import actor, can_evacuate, dam_capacity, dam_spots, die_targets, legal
+from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
@@ -203,6 +203,8 @@ class Nisyros(Game[NisyrosState]):
         if isinstance(a, BuildBoat):
             if not state.wood:
                 return "A boat costs 1 wood, and the team has none."
+            if boat_capacity(state, a.zone) <= 0:
+                return f"No worker at the {ZONES[a.zone]} shipyard can build now."
             return None
         if isinstance(a, Evacuate):
             if a.player >= state.players or not state.people[a.player][a.place]:

@@ -62,11 +62,39 @@ def s1(state: NisyrosState, ev: list[Event]) -> None:
     n = state.players
     state.moved = [[0] * 32 for _ in range(n)]
     state.boats_moved = [0] * 4
-    state.queue = [(state.active + i) % n for i in range(n)]
+    state.queue = move_order(state)
     ev.append(Event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
                          f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
                          + (" (strong current: boats sail anywhere)." if state.current else ".")))
+    for g in state.queue:
+        h = host(state, g)
+        if h is not None:
+            ev.append(Event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
+
+
+def host(state: NisyrosState, s: int) -> int | None:
+    """The owner of the village displaced player ``s`` now lives at, if any."""
+    h = state.home[s]
+    if h is None or h == state.origin[s]:
+        return None
+    return next((q for q in range(state.players) if q != s and state.origin[q] == h and state.home[q] == h), None)
+
+
+def move_order(state: NisyrosState) -> list[int]:
+    """Step 1's order: round the table from the active player, except that a
+    displaced player moves after the owner of the village they share (the
+    rulebook: "the owner of the village will deploy his workers before the
+    displaced workers are moved")."""
+    n = state.players
+    rot = [(state.active + i) % n for i in range(n)]
+
+    def key(s: int) -> tuple[int, int, int]:
+        h = host(state, s)
+        if h is not None and rot.index(h) > rot.index(s):
+            return (rot.index(h), 1, rot.index(s))
+        return (rot.index(s), 0, 0)
+    return sorted(rot, key=key)
 
 
 def s1q(state: NisyrosState, ev: list[Event]) -> None:

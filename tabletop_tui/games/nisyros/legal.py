@@ -191,7 +191,7 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return acts + [DONE]
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
         return [PICK_ZONE[z] for z in state.choices]
-    if ph == "rescue":
+    if ph in ("rescue", "flee"):
         return [PICK_PLAYER[s] for s in state.choices]
     if ph in ("siesta", "sick"):
         sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players

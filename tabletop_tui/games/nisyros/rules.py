@@ -24,12 +24,12 @@ from tabletop_tui.games.nisyros import INFO
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
-from .lava import erupt, people_left
+from .lava import erupt, flee_on, flee_one, flee_queue, fleeing_citizens, people_left, seats_to_sail
 from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
-from .text import FACE_NAMES, area_name, name_of, place_name
+from .text import FACE_NAMES, area_name, name_of, place_name, plural
 from .view import NisyrosView, build_view
 
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]
@@ -56,6 +56,7 @@ ASKS = {
     "volunteer": "call one more citizen to work, or decline",
     "sick": "choose a worker who falls sick and goes home",
     "direction": "choose the zone the eruption goes towards",
+    "flee": "choose whose inhabitant flees next",
     "evacuate": "ship inhabitants to Kos, then finish",
     "home": "choose a new home village",
 }
@@ -64,7 +65,7 @@ ASKS = {
 ACCEPTS = {
     "move": ("move_worker", "move_boat", "done"), "siesta": ("pick_worker",), "sick": ("pick_worker",),
     "stupor": ("pick_zone",), "boat_gift": ("pick_zone",), "crevice": ("pick_zone",),
-    "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",),
+    "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",), "flee": ("pick_player",),
     "dam_loss": ("remove_dam",), "reroll": ("reroll", "done"), "dice": ("place_die", "done"),
     "marathon": ("move_worker", "done"), "build": ("build_dam", "build_boat", "done"),
     "volunteer": ("volunteer", "done"), "evacuate": ("evacuate", "done"),
@@ -228,6 +229,11 @@ class Nisyros(Game[NisyrosState]):
             return None
         if isinstance(a, PickZone) and a.zone not in state.choices:
             return f"{ZONES[a.zone]} is not one of the choices."
+        if isinstance(a, PickPlayer) and a.player not in state.choices:
+            name = COLOURS[a.player] if a.player < state.players else "That player"
+            if state.phase == "flee":
+                return f"{name} has nobody next in line to flee the {ZONES[state.flee_zone or 0]} coast."
+            return f"{name} has nobody in Hades who can come back."
         return None
 
     # -- play -------------------------------------------------------------------------------------
@@ -303,6 +309,13 @@ class Nisyros(Game[NisyrosState]):
             ev.append(Event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
         elif isinstance(a, PickZone):
             self._pick_zone(state, ph, seat, a.zone, ev)
+        elif isinstance(a, PickPlayer) and ph == "flee":
+            ev.append(Event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
+                                            f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
+            rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
+            flee_one(state, a.player, rng, ev)
+            if flee_on(state, rng, ev):
+                check_end(state, ev)
         elif isinstance(a, PickPlayer):
             state.picks_left = max(0, state.picks_left - 1)
             rescue(state, a.player, ev)
@@ -410,7 +423,7 @@ class Nisyros(Game[NisyrosState]):
         new = state.model_copy()
         for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
                      "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built",
-                     "choices"):
+                     "choices", "lava_queue"):
             setattr(new, name, list(getattr(state, name)))
         for name in ("dams", "people", "moved", "idle"):
             setattr(new, name, [list(r) for r in getattr(state, name)])
@@ -459,6 +472,8 @@ class Nisyros(Game[NisyrosState]):
             verb = {"stupor": "fumes over", "boat_gift": "boat lands at", "crevice": "lava sinks in",
                     "direction": "erupt towards", "home": "new home at"}.get(state.phase, "")
             return f"{verb} {ZONES[a.zone]}".strip()
+        if isinstance(a, PickPlayer) and state.phase == "flee":
+            return f"flees next: a {'citizen' if fleeing_citizens(state) else 'worker'} of {name_of(a.player)}"
         if isinstance(a, PickPlayer):
             return f"back from Hades: {name_of(a.player)}"
         if isinstance(a, PickWorker):
@@ -482,6 +497,10 @@ class Nisyros(Game[NisyrosState]):
         ask = ASKS[state.phase]
         if state.phase == "move" and who != state.active:
             ask = "move your workers, then finish"
+        if state.phase == "flee" and state.flee_zone is not None:
+            z = state.flee_zone
+            ask += (f" from the buried {ZONES[z]} coast ({plural(seats_to_sail(state, z), 'seat')} in boats "
+                    f"for {plural(flee_queue(state), 'citizen' if fleeing_citizens(state) else 'worker')})")
         return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."
 
 

@@ -14,7 +14,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, place
-from .places import can_work_at, coast_open, total_boats, total_dams, usable, village, village_open
+from .places import can_work_at, coast_open, reach, total_boats, total_dams, usable, village, village_open
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")
@@ -25,7 +25,7 @@ BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in rang
 #: the faces that double a workplace, and the slots each may go on
 DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
              "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
-SEAT_PHASES = ("move", "volunteer", "home")
+SEAT_PHASES = ("move", "volunteer", "drizzle", "home")
 
 
 @lru_cache(maxsize=None)
@@ -96,6 +96,21 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
             continue
         out.extend(_move_worker(player, src, dst) for dst in targets if dst != src)
     return out
+
+
+def drizzle_targets(state: NisyrosState, player: int) -> list[int]:
+    """Event 6: the meeting places ``player``'s workers may be sent to: those
+    in use in the player's reach (own zone and the two beside it)."""
+    return [place(z, MEETING) for z in reach(state, player) if village_open(state, z)]
+
+
+def drizzle_moves(state: NisyrosState, player: int) -> list[Action]:
+    """Event 6: send one of ``player``'s workers not yet sent this drizzle
+    (asleep or awake: the card moves each worker) to a meeting place."""
+    targets = drizzle_targets(state, player)
+    row, moved = state.people[player], state.moved[player]
+    return [_move_worker(player, src, dst) for src in range(32)
+            if src % SLOTS != VILLAGE and row[src] - moved[src] > 0 for dst in targets if dst != src]
 
 
 def boat_moves(state: NisyrosState) -> list[Action]:
@@ -215,6 +230,8 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return build_options(state) + [DONE]
     if ph == "volunteer":
         return [VOLUNTEER, DONE]
+    if ph == "drizzle":
+        return drizzle_moves(state, seat) + [DONE]
     if ph == "evacuate":
         if not can_evacuate(state):
             return [DONE]

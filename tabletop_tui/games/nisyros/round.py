@@ -15,7 +15,7 @@ from tabletop_tui.engine.rng import chance_rng
 from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, place
 from .lava import (covered, erupt, eruptions_planned, flow, flow_on, open_zones, people_left,
                    red_face_text, throw_black)
-from .legal import home_village, legal
+from .legal import drizzle_targets, home_village, legal
 from .places import coast_open, meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 from .text import FACE_NAMES, NUMBER_WORDS, card_line, plural, name_of
@@ -393,12 +393,34 @@ def s6vol(state: NisyrosState, ev: list[Event]) -> None:
         state.phase = "volunteer"
         return
     if 6 in state.in_play:
-        drizzle(state, ev)
+        state.stage = "s6drizzle"
+        return
+    state.stage = "s7"
+
+
+def s6drizzle(state: NisyrosState, ev: list[Event]) -> None:
+    """Event 6 at the end of step 6: "move each worker to a meeting place of
+    your choice". Each player with more than one meeting place in reach
+    sends their workers, in step 1's order; the rest walk to their own."""
+    state.moved = [[0] * 32 for _ in range(state.players)]
+    state.queue = [s for s in move_order(state)
+                   if len(drizzle_targets(state, s)) > 1 and state.workers(s) > 0]
+    if state.queue:
+        ev.append(Event(text="Drizzle: each player sends their workers to meeting places of their choice."))
+    state.stage = "s6dq"
+
+
+def s6dq(state: NisyrosState, ev: list[Event]) -> None:
+    if state.queue:
+        state.phase = "drizzle"
+        return
+    drizzle(state, ev)
     state.stage = "s7"
 
 
 def drizzle(state: NisyrosState, ev: list[Event]) -> None:
-    """Event 6 (our ruling: each worker goes to its own meeting place)."""
+    """Event 6, for every worker its player did not send elsewhere: one on
+    a meeting place stays there, any other walks to its own meeting place."""
     for s in range(state.players):
         v = home_village(state, s)
         if v is None:
@@ -407,10 +429,11 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
         row = state.people[s]
         moved = 0
         for p in range(32):
-            if row[p] and p % SLOTS != VILLAGE and p != m:
-                moved += row[p]
-                row[m] += row[p]
-                state.take(s, p, row[p])
+            n = row[p] - state.moved[s][p] if state.moved else row[p]
+            if n > 0 and p % SLOTS not in (VILLAGE, MEETING):
+                moved += n
+                row[m] += n
+                state.take(s, p, n)
         if moved:
             verb = "walks" if moved == 1 else "walk"
             ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
@@ -619,7 +642,7 @@ def check_end(state: NisyrosState, ev: list[Event]) -> None:
 
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,
-          "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol,
+          "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol, "s6drizzle": s6drizzle, "s6dq": s6dq,
           "s7": s7, "s7sick": s7sick, "s8": s8, "s8flow": s8flow, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
           "home": s_home, "next": s_next}
 

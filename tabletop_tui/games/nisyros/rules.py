@@ -54,6 +54,7 @@ ASKS = {
     "marathon": "move one worker to another workplace, or skip",
     "build": "build dams and boats, then finish",
     "volunteer": "call one more citizen to work, or decline",
+    "drizzle": "send your workers to meeting places (the others walk to their own), then finish",
     "sick": "choose a worker who falls sick and goes home",
     "direction": "choose the zone the eruption goes towards",
     "flee": "choose whose inhabitant flees next",
@@ -68,7 +69,7 @@ ACCEPTS = {
     "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",), "flee": ("pick_player",),
     "dam_loss": ("remove_dam",), "reroll": ("reroll", "done"), "dice": ("place_die", "done"),
     "marathon": ("move_worker", "done"), "build": ("build_dam", "build_boat", "done"),
-    "volunteer": ("volunteer", "done"), "evacuate": ("evacuate", "done"),
+    "volunteer": ("volunteer", "done"), "drizzle": ("move_worker", "done"), "evacuate": ("evacuate", "done"),
 }
 
 
@@ -145,13 +146,14 @@ class Nisyros(Game[NisyrosState]):
         """A specific reason for the commonest refusals (``check`` falls back
         to the legal list for the rest)."""
         if isinstance(a, MoveWorker):
-            if state.phase == "move" and a.player != seat:
+            drizzle = state.phase == "drizzle"
+            if state.phase in ("move", "drizzle") and a.player != seat:
                 return "Each player moves only their own workers."
             if a.player >= state.players:
                 return "There is no such player."
             src, dst = a.src, a.dst
-            avail = state.people[a.player][src] - state.idle[a.player][src]
-            if state.phase == "move":
+            avail = state.people[a.player][src] - (0 if drizzle else state.idle[a.player][src])
+            if state.phase in ("move", "drizzle"):
                 avail -= state.moved[a.player][src]
             if src % SLOTS == VILLAGE or avail <= 0:
                 return f"There is no worker there that can move ({place_name(src)})."
@@ -163,6 +165,8 @@ class Nisyros(Game[NisyrosState]):
                 return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
             if dst // SLOTS not in reach(state, a.player):
                 return "Workers work only in their own zone and the two beside it."
+            if drizzle:
+                return None if dst % SLOTS == MEETING else "The drizzle sends workers to meeting places only."
             if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
                 return "A worker may only go to the meeting place of its own village."
             if not has_room(state, dst):
@@ -264,10 +268,9 @@ class Nisyros(Game[NisyrosState]):
         state.phase = "auto"
         me = f"{{s{seat}}}"
         if isinstance(a, MoveWorker):
-            row = state.people[a.player]
-            row[a.src] -= 1
-            row[a.dst] += 1
-            if ph == "move":
+            state.take(a.player, a.src)  # the drizzle also moves sleepers
+            state.people[a.player][a.dst] += 1
+            if ph in ("move", "drizzle"):
                 state.moved[a.player][a.dst] += 1
             else:
                 state.stage = "s4"  # the marathon runner moves once
@@ -342,7 +345,7 @@ class Nisyros(Game[NisyrosState]):
             self._evacuate(state, a.player, a.place, a.boat, ev)
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event]) -> None:
-        if ph in ("move", "volunteer"):
+        if ph in ("move", "volunteer", "drizzle"):
             state.queue.pop(0)
         elif ph == "reroll":
             state.stage = "s3extra"
@@ -457,7 +460,7 @@ class Nisyros(Game[NisyrosState]):
             carry = f" with a worker of {name_of(a.carry)}" if a.carry is not None else ""
             return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
         if isinstance(a, Done):
-            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
+            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer", "drizzle": "the rest to their meeting place",
                     "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
                     "move": "done moving"}.get(state.phase, "done")
         if isinstance(a, Reroll):

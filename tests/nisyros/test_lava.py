@@ -114,21 +114,27 @@ def test_flight_odds_are_two_in_three_under_seeded_rolls():
     assert 360 < escaped < 440  # 2/3 of 600 = 400
 
 
+def _bury_mandraki(s, people, boats, ev=None):
+    """Bury Mandraki's coast with ``people`` ({(seat, slot): n}) on it and
+    ``boats`` off it, as an eruption would in step 9."""
+    from tabletop_tui.engine.rng import chance_rng
+    clear_people(s)
+    for (seat, slot), n in people.items():
+        s.people[seat][P(MANDRAKI, slot)] = n
+    s.boats[MANDRAKI] = boats
+    s.lava[MANDRAKI] = 4
+    s.stage, s.phase, s.eruptions_left = "s9e", "auto", 0
+    cover(s, MANDRAKI, chance_rng(s), [] if ev is None else ev, "Eruption")
+    return s
+
+
 def _contested_coast():
     """Mandraki buried: a Red citizen and worker and a Pali worker at the
     Mandraki shipyard, two boats; every throw black."""
     s = new(3)  # Mandraki seat 0, Pali seat 1, Emporios seat 2
-    clear_people(s)
-    s.people[0][P(MANDRAKI, VILLAGE)] = 1
-    s.people[0][P(MANDRAKI, MEETING)] = 1
-    s.people[1][P(MANDRAKI, SHIPYARD)] = 1  # a Pali worker at the Mandraki shipyard
-    s.boats[MANDRAKI] = 2
-    s.lava[MANDRAKI] = 4
-    s.stage, s.phase, s.eruptions_left = "s9e", "auto", 0
     seed_where(s, [True, True, True])
-    from tabletop_tui.engine.rng import chance_rng
     ev = []
-    cover(s, MANDRAKI, chance_rng(s), ev, "Lava flows")
+    _bury_mandraki(s, {(0, VILLAGE): 1, (0, MEETING): 1, (1, SHIPYARD): 1}, 2, ev)
     return s, ev
 
 
@@ -140,7 +146,7 @@ def test_coast_flight_citizens_take_boats_first_then_the_team_orders_the_workers
     # one boat for two workers of two players: the active player decides (S12)
     assert s.phase == "flee" and G.to_act(s) == [s.active]
     assert G.legal_actions(s, s.active) == [PickPlayer(player=0), PickPlayer(player=1)]  # priority first
-    assert "flees next from the buried Mandraki coast (1 seat in boats for 2 workers)" in G.status(s, s.active)
+    assert "flees next from the buried Mandraki coast (the boats can take 1 of the 2 workers waiting)" in G.status(s, s.active)
     seed_where(s, [True, True])
     play(s, PickPlayer(player=0))
     assert s.kos == [2, 0, 0]  # the Mandraki worker, as the rulebook's priority has it
@@ -167,45 +173,19 @@ def test_coast_flight_refusals_leave_the_flight_unchanged():
 
 
 def test_coast_flight_asks_nothing_when_the_order_cannot_matter():
-    # boats for everyone: nobody competes
-    s = new(3)
-    clear_people(s)
-    s.people[0][P(MANDRAKI, MEETING)] = 1
-    s.people[1][P(MANDRAKI, SHIPYARD)] = 1
-    s.boats[MANDRAKI] = 2
-    s.lava[MANDRAKI] = 4
-    from tabletop_tui.engine.rng import chance_rng
-    cover(s, MANDRAKI, chance_rng(s), [], "Eruption")
+    two_workers = {(0, MEETING): 1, (1, SHIPYARD): 1}
+    s = _bury_mandraki(new(3), two_workers, 2)  # boats for everyone: nobody competes
     assert s.flee_zone is None and s.phase != "flee"
-    # no boat at all: everyone walks, whatever the order
-    s.lava[MANDRAKI] = 4
-    s.people[0][P(MANDRAKI, MEETING)] = 1
-    s.people[1][P(MANDRAKI, SHIPYARD)] = 1
-    cover(s, MANDRAKI, chance_rng(s), [], "Eruption")
+    s = _bury_mandraki(new(3), two_workers, 0)  # no boat at all: everyone walks, whatever the order
     assert s.flee_zone is None and s.phase != "flee"
-    # one player's people only: their order changes nothing
-    s = new(2)
-    clear_people(s)
-    s.people[0][P(MANDRAKI, VILLAGE)] = 3
-    s.people[0][P(MANDRAKI, MEETING)] = 2
-    s.boats[MANDRAKI] = 1
-    s.lava[MANDRAKI] = 4
-    cover(s, MANDRAKI, chance_rng(s), [], "Eruption")
+    s = _bury_mandraki(new(2), {(0, VILLAGE): 3, (0, MEETING): 2}, 1)  # one player only: order changes nothing
     assert s.flee_zone is None and sum(s.people[0]) + s.kos[0] + s.hades[0] == 5
 
 
 def test_citizens_of_two_players_competing_for_boats_are_ordered_by_the_team():
     s = new(3)
-    clear_people(s)
     s.home[1] = MANDRAKI  # Pali's people live at Mandraki now
-    s.people[0][P(MANDRAKI, VILLAGE)] = 2
-    s.people[1][P(MANDRAKI, VILLAGE)] = 2
-    s.people[0][P(MANDRAKI, MEETING)] = 1
-    s.boats[MANDRAKI] = 1
-    s.lava[MANDRAKI] = 4
-    s.stage, s.phase, s.eruptions_left = "s9e", "auto", 0
-    from tabletop_tui.engine.rng import chance_rng
-    cover(s, MANDRAKI, chance_rng(s), [], "Eruption")
+    _bury_mandraki(s, {(0, VILLAGE): 2, (1, VILLAGE): 2, (0, MEETING): 1}, 1)
     assert s.phase == "flee" and s.choices == [0, 1]  # citizens first: no worker is offered
     assert "citizen of" in G.describe_action(s, PickPlayer(player=1), s.active)
 

@@ -502,8 +502,9 @@ class Nisyros(Game[NisyrosState]):
             ask = "move your workers, then finish"
         if state.phase == "flee" and state.flee_zone is not None:
             z = state.flee_zone
-            ask += (f" from the buried {ZONES[z]} coast ({plural(seats_to_sail(state, z), 'seat')} in boats "
-                    f"for {plural(flee_queue(state), 'citizen' if fleeing_citizens(state) else 'worker')})")
+            what = "citizens" if fleeing_citizens(state) else "workers"
+            ask += (f" from the buried {ZONES[z]} coast (the boats can take {seats_to_sail(state, z)} of the "
+                    f"{flee_queue(state)} {what} waiting)")
         return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."
 
 

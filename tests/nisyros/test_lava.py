@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tabletop_tui.games.nisyros.actions import Done, PickPlayer, PickZone
-from tabletop_tui.games.nisyros.lava import cover, eruptions_planned, flow
+from tabletop_tui.games.nisyros.lava import cover, eruptions_planned, flight_zone, flow
 from tabletop_tui.games.nisyros.places import refuges
 
 from tests.refusals import assert_refused
@@ -73,7 +73,7 @@ def test_a_zone_covered_to_the_sea_stops_flowing_and_loses_its_village():
 def test_the_island_is_covered_when_all_twenty_areas_are_lava_and_the_game_ends():
     s = new(2)
     clear_people(s)
-    s.people[0][P(MANDRAKI, R4)] = 1
+    s.people[0][P(NIKIA, DAM_SITE)] = 1  # on land until the last eruption (nobody stands on lava)
     s.kos = [9, 9]
     s.lava = [5, 5, 5, 3]
     s.round = 2
@@ -146,12 +146,13 @@ def test_coast_flight_citizens_take_boats_first_then_the_team_orders_the_workers
     # one boat for two workers of two players: the active player decides (S12)
     assert s.phase == "flee" and G.to_act(s) == [s.active]
     assert G.legal_actions(s, s.active) == [PickPlayer(player=0), PickPlayer(player=1)]  # priority first
-    assert "flees next from the buried Mandraki coast (the boats can take 1 of the 2 workers waiting)" in G.status(s, s.active)
+    status = G.status(s, s.active)
+    assert "flees next from the buried Mandraki coast (the boats can take 1 of the 2 workers waiting)" in status
     seed_where(s, [True, True])
     play(s, PickPlayer(player=0))
     assert s.kos == [2, 0, 0]  # the Mandraki worker, as the rulebook's priority has it
     assert s.people[1][P(PALI, MEETING)] == 1  # the Pali worker walks home, unasked
-    assert s.boats[MANDRAKI] == 0 and s.flee_zone is None and s.phase != "flee"
+    assert s.boats[MANDRAKI] == 0 and flight_zone(s) is None and s.phase != "flee"
 
 
 def test_coast_flight_the_team_may_send_a_visitor_first():
@@ -175,11 +176,11 @@ def test_coast_flight_refusals_leave_the_flight_unchanged():
 def test_coast_flight_asks_nothing_when_the_order_cannot_matter():
     two_workers = {(0, MEETING): 1, (1, SHIPYARD): 1}
     s = _bury_mandraki(new(3), two_workers, 2)  # boats for everyone: nobody competes
-    assert s.flee_zone is None and s.phase != "flee"
+    assert flight_zone(s) is None and s.phase != "flee"
     s = _bury_mandraki(new(3), two_workers, 0)  # no boat at all: everyone walks, whatever the order
-    assert s.flee_zone is None and s.phase != "flee"
+    assert flight_zone(s) is None and s.phase != "flee"
     s = _bury_mandraki(new(2), {(0, VILLAGE): 3, (0, MEETING): 2}, 1)  # one player only: order changes nothing
-    assert s.flee_zone is None and sum(s.people[0]) + s.kos[0] + s.hades[0] == 5
+    assert flight_zone(s) is None and sum(s.people[0]) + s.kos[0] + s.hades[0] == 5
 
 
 def test_citizens_of_two_players_competing_for_boats_are_ordered_by_the_team():
@@ -201,11 +202,15 @@ def test_a_flight_in_step_8_waits_for_the_team_then_the_lava_flows_on():
     s.people[2][P(EMPORIOS, VILLAGE)] = 8
     s.boats[MANDRAKI] = 1
     s.in_play = []
-    stage(s, "s8")
-    assert s.phase == "flee" and s.lava[EMPORIOS] == 2 and s.lava_queue == [EMPORIOS]
+    s.people[2][P(EMPORIOS, R3)] = 1
+    seed_where(s, [True])
+    ev = stage(s, "s8")
+    # all zones flow at once; the flights then go zone by zone: Mandraki's coast waits for the team
+    assert s.phase == "flee" and s.lava[EMPORIOS] == 3 and flight_zone(s) == MANDRAKI
+    assert s.people[2][P(EMPORIOS, R3)] == 1  # Emporios' flight comes after Mandraki's
     play(s, PickPlayer(player=1))
-    assert s.lava[EMPORIOS] >= 3 and s.lava_queue == [] and s.flee_zone is None  # flowed (an eruption may add)
-    assert s.stage != "s8flow" and s.phase != "flee"
+    assert flight_zone(s) is None and s.people[2][P(EMPORIOS, R3)] == 0
+    assert s.stage != "s8flow" and s.phase != "flee" and "Lava flows: lava covers Emporios R3" in texts(ev)
 
 
 def test_heracles_coast_flight_needs_wheat_and_empty_boats_are_lost():

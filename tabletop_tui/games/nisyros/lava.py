@@ -2,7 +2,7 @@
 
 Every throw of the red flight die and the black volcano die is logged in
 words. Functions here mutate the state and append events; the one question
-they may leave is whose inhabitant flees a buried coast next (``flee_on``).
+they may leave is whose inhabitant flees a buried coast next (``settle``).
 """
 
 from __future__ import annotations
@@ -59,10 +59,17 @@ def _who(s: int, citizen: bool) -> str:
     return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
 
 
-def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> None:
-    """Turn the next area of zone ``z`` to lava: its dams go back, its people
-    flee (S7, S11); a coast also loses its boats and its village. A coast's
-    flight may stop for the team's choice (``state.flee_zone`` stays set)."""
+def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> bool:
+    """Turn the next area of zone ``z`` to lava (:func:`turn`) and let its
+    people flee (:func:`settle`); False while a coast's flight waits for the
+    team's choice."""
+    turn(state, z, ev, why)
+    return settle(state, rng, ev)
+
+
+def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
+    """Turn the next area of zone ``z`` to lava: its dams go back (S7); a
+    coast's people lose their village. Its people flee in :func:`settle`."""
     ring = state.lava[z]
     state.lava[z] = ring + 1
     returned = state.dams[z][ring]
@@ -72,14 +79,36 @@ def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why:
         extra += f"; its {state.bonus[z]} bonus is lost"
         state.bonus[z] = None
     ev.append(Event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
-    if ring < COAST:
-        _flee_slope(state, z, place(z, ring), rng, ev)
-    else:
+    if ring == COAST:
         for s in range(state.players):
             if state.home[s] == z and s not in state.displaced:
                 state.displaced.append(s)
-        state.flee_zone = z
-        flee_on(state, rng, ev)
+
+
+def _on(state: NisyrosState, ps: list[int]) -> bool:
+    return any(row[p] for row in state.people for p in ps)
+
+
+def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
+    """Everyone standing on lava flees (S11), zone by zone clockwise from
+    Mandraki, each zone's fields before its coast, and boats off a buried
+    coast are lost. False when a coast's flight stops for the team's choice
+    of who goes next (asked as "flee"); calling again carries on. Nobody
+    stands on lava otherwise, so the people still there are the flight's
+    own record."""
+    for z in range(4):
+        for ring in range(min(state.lava[z], COAST)):
+            if _on(state, [place(z, ring)]):
+                _flee_slope(state, z, place(z, ring), rng, ev)
+        if state.lava[z] >= COVERED and (_on(state, _coast(z)) or state.boats[z]):
+            if not _flee_coast(state, z, rng, ev):
+                return False
+    return True
+
+
+def flight_zone(state: NisyrosState) -> int | None:
+    """The zone whose buried coast still has people to flee, if any."""
+    return next((z for z in range(4) if state.lava[z] >= COVERED and _on(state, _coast(z))), None)
 
 
 def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event]) -> None:
@@ -118,6 +147,10 @@ def _workplaces(z: int) -> list[int]:
     return [place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)]
 
 
+def _coast(z: int) -> list[int]:
+    return _workplaces(z) + [village(z)]
+
+
 def seats_to_sail(state: NisyrosState, z: int) -> int:
     """How many fleeing inhabitants the boats off ``z`` can still take to Kos
     (a wheat each above Achilles)."""
@@ -128,14 +161,14 @@ def seats_to_sail(state: NisyrosState, z: int) -> int:
 
 def fleeing_citizens(state: NisyrosState) -> bool:
     """Whether the next to flee the coast now being buried is a citizen."""
-    z = state.flee_zone
+    z = flight_zone(state)
     return z is not None and any(row[village(z)] for row in state.people)
 
 
 def flee_queue(state: NisyrosState) -> int:
     """How many are next in line to flee the coast being buried (the citizens
     while any are left, then the workers)."""
-    z = state.flee_zone
+    z = flight_zone(state)
     return 0 if z is None else sum(n for _, n in _coast_groups(state, z))
 
 
@@ -144,7 +177,7 @@ def flee_choices(state: NisyrosState) -> list[int]:
     the order can matter: people of two or more players are next in line
     and there are boats for some of them but not all (S12: the active player
     decides). Otherwise [] (the rulebook's order is followed unasked)."""
-    z = state.flee_zone
+    z = flight_zone(state)
     if z is None:
         return []
     groups = _coast_groups(state, z)
@@ -153,13 +186,11 @@ def flee_choices(state: NisyrosState) -> list[int]:
     return [s for s, _ in groups]
 
 
-def flee_on(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
-    """Carry on the flight from the coast of ``state.flee_zone`` (S11):
-    True when everyone has fled; False when the team must choose whose
-    inhabitant flees next (the rulebook: "A different fleeing order is
-    allowed if decided together"), asked as the choice "flee"."""
-    z = state.flee_zone
-    assert z is not None
+def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+    """The flight from the buried coast of ``z`` (S11): True when everyone
+    has fled; False when the team must choose whose inhabitant flees next
+    (the rulebook: "A different fleeing order is allowed if decided
+    together"), asked as the choice "flee"."""
     while True:
         groups = _coast_groups(state, z)
         if not groups:
@@ -174,7 +205,6 @@ def flee_on(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
         ev.append(Event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
                              f"off {ZONES[z]} are lost to the lava."))
         state.boats[z] = 0
-    state.flee_zone = None
     state.choices = []
     return True
 
@@ -184,7 +214,7 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -
     it throws the red die; on black it takes a boat of this zone to Kos (a
     wheat too above Achilles), else walks to a reachable village, else goes
     to Hades."""
-    z = state.flee_zone
+    z = flight_zone(state)
     assert z is not None
     citizen = fleeing_citizens(state)
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
@@ -217,7 +247,7 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
     """Step 8 (S7): in every zone with lava the area below its lowest lava
     area turns to lava unless all its dam spots hold dams. All zones flow at
     once; then the people of each new lava area flee, zone by zone. False
-    while a flight waits for the team (then :func:`flow_on` carries on)."""
+    while a flight waits for the team (then :func:`settle` carries on)."""
     flowing = []
     for z in range(4):
         ring = state.lava[z]
@@ -230,20 +260,9 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
             flowing.append(z)
     if not flowing:
         ev.append(Event(text="Step 8: no lava flows this round."))
-    state.lava_queue = flowing
-    return flow_on(state, rng, ev)
-
-
-def flow_on(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
-    """Finish a flight waiting for the team, then cover the zones step 8 still
-    has to; False while a flight waits for the team."""
-    if state.flee_zone is not None and not flee_on(state, rng, ev):
-        return False
-    while state.lava_queue:
-        cover(state, state.lava_queue.pop(0), rng, ev, "Lava flows")
-        if state.flee_zone is not None:
-            return False
-    return True
+    for z in flowing:
+        turn(state, z, ev, "Lava flows")
+    return settle(state, rng, ev)
 
 
 def open_zones(state: NisyrosState) -> list[int]:
@@ -291,16 +310,18 @@ def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     return max(0, min(lv.max_eruptions, n)), why
 
 
-def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> None:
-    """S7: the highest area of ``z`` not yet lava turns to lava (dams do not help)."""
+def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+    """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
+    help); False while its flight waits for the team."""
     state.eruptions_left -= 1
-    cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
+    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
 
 
 def people_left(state: NisyrosState) -> int:
     return sum(map(sum, state.people))
 
 
-__all__ = ["cover", "flow", "flow_on", "flee_on", "flee_one", "flee_choices", "flee_queue", "fleeing_citizens",
+__all__ = ["cover", "turn", "settle", "flight_zone", "flow", "flee_one", "flee_choices", "flee_queue",
+           "fleeing_citizens",
            "seats_to_sail", "erupt", "throw_black", "eruptions_planned", "covered", "open_zones",
            "people_left", "red_face_text", "black_face_text"]

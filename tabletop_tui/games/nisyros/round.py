@@ -13,8 +13,8 @@ from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.rng import chance_rng
 
 from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, place
-from .lava import (covered, erupt, eruptions_planned, flow, flow_on, open_zones, people_left,
-                   red_face_text, throw_black)
+from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zones, people_left,
+                   red_face_text, settle, throw_black)
 from .legal import drizzle_targets, home_village, legal
 from .places import coast_open, meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
@@ -508,9 +508,8 @@ def s8(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def s8flow(state: NisyrosState, ev: list[Event]) -> None:
-    """Step 8 goes on after a flight the team was asked about: the zones
-    still to flow are covered."""
-    if flow_on(state, chance_rng(state), ev):
+    """Step 8 goes on after a flight the team was asked about."""
+    if settle(state, chance_rng(state), ev):
         state.stage = "s9"
         check_end(state, ev)
 
@@ -622,7 +621,7 @@ def s_next(state: NisyrosState, ev: list[Event]) -> None:
 def check_end(state: NisyrosState, ev: list[Event]) -> None:
     """Game end: the island is covered, or nobody is left on it (S13 scores);
     judged once a flight under way has finished."""
-    if state.phase == "over" or state.flee_zone is not None:
+    if state.phase == "over" or flight_zone(state) is not None:
         return
     if covered(state):
         why = "Nisyros is covered by lava."
@@ -642,7 +641,8 @@ def check_end(state: NisyrosState, ev: list[Event]) -> None:
 
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,
-          "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol, "s6drizzle": s6drizzle, "s6dq": s6dq,
+          "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol,
+          "s6drizzle": s6drizzle, "s6dq": s6dq,
           "s7": s7, "s7sick": s7sick, "s8": s8, "s8flow": s8flow, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
           "home": s_home, "next": s_next}
 

@@ -24,7 +24,7 @@ from tabletop_tui.games.nisyros import INFO
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
-from .lava import erupt, flee_on, flee_one, flee_queue, fleeing_citizens, people_left, seats_to_sail
+from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
@@ -236,7 +236,7 @@ class Nisyros(Game[NisyrosState]):
         if isinstance(a, PickPlayer) and a.player not in state.choices:
             name = COLOURS[a.player] if a.player < state.players else "That player"
             if state.phase == "flee":
-                return f"{name} has nobody next in line to flee the {ZONES[state.flee_zone or 0]} coast."
+                return f"{name} has nobody next in line to flee the {ZONES[flight_zone(state) or 0]} coast."
             return f"{name} has nobody in Hades who can come back."
         return None
 
@@ -317,7 +317,7 @@ class Nisyros(Game[NisyrosState]):
                                             f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
             rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
             flee_one(state, a.player, rng, ev)
-            if flee_on(state, rng, ev):
+            if settle(state, rng, ev):
                 check_end(state, ev)
         elif isinstance(a, PickPlayer):
             state.picks_left = max(0, state.picks_left - 1)
@@ -426,7 +426,7 @@ class Nisyros(Game[NisyrosState]):
         new = state.model_copy()
         for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
                      "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built",
-                     "choices", "lava_queue"):
+                     "choices"):
             setattr(new, name, list(getattr(state, name)))
         for name in ("dams", "people", "moved", "idle"):
             setattr(new, name, [list(r) for r in getattr(state, name)])
@@ -460,7 +460,8 @@ class Nisyros(Game[NisyrosState]):
             carry = f" with a worker of {name_of(a.carry)}" if a.carry is not None else ""
             return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
         if isinstance(a, Done):
-            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer", "drizzle": "the rest to their meeting place",
+            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
+                    "drizzle": "the rest to their meeting place",
                     "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
                     "move": "done moving"}.get(state.phase, "done")
         if isinstance(a, Reroll):
@@ -500,8 +501,8 @@ class Nisyros(Game[NisyrosState]):
         ask = ASKS[state.phase]
         if state.phase == "move" and who != state.active:
             ask = "move your workers, then finish"
-        if state.phase == "flee" and state.flee_zone is not None:
-            z = state.flee_zone
+        z = flight_zone(state) if state.phase == "flee" else None
+        if z is not None:
             what = "citizens" if fleeing_citizens(state) else "workers"
             ask += (f" from the buried {ZONES[z]} coast (the boats can take {seats_to_sail(state, z)} of the "
                     f"{flee_queue(state)} {what} waiting)")

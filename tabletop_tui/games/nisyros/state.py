@@ -24,7 +24,8 @@ from tabletop_tui.engine.game import BaseState, Options
 from .data import Level
 
 Phase = Literal["auto", "move", "siesta", "stupor", "rescue", "boat_gift", "crevice", "dam_loss", "reroll",
-                "dice", "marathon", "build", "volunteer", "drizzle", "sick", "direction", "flee", "evacuate", "home", "over"]
+                "dice", "marathon", "build", "volunteer", "drizzle", "sick", "direction", "flee", "evacuate", "home",
+                "over"]
 
 
 class NisyrosOptions(Options):
@@ -86,10 +87,6 @@ class NisyrosState(BaseState):
     eruptions_left: int = 0
     eruptions_total: int = 0
     oracle_used: bool = False
-    #: the zone whose coast is being fled while the team chooses who goes next (S11, S12)
-    flee_zone: int | None = None
-    #: zones step 8's lava still has to cover, after a flight the team is deciding
-    lava_queue: list[int] = Field(default_factory=list)
 
     # per-round marks
     moved: list[list[int]] = Field(default_factory=list)  # [seat][place] workers arrived this step 1 (or drizzle)

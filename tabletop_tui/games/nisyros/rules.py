@@ -19,6 +19,7 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import plural
 from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
@@ -29,7 +30,7 @@ from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, 
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
-from .text import FACE_NAMES, area_name, name_of, place_name, plural
+from .text import FACE_NAMES, area_name, name_of, place_name
 from .view import NisyrosView, build_view
 
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]

@@ -429,7 +429,7 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
         row = state.people[s]
         moved = 0
         for p in range(32):
-            n = row[p] - state.moved[s][p] if state.moved else row[p]
+            n = row[p]  # (workers sent by their player are all on meeting places)
             if n > 0 and p % SLOTS not in (VILLAGE, MEETING):
                 moved += n
                 row[m] += n

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop_tui.games.nisyros.actions import (Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
+from tabletop_tui.games.nisyros.actions import (BuildBoat, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                                                 PickZone, RemoveDam, Reroll, Volunteer)
 from tabletop_tui.games.nisyros.data import CARDS, ISLAND
 from tabletop_tui.games.nisyros.lava import eruptions_planned
 
 from tests.refusals import assert_refused
 
-from .util import (COAST, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD, VILLAGE, P,
+from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD, VILLAGE, P,
                    clear_people, new, play, stage, step, texts)
 
 
@@ -66,15 +66,70 @@ def test_cards_3_4_5_double_a_kind_of_field_not_the_bonus():
         assert getattr(s, kind) == 2 * 2 + 1 + 2 * 1, cid  # R1 2x2, bonus 1, R4 1x2
 
 
-def test_card_6_drizzle_sends_every_worker_to_its_meeting_place():
-    s = new(2)
+def test_card_6_drizzle_with_one_meeting_place_in_reach_sends_every_worker_there():
+    s = new(2)  # Mandraki and Emporios: each player has only their own meeting place in reach
     clear_people(s)
     s.people[0][P(MANDRAKI, R2)] = 2
     s.people[0][P(PALI, R4)] = 1
     s.in_play = [6]
     s.queue = []
     step(s, "s6vol")
-    assert s.people[0][P(MANDRAKI, MEETING)] == 3 and s.workers(0) == 3
+    step(s, "s6drizzle")
+    assert s.queue == []  # nobody has a choice to make
+    ev = step(s, "s6dq")
+    assert s.people[0][P(MANDRAKI, MEETING)] == 3 and s.workers(0) == 3 and s.stage == "s7"
+    assert "walk back to the Mandraki meeting place" in texts(ev)
+
+
+def _drizzle_4p():
+    s = new(4)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, R2)] = 2
+    s.people[0][P(MANDRAKI, MEETING)] = 1
+    s.people[0][P(PALI, SHIPYARD)] = 1
+    s.people[1][P(PALI, R1)] = 1
+    s.people[2][P(EMPORIOS, VILLAGE)] = 8  # Green has no worker: nothing to ask
+    s.in_play = [6]
+    s.queue = []
+    s.active = 0
+    s.idle = [[0] * 32 for _ in range(4)]
+    s.idle[0][P(MANDRAKI, R2)] = 1  # a sleeper moves too: the card moves each worker
+    return s, stage(s, "s6vol")
+
+
+def test_card_6_as_printed_each_player_sends_each_worker_to_a_meeting_place_of_their_choice():
+    """ "At the end of step 6, move each worker to a meeting place of your choice." """
+    s, ev = _drizzle_4p()
+    assert s.phase == "drizzle" and s.queue == [0, 1] and G.to_act(s) == [0]
+    assert "meeting places of their choice" in texts(ev)
+    acts = G.legal_actions(s, 0)
+    dsts = {a.dst for a in acts if isinstance(a, MoveWorker)}
+    # the meeting places in use within Red's reach: Mandraki, Pali, Nikia (not Emporios, opposite)
+    assert dsts == {P(MANDRAKI, MEETING), P(PALI, MEETING), P(NIKIA, MEETING)}
+    play(s, MoveWorker(player=0, src=P(MANDRAKI, R2), dst=P(PALI, MEETING)))
+    play(s, MoveWorker(player=0, src=P(MANDRAKI, R2), dst=P(NIKIA, MEETING)))
+    play(s, MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(NIKIA, MEETING)))
+    # each worker is sent once: those already sent are not offered again
+    assert not any(isinstance(a, MoveWorker) and a.src in (P(PALI, MEETING), P(NIKIA, MEETING))
+                   for a in G.legal_actions(s, 0))
+    play(s, Done(), 0)  # the Pali shipyard worker walks to its own meeting place
+    assert G.to_act(s) == [1]
+    play(s, Done(), 1)
+    row = s.people[0]
+    assert row[P(PALI, MEETING)] == 1 and row[P(NIKIA, MEETING)] == 2 and row[P(MANDRAKI, MEETING)] == 1
+    assert row[P(MANDRAKI, R2)] == 0 and row[P(PALI, SHIPYARD)] == 0 and s.workers(0) == 4
+    assert s.people[1][P(PALI, MEETING)] == 1
+
+
+def test_card_6_refusals_leave_the_state_unchanged():
+    s, _ = _drizzle_4p()
+    assert_refused(G, s, MoveWorker(player=0, src=P(MANDRAKI, R2), dst=P(PALI, R2)), 0, "meeting places only")
+    assert_refused(G, s, MoveWorker(player=0, src=P(MANDRAKI, R2), dst=P(EMPORIOS, MEETING)), 0,
+                   "own zone and the two beside it")
+    assert_refused(G, s, MoveWorker(player=1, src=P(PALI, R1), dst=P(PALI, MEETING)), 0, "their own workers")
+    assert_refused(G, s, MoveWorker(player=1, src=P(PALI, R1), dst=P(PALI, MEETING)), 1, "another player")
+    play(s, MoveWorker(player=0, src=P(PALI, SHIPYARD), dst=P(NIKIA, MEETING)))
+    assert_refused(G, s, MoveWorker(player=0, src=P(NIKIA, MEETING), dst=P(PALI, MEETING)), 0, "no worker there")
 
 
 def test_card_7_fasting_skips_feeding():
@@ -123,10 +178,47 @@ def test_card_10_fumes_stop_the_highest_worked_slope_of_the_zone_thrown():
     assert s.wood == 1  # only R4's worker gathered
 
 
-def test_card_10_with_no_worker_on_a_slope_does_nothing():
+def test_card_10_with_no_worker_in_any_zone_does_nothing():
     s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 8  # citizens are not workers
     ev = draw(s, 10)
     assert s.stupor == [] and "harm nobody" in texts(ev)
+
+
+def test_card_10_as_printed_workers_on_the_coast_count_and_its_area_has_no_output():
+    """The card: "a zone with at least 1 worker"; the upper area with workers
+    there may be the coast, whose dam site, shipyard and meeting place then
+    build and summon nothing (workers on a lower field of another zone are
+    not enough to be chosen over it)."""
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 6
+    s.people[0][P(MANDRAKI, MEETING)] = 1
+    s.people[0][P(MANDRAKI, DAM_SITE)] = 1
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 1
+    ev = draw(s, 10)
+    coast = [P(MANDRAKI, DAM_SITE), P(MANDRAKI, SHIPYARD), P(MANDRAKI, MEETING)]
+    assert s.stupor == coast and "Fumes over the Mandraki coast" in texts(ev)
+    s.stone = s.wood = 5
+    s.yellow_on = [None] * 5
+    s.phase = "build"
+    assert G.legal_actions(s, 0) == [Done()]  # neither dam nor boat can be built
+    assert_refused(G, s, BuildBoat(zone=MANDRAKI), 0, "Mandraki shipyard")
+    s.phase = "auto"
+    ev = step(s, "s6")
+    assert s.people[0][P(MANDRAKI, VILLAGE)] == 6 and "calls nobody" in texts(ev)
+    assert G.view(s, 0).places[P(MANDRAKI, SHIPYARD)].no_yield == "fumes"
+
+
+def test_card_10_a_field_above_the_coast_is_the_upper_area():
+    s = new(2)
+    clear_people(s)
+    s.people[0][P(MANDRAKI, VILLAGE)] = 7
+    s.people[0][P(MANDRAKI, R3)] = 1
+    s.people[0][P(MANDRAKI, SHIPYARD)] = 2
+    draw(s, 10)
+    assert s.stupor == [P(MANDRAKI, R3)]
 
 
 def test_card_11_one_lost_inhabitant_comes_back_from_hades():

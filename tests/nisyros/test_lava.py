@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
-from tabletop_tui.games.nisyros.actions import PickZone
-from tabletop_tui.games.nisyros.lava import cover, eruptions_planned, flow
+from tabletop_tui.games.nisyros.actions import Done, PickPlayer, PickZone
+from tabletop_tui.games.nisyros.lava import cover, eruptions_planned, flight_zone, flow
 from tabletop_tui.games.nisyros.places import refuges
+
+from tests.refusals import assert_refused
 
 from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, R4, SHIPYARD,
                    VILLAGE, P, clear_people, new, next_rolls, play, seed_where, stage, texts)
@@ -71,7 +73,7 @@ def test_a_zone_covered_to_the_sea_stops_flowing_and_loses_its_village():
 def test_the_island_is_covered_when_all_twenty_areas_are_lava_and_the_game_ends():
     s = new(2)
     clear_people(s)
-    s.people[0][P(MANDRAKI, R4)] = 1
+    s.people[0][P(NIKIA, DAM_SITE)] = 1  # on land until the last eruption (nobody stands on lava)
     s.kos = [9, 9]
     s.lava = [5, 5, 5, 3]
     s.round = 2
@@ -112,21 +114,103 @@ def test_flight_odds_are_two_in_three_under_seeded_rolls():
     assert 360 < escaped < 440  # 2/3 of 600 = 400
 
 
-def test_coast_flight_citizens_take_boats_first_then_workers_then_walk():
-    s = new(3)  # Mandraki seat 0, Pali seat 1, Emporios seat 2
-    clear_people(s)
-    s.people[0][P(MANDRAKI, VILLAGE)] = 1
-    s.people[0][P(MANDRAKI, MEETING)] = 1
-    s.people[1][P(MANDRAKI, SHIPYARD)] = 1  # a Pali worker at the Mandraki shipyard
-    s.boats[MANDRAKI] = 2
-    s.lava[MANDRAKI] = 4
-    seed_where(s, [True, True, True])
+def _bury_mandraki(s, people, boats, ev=None):
+    """Bury Mandraki's coast with ``people`` ({(seat, slot): n}) on it and
+    ``boats`` off it, as an eruption would in step 9."""
     from tabletop_tui.engine.rng import chance_rng
+    clear_people(s)
+    for (seat, slot), n in people.items():
+        s.people[seat][P(MANDRAKI, slot)] = n
+    s.boats[MANDRAKI] = boats
+    s.lava[MANDRAKI] = 4
+    s.stage, s.phase, s.eruptions_left = "s9e", "auto", 0
+    cover(s, MANDRAKI, chance_rng(s), [] if ev is None else ev, "Eruption")
+    return s
+
+
+def _contested_coast():
+    """Mandraki buried: a Red citizen and worker and a Pali worker at the
+    Mandraki shipyard, two boats; every throw black."""
+    s = new(3)  # Mandraki seat 0, Pali seat 1, Emporios seat 2
+    seed_where(s, [True, True, True])
     ev = []
-    cover(s, MANDRAKI, chance_rng(s), ev, "Lava flows")
-    assert s.kos == [2, 0, 0]  # the citizen first, then the Mandraki worker (priority)
-    assert s.people[1][P(PALI, MEETING)] == 1  # the Pali worker walks home
-    assert s.boats[MANDRAKI] == 0
+    _bury_mandraki(s, {(0, VILLAGE): 1, (0, MEETING): 1, (1, SHIPYARD): 1}, 2, ev)
+    return s, ev
+
+
+def test_coast_flight_citizens_take_boats_first_then_the_team_orders_the_workers():
+    """ "Workers that belong to this village get priority. A different
+    fleeing order is allowed if decided together." """
+    s, ev = _contested_coast()
+    assert s.kos == [1, 0, 0] and "sails to Kos" in texts(ev)  # the citizen first, unasked
+    # one boat for two workers of two players: the active player decides (S12)
+    assert s.phase == "flee" and G.to_act(s) == [s.active]
+    assert G.legal_actions(s, s.active) == [PickPlayer(player=0), PickPlayer(player=1)]  # priority first
+    status = G.status(s, s.active)
+    assert "flees next from the buried Mandraki coast (the boats can take 1 of the 2 workers waiting)" in status
+    seed_where(s, [True, True])
+    play(s, PickPlayer(player=0))
+    assert s.kos == [2, 0, 0]  # the Mandraki worker, as the rulebook's priority has it
+    assert s.people[1][P(PALI, MEETING)] == 1  # the Pali worker walks home, unasked
+    assert s.boats[MANDRAKI] == 0 and flight_zone(s) is None and s.phase != "flee"
+
+
+def test_coast_flight_the_team_may_send_a_visitor_first():
+    s, _ = _contested_coast()
+    seed_where(s, [True, True])
+    ev = play(s, PickPlayer(player=1))
+    assert s.kos == [1, 1, 0]  # the Pali worker took the last boat
+    assert "sends {s1}'s worker next" in texts(ev)
+    # Red's worker walks to the nearest standing village, which becomes Red's home
+    assert s.people[0][P(PALI, MEETING)] == 1 and s.home[0] == PALI
+    assert sum(s.people[0]) + s.kos[0] + s.hades[0] == 2
+
+
+def test_coast_flight_refusals_leave_the_flight_unchanged():
+    s, _ = _contested_coast()
+    assert_refused(G, s, PickPlayer(player=2), s.active, "nobody next in line")
+    assert_refused(G, s, Done(), s.active, "whose inhabitant flees next")
+    assert_refused(G, s, PickPlayer(player=0), 1, "another player")
+
+
+def test_coast_flight_asks_nothing_when_the_order_cannot_matter():
+    two_workers = {(0, MEETING): 1, (1, SHIPYARD): 1}
+    s = _bury_mandraki(new(3), two_workers, 2)  # boats for everyone: nobody competes
+    assert flight_zone(s) is None and s.phase != "flee"
+    s = _bury_mandraki(new(3), two_workers, 0)  # no boat at all: everyone walks, whatever the order
+    assert flight_zone(s) is None and s.phase != "flee"
+    s = _bury_mandraki(new(2), {(0, VILLAGE): 3, (0, MEETING): 2}, 1)  # one player only: order changes nothing
+    assert flight_zone(s) is None and sum(s.people[0]) + s.kos[0] + s.hades[0] == 5
+
+
+def test_citizens_of_two_players_competing_for_boats_are_ordered_by_the_team():
+    s = new(3)
+    s.home[1] = MANDRAKI  # Pali's people live at Mandraki now
+    _bury_mandraki(s, {(0, VILLAGE): 2, (1, VILLAGE): 2, (0, MEETING): 1}, 1)
+    assert s.phase == "flee" and s.choices == [0, 1]  # citizens first: no worker is offered
+    assert "citizen of" in G.describe_action(s, PickPlayer(player=1), s.active)
+
+
+def test_a_flight_in_step_8_waits_for_the_team_then_the_lava_flows_on():
+    s = new(3)
+    clear_people(s)
+    s.round = 2
+    s.lava = [4, 0, 2, 0]
+    s.dams = [[0] * 5 for _ in range(4)]
+    s.people[0][P(MANDRAKI, MEETING)] = 1
+    s.people[1][P(MANDRAKI, SHIPYARD)] = 1
+    s.people[2][P(EMPORIOS, VILLAGE)] = 8
+    s.boats[MANDRAKI] = 1
+    s.in_play = []
+    s.people[2][P(EMPORIOS, R3)] = 1
+    seed_where(s, [True])
+    ev = stage(s, "s8")
+    # all zones flow at once; the flights then go zone by zone: Mandraki's coast waits for the team
+    assert s.phase == "flee" and s.lava[EMPORIOS] == 3 and flight_zone(s) == MANDRAKI
+    assert s.people[2][P(EMPORIOS, R3)] == 1  # Emporios' flight comes after Mandraki's
+    play(s, PickPlayer(player=1))
+    assert flight_zone(s) is None and s.people[2][P(EMPORIOS, R3)] == 0
+    assert s.stage != "s8flow" and s.phase != "flee" and "Lava flows: lava covers Emporios R3" in texts(ev)
 
 
 def test_heracles_coast_flight_needs_wheat_and_empty_boats_are_lost():

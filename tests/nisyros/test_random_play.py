@@ -35,16 +35,18 @@ def check_invariants(s):
         for r in range(5):
             assert 0 <= s.dams[z][r] <= [0, 1, 2, 2, 3][r]
             assert r >= s.lava[z] or s.dams[z][r] == 0  # no dam under lava
-        assert s.boats[z] >= 0 and (s.lava[z] < 5 or s.boats[z] == 0)
+        # a coast being fled while the team chooses who goes next still has its boats
+        assert s.boats[z] >= 0 and (s.lava[z] < 5 or s.boats[z] == 0 or s.phase == "flee")
     for k in (s.wheat, s.stone, s.wood):
         assert 0 <= k <= cap
     assert Counter(s.deck + s.discard + s.in_play) == DECK
-    # people stand only where they can: nobody on lava
+    # people stand only where they can: nobody on lava but those fleeing it
     for seat in range(s.players):
         for p, n in enumerate(s.people[seat]):
             if n:
                 z, slot = divmod(p, 8)
-                assert s.lava[z] <= min(slot, 4), (p, s.lava)
+                fleeing = s.phase == "flee"  # waiting their turn to flee
+                assert fleeing or s.lava[z] <= min(slot, 4), (p, s.lava)
 
 
 def random_game(players, level, seed, check=True):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop_tui.games.nisyros.actions import BuildBoat, BuildDam, Done, PickZone
+from tabletop_tui.games.nisyros.actions import BuildBoat, BuildDam, Done, MoveWorker, PickZone
 from tabletop_tui.games.nisyros.data import ISLAND
 from tabletop_tui.games.nisyros.lava import throw_black
 from tabletop_tui.games.nisyros.round import food_need
@@ -244,3 +244,29 @@ def test_the_upper_eight_hold_two_workers_and_shipyards_three():
     for z in range(4):
         assert [limits[(z, slot)] for slot in range(7)] == [2, 2, None, None, None, 3, None]
     assert R1 == 0 and R2 == 1
+
+
+def test_the_owner_of_a_village_moves_before_the_displaced_who_live_there():
+    """ "Usually the owner of the village will deploy his workers before the
+    displaced workers are moved." """
+    s = new(3)
+    clear_people(s)
+    s.home[0] = EMPORIOS  # Red lost Mandraki and lives at Green's Emporios
+    s.people[0][P(EMPORIOS, MEETING)] = 2
+    s.people[1][P(PALI, MEETING)] = 2
+    s.people[2][P(EMPORIOS, MEETING)] = 2
+    ev = stage(s, "s1")
+    assert s.queue == [1, 2, 0] and G.to_act(s) == [1]  # Red, the active player, waits for Green
+    assert "lives at" in texts(ev) and "moves after" in texts(ev)
+    assert_refused(G, s, MoveWorker(player=0, src=P(EMPORIOS, MEETING), dst=P(EMPORIOS, R3)), 0,
+                   "another player")
+    play(s, Done(), 1)
+    assert G.to_act(s) == [2]
+    play(s, Done(), 2)
+    assert G.to_act(s) == [0]  # the active player still moves the boats, in their own turn
+    # with the owner already first in the round's order nothing changes
+    s2 = new(3)
+    s2.home[0] = EMPORIOS
+    s2.active = 2
+    stage(s2, "s1")
+    assert s2.queue == [2, 0, 1]

@@ -226,3 +226,66 @@ async def test_a_hint_is_marked_and_enter_plays_it():
         await pilot.press("enter")
         await pilot.pause()
         assert match.log[-1].action == hint.model_dump(mode="json")
+
+
+def _contested_flight(state) -> None:
+    """Mandraki's coast buried with a Red worker and a Blue worker on it and
+    one boat: the active player picks who flees next."""
+    from tabletop_tui.engine.rng import chance_rng
+    from tabletop_tui.games.nisyros.lava import cover
+    state.people = [[0] * 32 for _ in range(state.players)]
+    state.people[0][6] = 1  # Mandraki meeting place
+    state.people[1][5] = 1  # Mandraki shipyard
+    state.people[1][23] = 5  # Emporios village
+    state.boats = [1, 0, 0, 0]
+    state.lava = [4, 0, 0, 0]
+    state.stage, state.phase, state.eruptions_left = "s9e", "auto", 0
+    cover(state, 0, chance_rng(state), [], "Eruption")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_team_orders_a_contested_flight_by_keys(size):
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=6, autosave=False)
+    _contested_flight(match.state)
+    assert match.state.phase == "flee"
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        board = screen.board
+        text = screen_text(app)
+        assert "flees next" in text and "worker of Ben" in text, text
+        assert "B1" in str(board.query_one("#ni-p5", Static).content)  # waiting on the buried shipyard
+        action = board.legal[1]
+        for key in nisyros_keys(board, action):
+            await pilot.press(key)
+        await pilot.pause()
+        assert match.log[-1].action == action.model_dump(mode="json")
+        assert match.state.phase != "flee"  # the last boat's question answered, the rest flee unasked
+
+
+async def test_the_drizzle_sends_workers_by_keys_and_by_mouse():
+    match = Match(get("nisyros"), [SeatConfig(name=n) for n in ("Ana", "Ben", "Cy", "Di")], seed=6,
+                  autosave=False)
+    s = match.state
+    s.people = [[0] * 32 for _ in range(4)]
+    s.people[0][1] = 2  # two Red workers on Mandraki R2
+    s.people[1][8] = 1  # a Blue worker on Pali R1
+    s.in_play, s.queue, s.stage, s.phase = [6], [], "s6vol", "auto"
+    match.game._run(s, [])
+    assert s.phase == "drizzle"
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = game_screen(app).board
+        # by mouse: the worker's field, then the Pali meeting place
+        await pilot.click("#ni-p1")
+        await pilot.click("#ni-p14")
+        await pilot.pause()
+        assert match.log[-1].action == MoveWorker(player=0, src=1, dst=14).model_dump()
+        # by keys: the next choice in the list
+        action = next(a for a in board.legal if isinstance(a, MoveWorker))
+        for key in nisyros_keys(board, action):
+            await pilot.press(key)
+        await pilot.pause()
+        assert match.log[-1].action == action.model_dump(mode="json")

@@ -1,8 +1,8 @@
 """Nisyros: lava, eruptions and flight (steps 8 and 9, S7 and S11).
 
 Every throw of the red flight die and the black volcano die is logged in
-words. Functions here mutate the state and append events; they ask nothing
-of the players (flight order is fixed, see the rules page).
+words. Functions here mutate the state and append events; the one question
+they may leave is whose inhabitant flees a buried coast next (``settle``).
 """
 
 from __future__ import annotations
@@ -59,9 +59,17 @@ def _who(s: int, citizen: bool) -> str:
     return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
 
 
-def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> None:
-    """Turn the next area of zone ``z`` to lava: its dams go back, its people
-    flee (S7, S11); a coast also loses its boats and its village."""
+def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> bool:
+    """Turn the next area of zone ``z`` to lava (:func:`turn`) and let its
+    people flee (:func:`settle`); False while a coast's flight waits for the
+    team's choice."""
+    turn(state, z, ev, why)
+    return settle(state, rng, ev)
+
+
+def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
+    """Turn the next area of zone ``z`` to lava: its dams go back (S7); a
+    coast's people lose their village. Its people flee in :func:`settle`."""
     ring = state.lava[z]
     state.lava[z] = ring + 1
     returned = state.dams[z][ring]
@@ -71,13 +79,36 @@ def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why:
         extra += f"; its {state.bonus[z]} bonus is lost"
         state.bonus[z] = None
     ev.append(Event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
-    if ring < COAST:
-        _flee_slope(state, z, place(z, ring), rng, ev)
-    else:
+    if ring == COAST:
         for s in range(state.players):
             if state.home[s] == z and s not in state.displaced:
                 state.displaced.append(s)
-        _flee_coast(state, z, rng, ev)
+
+
+def _on(state: NisyrosState, ps: list[int]) -> bool:
+    return any(row[p] for row in state.people for p in ps)
+
+
+def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
+    """Everyone standing on lava flees (S11), zone by zone clockwise from
+    Mandraki, each zone's fields before its coast, and boats off a buried
+    coast are lost. False when a coast's flight stops for the team's choice
+    of who goes next (asked as "flee"); calling again carries on. Nobody
+    stands on lava otherwise, so the people still there are the flight's
+    own record."""
+    for z in range(4):
+        for ring in range(min(state.lava[z], COAST)):
+            if _on(state, [place(z, ring)]):
+                _flee_slope(state, z, place(z, ring), rng, ev)
+        if state.lava[z] >= COVERED and (_on(state, _coast(z)) or state.boats[z]):
+            if not _flee_coast(state, z, rng, ev):
+                return False
+    return True
+
+
+def flight_zone(state: NisyrosState) -> int | None:
+    """The zone whose buried coast still has people to flee, if any."""
+    return next((z for z in range(4) if state.lava[z] >= COVERED and _on(state, _coast(z))), None)
 
 
 def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event]) -> None:
@@ -97,54 +128,126 @@ def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: lis
                                      f"{ZONES[dest]} meeting place.", reveals=True))
 
 
-def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> None:
-    """S11: every inhabitant of the coast throws the red die; on black it
-    takes a boat of this zone to Kos (citizens first; a wheat too above
-    Achilles), else walks to a reachable village, else goes to Hades."""
+def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
+    """Who still has to flee the buried coast of ``z``, as (seat, count), in
+    the rulebook's order: citizens first while any are left (owner's first,
+    then clockwise), then the workers, those living in this village first."""
     owner = state.origin.index(z) if z in state.origin else 0
     order = [(owner + i) % state.players for i in range(state.players)]
-    runners: list[tuple[int, int, bool]] = []  # (seat, place, citizen)
-    for s in order:
-        runners += [(s, village(z), True)] * state.people[s][village(z)]
-    workplaces = [place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)]
-    # workers living in this village get priority, then the others
-    for s in sorted(order, key=lambda s: state.home[s] != z):
-        for p in workplaces:
-            runners += [(s, p, False)] * state.people[s][p]
-    wheat_needed = ISLAND.levels[state.level].wheat_to_sail
-    for s, p, citizen in runners:
-        state.take(s, p)
-        ok, face = _flee_roll(rng)
-        who = _who(s, citizen)
-        if not ok:
-            state.hades[s] += 1
-            ev.append(Event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
-            continue
-        if state.boats[z] and (state.wheat or not wheat_needed):
-            state.boats[z] -= 1
-            state.wheat -= 1 if wheat_needed else 0
-            state.kos[s] += 1
-            paid = " and a wheat" if wheat_needed else ""
-            ev.append(Event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
-            continue
-        dest = _refuge(state, s, z)
-        if dest is None:
-            state.hades[s] += 1
-            ev.append(Event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
-        else:
-            state.people[s][village(dest) if citizen else meeting(dest)] += 1
-            where = "village" if citizen else "meeting place"
-            ev.append(Event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
+    v = village(z)
+    citizens = [(s, state.people[s][v]) for s in order if state.people[s][v]]
+    if citizens:
+        return citizens
+    workers = [(s, sum(state.people[s][p] for p in _workplaces(z)))
+               for s in sorted(order, key=lambda s: state.home[s] != z)]
+    return [(s, n) for s, n in workers if n]
+
+
+def _workplaces(z: int) -> list[int]:
+    return [place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)]
+
+
+def _coast(z: int) -> list[int]:
+    return _workplaces(z) + [village(z)]
+
+
+def seats_to_sail(state: NisyrosState, z: int) -> int:
+    """How many fleeing inhabitants the boats off ``z`` can still take to Kos
+    (a wheat each above Achilles)."""
+    if ISLAND.levels[state.level].wheat_to_sail:
+        return min(state.boats[z], state.wheat)
+    return state.boats[z]
+
+
+def fleeing_citizens(state: NisyrosState) -> bool:
+    """Whether the next to flee the coast now being buried is a citizen."""
+    z = flight_zone(state)
+    return z is not None and any(row[village(z)] for row in state.people)
+
+
+def flee_queue(state: NisyrosState) -> int:
+    """How many are next in line to flee the coast being buried (the citizens
+    while any are left, then the workers)."""
+    z = flight_zone(state)
+    return 0 if z is None else sum(n for _, n in _coast_groups(state, z))
+
+
+def flee_choices(state: NisyrosState) -> list[int]:
+    """The seats the team may send next from the coast being buried, when
+    the order can matter: people of two or more players are next in line
+    and there are boats for some of them but not all (S12: the active player
+    decides). Otherwise [] (the rulebook's order is followed unasked)."""
+    z = flight_zone(state)
+    if z is None:
+        return []
+    groups = _coast_groups(state, z)
+    if len(groups) < 2 or not 0 < seats_to_sail(state, z) < sum(n for _, n in groups):
+        return []
+    return [s for s, _ in groups]
+
+
+def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+    """The flight from the buried coast of ``z`` (S11): True when everyone
+    has fled; False when the team must choose whose inhabitant flees next
+    (the rulebook: "A different fleeing order is allowed if decided
+    together"), asked as the choice "flee"."""
+    while True:
+        groups = _coast_groups(state, z)
+        if not groups:
+            break
+        choices = flee_choices(state)
+        if choices:
+            state.phase = "flee"
+            state.choices = choices
+            return False
+        flee_one(state, groups[0][0], rng, ev)
     if state.boats[z]:
         ev.append(Event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
                              f"off {ZONES[z]} are lost to the lava."))
         state.boats[z] = 0
+    state.choices = []
+    return True
 
 
-def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> None:
+def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -> None:
+    """One inhabitant of ``s`` flees the coast being buried (citizens first):
+    it throws the red die; on black it takes a boat of this zone to Kos (a
+    wheat too above Achilles), else walks to a reachable village, else goes
+    to Hades."""
+    z = flight_zone(state)
+    assert z is not None
+    citizen = fleeing_citizens(state)
+    p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
+    state.take(s, p)
+    ok, face = _flee_roll(rng)
+    who = _who(s, citizen)
+    if not ok:
+        state.hades[s] += 1
+        ev.append(Event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
+        return
+    if seats_to_sail(state, z):
+        wheat_needed = ISLAND.levels[state.level].wheat_to_sail
+        state.boats[z] -= 1
+        state.wheat -= 1 if wheat_needed else 0
+        state.kos[s] += 1
+        paid = " and a wheat" if wheat_needed else ""
+        ev.append(Event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
+        return
+    dest = _refuge(state, s, z)
+    if dest is None:
+        state.hades[s] += 1
+        ev.append(Event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
+    else:
+        state.people[s][village(dest) if citizen else meeting(dest)] += 1
+        where = "village" if citizen else "meeting place"
+        ev.append(Event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
+
+
+def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
     """Step 8 (S7): in every zone with lava the area below its lowest lava
     area turns to lava unless all its dam spots hold dams. All zones flow at
-    once; then the people of each new lava area flee, zone by zone."""
+    once; then the people of each new lava area flee, zone by zone. False
+    while a flight waits for the team (then :func:`settle` carries on)."""
     flowing = []
     for z in range(4):
         ring = state.lava[z]
@@ -158,7 +261,8 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> None:
     if not flowing:
         ev.append(Event(text="Step 8: no lava flows this round."))
     for z in flowing:
-        cover(state, z, rng, ev, "Lava flows")
+        turn(state, z, ev, "Lava flows")
+    return settle(state, rng, ev)
 
 
 def open_zones(state: NisyrosState) -> list[int]:
@@ -206,15 +310,18 @@ def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     return max(0, min(lv.max_eruptions, n)), why
 
 
-def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> None:
-    """S7: the highest area of ``z`` not yet lava turns to lava (dams do not help)."""
+def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+    """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
+    help); False while its flight waits for the team."""
     state.eruptions_left -= 1
-    cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
+    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
 
 
 def people_left(state: NisyrosState) -> int:
     return sum(map(sum, state.people))
 
 
-__all__ = ["cover", "flow", "erupt", "throw_black", "eruptions_planned", "covered", "open_zones",
+__all__ = ["cover", "turn", "settle", "flight_zone", "flow", "flee_one", "flee_choices", "flee_queue",
+           "fleeing_citizens",
+           "seats_to_sail", "erupt", "throw_black", "eruptions_planned", "covered", "open_zones",
            "people_left", "red_face_text", "black_face_text"]

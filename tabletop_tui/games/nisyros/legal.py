@@ -14,7 +14,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, place
-from .places import can_work_at, coast_open, total_boats, total_dams, usable, village, village_open
+from .places import can_work_at, coast_open, reach, total_boats, total_dams, usable, village, village_open
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")
@@ -25,7 +25,7 @@ BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in rang
 #: the faces that double a workplace, and the slots each may go on
 DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
              "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
-SEAT_PHASES = ("move", "volunteer", "home")
+SEAT_PHASES = ("move", "volunteer", "drizzle", "home")
 
 
 @lru_cache(maxsize=None)
@@ -98,6 +98,21 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
     return out
 
 
+def drizzle_targets(state: NisyrosState, player: int) -> list[int]:
+    """Event 6: the meeting places ``player``'s workers may be sent to: those
+    in use in the player's reach (own zone and the two beside it)."""
+    return [place(z, MEETING) for z in reach(state, player) if village_open(state, z)]
+
+
+def drizzle_moves(state: NisyrosState, player: int) -> list[Action]:
+    """Event 6: send one of ``player``'s workers not yet sent this drizzle
+    (asleep or awake: the card moves each worker) to a meeting place."""
+    targets = drizzle_targets(state, player)
+    row, moved = state.people[player], state.moved[player]
+    return [_move_worker(player, src, dst) for src in range(32)
+            if src % SLOTS != VILLAGE and row[src] - moved[src] > 0 for dst in targets if dst != src]
+
+
 def boat_moves(state: NisyrosState) -> list[Action]:
     """Step 1, the active player: a boat sails to a neighbouring zone (our
     ruling; event 24: to any zone, carrying a worker between meeting places)."""
@@ -138,6 +153,9 @@ def boat_capacity(state: NisyrosState, z: int) -> int:
 
 
 def _working(state: NisyrosState, p: int) -> int:
+    """Workers on ``p`` who work this round: not asleep (event 9), not in the fumes (event 10)."""
+    if p in state.stupor:
+        return 0
     return sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
 
 
@@ -188,7 +206,7 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return acts + [DONE]
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
         return [PICK_ZONE[z] for z in state.choices]
-    if ph == "rescue":
+    if ph in ("rescue", "flee"):
         return [PICK_PLAYER[s] for s in state.choices]
     if ph in ("siesta", "sick"):
         sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players
@@ -212,6 +230,8 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return build_options(state) + [DONE]
     if ph == "volunteer":
         return [VOLUNTEER, DONE]
+    if ph == "drizzle":
+        return drizzle_moves(state, seat) + [DONE]
     if ph == "evacuate":
         if not can_evacuate(state):
             return [DONE]

@@ -130,7 +130,15 @@ def cell_text(v: NisyrosView, pv: PlaceView, styles: list[str], wide: bool, widt
     s = pv.slot
     long, short = SLOT_LABELS[s]
     if lava_on(v, pv):
-        head = fit([([_t(f"{long} ≈lava≈"), _t(f"{short}≈lava≈"), _t(f"{short}≈")], 0)], width)
+        label: Piece = ([_t(f"{long} ≈lava≈"), _t(f"{short}≈lava≈"), _t(f"{short}≈")], 0)
+        if pv.count:  # people waiting their turn to flee a coast the lava has just reached
+            who: Piece = ([people_text(v, pv.place, styles), people_text(v, pv.place, styles, sep="")], 7)
+            if wide:
+                head = fit([label], width)
+                head.stylize(LAVA_STYLE)
+                return [head, fit([who], width)]
+            return [fit([label, who], width)]
+        head = fit([label], width)
         head.stylize(LAVA_STYLE)
         return [head, Text("≈" * max(1, width), style=LAVA_STYLE)] if wide else [head]
     if not pv.usable and s >= 5:

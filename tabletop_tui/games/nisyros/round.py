@@ -12,10 +12,10 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.rng import chance_rng
 
-from .data import COAST, ISLAND, KINDS, MEETING, RINGS, SLOTS, VILLAGE, ZONES, place
-from .lava import (covered, erupt, eruptions_planned, flow, open_zones, people_left, red_face_text,
-                   throw_black)
-from .legal import home_village, legal
+from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, place
+from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zones, people_left,
+                   red_face_text, settle, throw_black)
+from .legal import drizzle_targets, home_village, legal
 from .places import coast_open, meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 from .text import FACE_NAMES, NUMBER_WORDS, card_line, plural, name_of
@@ -62,11 +62,39 @@ def s1(state: NisyrosState, ev: list[Event]) -> None:
     n = state.players
     state.moved = [[0] * 32 for _ in range(n)]
     state.boats_moved = [0] * 4
-    state.queue = [(state.active + i) % n for i in range(n)]
+    state.queue = move_order(state)
     ev.append(Event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
                          f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
                          + (" (strong current: boats sail anywhere)." if state.current else ".")))
+    for g in state.queue:
+        h = host(state, g)
+        if h is not None:
+            ev.append(Event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
+
+
+def host(state: NisyrosState, s: int) -> int | None:
+    """The owner of the village displaced player ``s`` now lives at, if any."""
+    h = state.home[s]
+    if h is None or h == state.origin[s]:
+        return None
+    return next((q for q in range(state.players) if q != s and state.origin[q] == h and state.home[q] == h), None)
+
+
+def move_order(state: NisyrosState) -> list[int]:
+    """Step 1's order: round the table from the active player, except that a
+    displaced player moves after the owner of the village they share (the
+    rulebook: "the owner of the village will deploy his workers before the
+    displaced workers are moved")."""
+    n = state.players
+    rot = [(state.active + i) % n for i in range(n)]
+
+    def key(s: int) -> tuple[int, int, int]:
+        h = host(state, s)
+        if h is not None and rot.index(h) > rot.index(s):
+            return (rot.index(h), 1, rot.index(s))
+        return (rot.index(s), 0, 0)
+    return sorted(rot, key=key)
 
 
 def s1q(state: NisyrosState, ev: list[Event]) -> None:
@@ -128,14 +156,17 @@ def _siesta(state: NisyrosState, ev: list[Event]) -> None:
     _wants_choice(state, "siesta", picks=min(2, workers))
 
 
-def _has_slope_worker(state: NisyrosState, z: int) -> bool:
-    return any(state.people[s][place(z, r)] for s in range(state.players) for r in range(4))
+def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
+    """The areas of zone ``z`` with workers on them, highest first, each as
+    its workplaces: a field, or the coast's dam site, shipyard and meeting place."""
+    areas = [[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
+    return [ps for ps in areas if any(state.people[q][p] for q in range(state.players) for p in ps)]
 
 
 def _fumes(state: NisyrosState, ev: list[Event]) -> None:
-    zones = throw_black(state, chance_rng(state), ev, lambda z: _has_slope_worker(state, z))
+    zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
-        ev.append(Event(text="No slope has a worker: the fumes harm nobody."))
+        ev.append(Event(text="No zone has a worker: the fumes harm nobody."))
     elif len(zones) == 1:
         stupefy(state, zones[0], ev)
     else:
@@ -143,10 +174,16 @@ def _fumes(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def stupefy(state: NisyrosState, z: int, ev: list[Event]) -> None:
-    """Event 10: the highest slope of ``z`` with workers yields nothing."""
-    ring = next(r for r in range(4) if any(state.people[s][place(z, r)] for s in range(state.players)))
-    state.stupor.append(place(z, ring))
-    ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+    """Event 10 as printed: the highest area of ``z`` with workers, a field
+    or the coast (then its dam site, shipyard and meeting place), has no output."""
+    ps = _worked_areas(state, z)[0]
+    state.stupor.extend(ps)
+    if len(ps) == 1:
+        ring = ps[0] % SLOTS
+        ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+    else:
+        ev.append(Event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
+                             f"this round."))
 
 
 def rescue_candidates(state: NisyrosState) -> list[int]:
@@ -263,8 +300,8 @@ def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
 
 # -- step 4 ---------------------------------------------------------------------------------------
 def yields_nothing(state: NisyrosState, p: int) -> str:
-    """Why field ``p`` yields nothing this round ("fumes": event 10, "ash
-    rain": event 23 on R1), or "" when it yields as usual."""
+    """Why workplace ``p`` has no output this round ("fumes": event 10,
+    "ash rain": event 23 on R1), or "" when it works as usual."""
     if p in state.stupor:
         return "fumes"
     if p % SLOTS == 0 and 23 in state.in_play:
@@ -326,6 +363,10 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
             continue
         m, v = meeting(z), village(z)
         room = ISLAND.summon_limit
+        if m in state.stupor:
+            if any(row[m] for row in state.people):
+                ev.append(Event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
+            continue
         factor = 2 if m in state.yellow_on else 1
         # our ruling: a shared meeting place calls players' citizens from the active player on
         for s in ((state.active + i) % n for i in range(n)):
@@ -352,12 +393,34 @@ def s6vol(state: NisyrosState, ev: list[Event]) -> None:
         state.phase = "volunteer"
         return
     if 6 in state.in_play:
-        drizzle(state, ev)
+        state.stage = "s6drizzle"
+        return
+    state.stage = "s7"
+
+
+def s6drizzle(state: NisyrosState, ev: list[Event]) -> None:
+    """Event 6 at the end of step 6: "move each worker to a meeting place of
+    your choice". Each player with more than one meeting place in reach
+    sends their workers, in step 1's order; the rest walk to their own."""
+    state.moved = [[0] * 32 for _ in range(state.players)]
+    state.queue = [s for s in move_order(state)
+                   if len(drizzle_targets(state, s)) > 1 and state.workers(s) > 0]
+    if state.queue:
+        ev.append(Event(text="Drizzle: each player sends their workers to meeting places of their choice."))
+    state.stage = "s6dq"
+
+
+def s6dq(state: NisyrosState, ev: list[Event]) -> None:
+    if state.queue:
+        state.phase = "drizzle"
+        return
+    drizzle(state, ev)
     state.stage = "s7"
 
 
 def drizzle(state: NisyrosState, ev: list[Event]) -> None:
-    """Event 6 (our ruling: each worker goes to its own meeting place)."""
+    """Event 6, for every worker its player did not send elsewhere: one on
+    a meeting place stays there, any other walks to its own meeting place."""
     for s in range(state.players):
         v = home_village(state, s)
         if v is None:
@@ -366,10 +429,11 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
         row = state.people[s]
         moved = 0
         for p in range(32):
-            if row[p] and p % SLOTS != VILLAGE and p != m:
-                moved += row[p]
-                row[m] += row[p]
-                state.take(s, p, row[p])
+            n = row[p]  # (workers sent by their player are all on meeting places)
+            if n > 0 and p % SLOTS not in (VILLAGE, MEETING):
+                moved += n
+                row[m] += n
+                state.take(s, p, n)
         if moved:
             verb = "walks" if moved == 1 else "walk"
             ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
@@ -436,10 +500,18 @@ def s8(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 8
     if state.round == 1:
         ev.append(Event(text="Step 8 is skipped in the first round."))
-    else:
-        flow(state, chance_rng(state), ev)
+    elif not flow(state, chance_rng(state), ev):
+        state.stage = "s8flow"  # a flight waits for the team's choice
+        return
     state.stage = "s9"
     check_end(state, ev)
+
+
+def s8flow(state: NisyrosState, ev: list[Event]) -> None:
+    """Step 8 goes on after a flight the team was asked about."""
+    if settle(state, chance_rng(state), ev):
+        state.stage = "s9"
+        check_end(state, ev)
 
 
 def s9(state: NisyrosState, ev: list[Event]) -> None:
@@ -547,8 +619,9 @@ def s_next(state: NisyrosState, ev: list[Event]) -> None:
 
 
 def check_end(state: NisyrosState, ev: list[Event]) -> None:
-    """Game end: the island is covered, or nobody is left on it (S13 scores)."""
-    if state.phase == "over":
+    """Game end: the island is covered, or nobody is left on it (S13 scores);
+    judged once a flight under way has finished."""
+    if state.phase == "over" or flight_zone(state) is not None:
         return
     if covered(state):
         why = "Nisyros is covered by lava."
@@ -569,6 +642,7 @@ def check_end(state: NisyrosState, ev: list[Event]) -> None:
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,
           "s3place": s3place, "s3marathon": s3marathon, "s4": s4, "s5": s5, "s6": s6, "s6vol": s6vol,
-          "s7": s7, "s7sick": s7sick, "s8": s8, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
+          "s6drizzle": s6drizzle, "s6dq": s6dq,
+          "s7": s7, "s7sick": s7sick, "s8": s8, "s8flow": s8flow, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
           "home": s_home, "next": s_next}
 

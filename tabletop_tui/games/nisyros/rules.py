@@ -19,13 +19,14 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import plural
 from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
-from .lava import erupt, people_left
-from .legal import actor, can_evacuate, dam_capacity, dam_spots, die_targets, legal
+from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
+from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
@@ -55,8 +56,10 @@ ASKS = {
     "marathon": "move one worker to another workplace, or skip",
     "build": "build dams and boats, then finish",
     "volunteer": "call one more citizen to work, or decline",
+    "drizzle": "send your workers to meeting places (the others walk to their own), then finish",
     "sick": "choose a worker who falls sick and goes home",
     "direction": "choose the zone the eruption goes towards",
+    "flee": "choose whose inhabitant flees next",
     "evacuate": "ship inhabitants to Kos, then finish",
     "home": "choose a new home village",
 }
@@ -65,10 +68,10 @@ ASKS = {
 ACCEPTS = {
     "move": ("move_worker", "move_boat", "done"), "siesta": ("pick_worker",), "sick": ("pick_worker",),
     "stupor": ("pick_zone",), "boat_gift": ("pick_zone",), "crevice": ("pick_zone",),
-    "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",),
+    "direction": ("pick_zone",), "home": ("pick_zone",), "rescue": ("pick_player",), "flee": ("pick_player",),
     "dam_loss": ("remove_dam",), "reroll": ("reroll", "done"), "dice": ("place_die", "done"),
     "marathon": ("move_worker", "done"), "build": ("build_dam", "build_boat", "done"),
-    "volunteer": ("volunteer", "done"), "evacuate": ("evacuate", "done"),
+    "volunteer": ("volunteer", "done"), "drizzle": ("move_worker", "done"), "evacuate": ("evacuate", "done"),
 }
 
 
@@ -157,13 +160,14 @@ class Nisyros(Game[NisyrosState]):
         """A specific reason for the commonest refusals (``check`` falls back
         to the legal list for the rest)."""
         if isinstance(a, MoveWorker):
-            if state.phase == "move" and a.player != seat:
+            drizzle = state.phase == "drizzle"
+            if state.phase in ("move", "drizzle") and a.player != seat:
                 return "Each player moves only their own workers."
             if a.player >= state.players:
                 return "There is no such player."
             src, dst = a.src, a.dst
-            avail = state.people[a.player][src] - state.idle[a.player][src]
-            if state.phase == "move":
+            avail = state.people[a.player][src] - (0 if drizzle else state.idle[a.player][src])
+            if state.phase in ("move", "drizzle"):
                 avail -= state.moved[a.player][src]
             if src % SLOTS == VILLAGE or avail <= 0:
                 return f"There is no worker there that can move ({place_name(src)})."
@@ -175,6 +179,8 @@ class Nisyros(Game[NisyrosState]):
                 return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
             if dst // SLOTS not in reach(state, a.player):
                 return "Workers work only in their own zone and the two beside it."
+            if drizzle:
+                return None if dst % SLOTS == MEETING else "The drizzle sends workers to meeting places only."
             if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
                 return "A worker may only go to the meeting place of its own village."
             if not has_room(state, dst):
@@ -216,6 +222,8 @@ class Nisyros(Game[NisyrosState]):
         if isinstance(a, BuildBoat):
             if not state.wood:
                 return "A boat costs 1 wood, and the team has none."
+            if boat_capacity(state, a.zone) <= 0:
+                return f"No worker at the {ZONES[a.zone]} shipyard can build now."
             return None
         if isinstance(a, Evacuate):
             if a.player >= state.players or not state.people[a.player][a.place]:
@@ -239,6 +247,11 @@ class Nisyros(Game[NisyrosState]):
             return None
         if isinstance(a, PickZone) and a.zone not in state.choices:
             return f"{ZONES[a.zone]} is not one of the choices."
+        if isinstance(a, PickPlayer) and a.player not in state.choices:
+            name = COLOURS[a.player] if a.player < state.players else "That player"
+            if state.phase == "flee":
+                return f"{name} has nobody next in line to flee the {ZONES[flight_zone(state) or 0]} coast."
+            return f"{name} has nobody in Hades who can come back."
         return None
 
     # -- play -------------------------------------------------------------------------------------
@@ -269,10 +282,9 @@ class Nisyros(Game[NisyrosState]):
         state.phase = "auto"
         me = f"{{s{seat}}}"
         if isinstance(a, MoveWorker):
-            row = state.people[a.player]
-            row[a.src] -= 1
-            row[a.dst] += 1
-            if ph == "move":
+            state.take(a.player, a.src)  # the drizzle also moves sleepers
+            state.people[a.player][a.dst] += 1
+            if ph in ("move", "drizzle"):
                 state.moved[a.player][a.dst] += 1
             else:
                 state.stage = "s4"  # the marathon runner moves once
@@ -314,6 +326,13 @@ class Nisyros(Game[NisyrosState]):
             ev.append(Event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
         elif isinstance(a, PickZone):
             self._pick_zone(state, ph, seat, a.zone, ev)
+        elif isinstance(a, PickPlayer) and ph == "flee":
+            ev.append(Event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
+                                            f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
+            rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
+            flee_one(state, a.player, rng, ev)
+            if settle(state, rng, ev):
+                check_end(state, ev)
         elif isinstance(a, PickPlayer):
             state.picks_left = max(0, state.picks_left - 1)
             rescue(state, a.player, ev)
@@ -340,7 +359,7 @@ class Nisyros(Game[NisyrosState]):
             self._evacuate(state, a.player, a.place, a.boat, ev)
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event]) -> None:
-        if ph in ("move", "volunteer"):
+        if ph in ("move", "volunteer", "drizzle"):
             state.queue.pop(0)
         elif ph == "reroll":
             state.stage = "s3extra"
@@ -502,6 +521,7 @@ class Nisyros(Game[NisyrosState]):
             return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
         if isinstance(a, Done):
             return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
+                    "drizzle": "the rest to their meeting place",
                     "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
                     "move": "done moving"}.get(state.phase, "done")
         if isinstance(a, Reroll):
@@ -516,6 +536,8 @@ class Nisyros(Game[NisyrosState]):
             verb = {"stupor": "fumes over", "boat_gift": "boat lands at", "crevice": "lava sinks in",
                     "direction": "erupt towards", "home": "new home at"}.get(state.phase, "")
             return f"{verb} {ZONES[a.zone]}".strip()
+        if isinstance(a, PickPlayer) and state.phase == "flee":
+            return f"flees next: a {'citizen' if fleeing_citizens(state) else 'worker'} of {name_of(a.player)}"
         if isinstance(a, PickPlayer):
             return f"back from Hades: {name_of(a.player)}"
         if isinstance(a, PickWorker):
@@ -539,6 +561,11 @@ class Nisyros(Game[NisyrosState]):
         ask = ASKS[state.phase]
         if state.phase == "move" and who != state.active:
             ask = "move your workers, then finish"
+        z = flight_zone(state) if state.phase == "flee" else None
+        if z is not None:
+            what = "citizens" if fleeing_citizens(state) else "workers"
+            ask += (f" from the buried {ZONES[z]} coast (the boats can take {seats_to_sail(state, z)} of the "
+                    f"{flee_queue(state)} {what} waiting)")
         return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."
 
 

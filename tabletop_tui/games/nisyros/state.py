@@ -24,7 +24,8 @@ from tabletop_tui.engine.game import BaseState, Options
 from .data import Level
 
 Phase = Literal["auto", "move", "siesta", "stupor", "rescue", "boat_gift", "crevice", "dam_loss", "reroll",
-                "dice", "marathon", "build", "volunteer", "sick", "direction", "evacuate", "home", "over"]
+                "dice", "marathon", "build", "volunteer", "drizzle", "sick", "direction", "flee", "evacuate", "home",
+                "over"]
 
 
 class NisyrosOptions(Options):
@@ -48,7 +49,7 @@ class NisyrosState(BaseState):
     active: int = 0
     phase: Phase = "auto"
     stage: str = "s1"
-    #: seats still to answer the current per-player choice (moves, volunteers, new homes)
+    #: seats still to answer the current per-player choice (moves, volunteers, the drizzle, new homes)
     queue: list[int] = Field(default_factory=list)
 
     # the island
@@ -88,7 +89,7 @@ class NisyrosState(BaseState):
     oracle_used: bool = False
 
     # per-round marks
-    moved: list[list[int]] = Field(default_factory=list)  # [seat][place] workers arrived this step 1
+    moved: list[list[int]] = Field(default_factory=list)  # [seat][place] workers arrived this step 1 (or drizzle)
     boats_moved: list[int] = Field(default_factory=lambda: [0] * 4)
     idle: list[list[int]] = Field(default_factory=list)  # [seat][place] sleepers (event 9)
     stupor: list[int] = Field(default_factory=list)  # places with no output (event 10)

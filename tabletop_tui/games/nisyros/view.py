@@ -38,7 +38,7 @@ class PlaceView(BaseModel):
     die: int | None  # the yellow die placed here, if any
     kind: str | None  # the resource of a slope
     asleep: int = 0  # workers of every seat here who do nothing this round (event 9)
-    no_yield: str = ""  # why this field yields nothing this round: "fumes" (event 10), "ash rain" (event 23)
+    no_yield: str = ""  # why this workplace has no output this round: "fumes" (event 10), "ash rain" (event 23)
 
 
 class NisyrosView(BaseModel):
@@ -106,7 +106,7 @@ def build_view(state: NisyrosState, seat: int | None) -> NisyrosView:
             die=state.yellow_on.index(p) if p in state.yellow_on else None,
             kind=state.kinds[z][s] if s < 4 else None,
             asleep=sum(row[p] for row in state.idle),
-            no_yield=yields_nothing(state, p) if s < 4 else ""))
+            no_yield=yields_nothing(state, p) if s < 7 else ""))
     return NisyrosView(
         seat=seat, players=state.players, level=state.level, level_title=ISLAND.levels[state.level].title,
         round=state.round, step=state.step, step_names=STEP_NAMES, active=state.active, phase=state.phase,

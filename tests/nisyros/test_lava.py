@@ -35,7 +35,7 @@ def test_a_full_row_of_dams_holds_the_lava_and_too_few_do_not():
     s.dams[PALI][R3] = 1  # R3 has two spots: one is not enough
     ev = []
     flow(s, _rng(), ev)
-    assert s.lava[MANDRAKI] == 1 and s.dams[MANDRAKI][R2] == 1 and "hold the lava back" in texts(ev)
+    assert s.lava[MANDRAKI] == 1 and s.dams[MANDRAKI][R2] == 1 and "The dam on" in texts(ev) and "holds the lava back" in texts(ev)
     assert s.lava[PALI] == 3 and s.dams[PALI][R3] == 0  # the useless dam went back to the supply
 
 

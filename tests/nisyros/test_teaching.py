@@ -7,7 +7,7 @@ import random
 
 from tabletop_tui.engine.rules_index import brief
 from tabletop_tui.games.nisyros.actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker,
-                                                PickWorker, PickZone, PlaceDie, RemoveDam)
+                                                PickPlayer, PickWorker, PickZone, PlaceDie, RemoveDam)
 from tabletop_tui.games.nisyros.rules import graded
 
 from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, SHIPYARD, VILLAGE, P,
@@ -38,6 +38,8 @@ def test_rule_of_follows_the_step_that_asks():
     assert rule("siesta", PickWorker(player=0, place=0)) == "Event cards"
     assert rule("marathon", MoveWorker(player=0, src=0, dst=1)) == "Event cards"
     assert rule("evacuate", Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=0)) == "Evacuation"
+    assert rule("flee", PickPlayer(player=1)) == "Fleeing"
+    assert rule("drizzle", MoveWorker(player=0, src=0, dst=P(MANDRAKI, MEETING))) == "Event cards"
 
 
 def test_finishing_a_step_names_the_rule_of_the_steps_it_sets_off():
@@ -164,3 +166,12 @@ def test_the_opening_names_every_field_and_home_but_no_card():
         assert f"{zone}: R1 {s.kinds[z][0]}, R2 {s.kinds[z][1]}" in text
     assert "{s0} at Mandraki, {s1} at Pali, {s2} at Emporios" in text
     assert "9 wheat" in text and "Event" not in text
+
+
+def test_the_flight_order_and_the_drizzle_get_their_own_words():
+    s = new()
+    s.phase = "flee"
+    assert "flees first" in why(s, PickPlayer(player=1)) and "Blue" in why(s, PickPlayer(player=1))
+    s.phase = "drizzle"
+    assert "drizzle" in why(s, MoveWorker(player=0, src=0, dst=P(MANDRAKI, MEETING)))
+    assert "their own meeting place" in why(s, Done())

@@ -74,7 +74,7 @@ def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
     state.lava[z] = ring + 1
     returned = state.dams[z][ring]
     state.dams[z][ring] = 0
-    extra = f"; {returned} dam{'s' if returned != 1 else ''} go back to the supply" if returned else ""
+    extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
     if ring == 0 and state.bonus[z]:
         extra += f"; its {state.bonus[z]} bonus is lost"
         state.bonus[z] = None
@@ -254,8 +254,9 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
         if ring == 0 or ring >= COVERED:
             continue
         if state.dams[z][ring] >= DAM_SPOTS[ring]:
-            ev.append(Event(text=f"The {state.dams[z][ring]} dam{'s' if DAM_SPOTS[ring] != 1 else ''} "
-                                 f"on {area_name(z, ring)} hold the lava back."))
+            held = state.dams[z][ring]
+            ev.append(Event(text=(f"The {held} dams" if held != 1 else "The dam") +
+                                 f" on {area_name(z, ring)} hold{'s' if held == 1 else ''} the lava back."))
         else:
             flowing.append(z)
     if not flowing:

@@ -95,7 +95,8 @@ class Nisyros(Game[NisyrosState]):
     #: the rule of a choice by the phase that asks it, where it is not the kind's own
     PHASE_RULES = {"move": "Moving workers", "dice": "Action dice", "build": "Building", "evacuate": "Evacuation",
                    "reroll": "Event cards", "marathon": "Event cards", "volunteer": "Event cards",
-                   "sick": "Feeding", "direction": "Eruptions", "home": "Fleeing"}
+                   "sick": "Feeding", "direction": "Eruptions", "home": "Fleeing", "flee": "Fleeing",
+                   "drizzle": "Event cards"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]

@@ -64,6 +64,8 @@ def why(state, action, seat: int) -> str:
     """What ``action`` does for the team, in a few words, for the coach.
     Reads only the open board: nothing of the deck's order."""
     a = action
+    if isinstance(a, MoveWorker) and state.phase == "drizzle":
+        return f"in the drizzle this worker waits at the {place_name(a.dst)}, ready to call up a citizen"
     if isinstance(a, MoveWorker):
         z, s = zone_of(a.dst), slot_of(a.dst)
         if s < 4:
@@ -99,7 +101,8 @@ def why(state, action, seat: int) -> str:
                 "evacuate": f"keeps {plural(sum(state.boats), 'boat')} at sea for the rounds to come",
                 "reroll": "keeps the dice as they fell",
                 "marathon": "every worker stays where it is",
-                "volunteer": "the citizens stay in the village"}.get(state.phase, "")
+                "volunteer": "the citizens stay in the village",
+                "drizzle": "the other workers walk to their own meeting place"}.get(state.phase, "")
     if isinstance(a, Reroll):
         faces = ", ".join(f"{'ABCDE'[d]} ({FACE_NAMES[state.yellow[d]]})" for d in a.dice)
         return f"a fresh throw for {faces}, hoping for a face that helps more"
@@ -142,6 +145,8 @@ def why(state, action, seat: int) -> str:
         if state.phase == "stupor":
             return f"the fumes fall on {ZONES[z]}"
         return ""
+    if isinstance(a, PickPlayer) and state.phase == "flee":
+        return f"{name_of(a.player)}'s inhabitant flees first, while the boats can still take them"
     if isinstance(a, PickPlayer):
         return f"{name_of(a.player)} gets a worker back from Hades"
     if isinstance(a, PickWorker):

@@ -135,7 +135,8 @@ class SearchBot(Bot):
     (``game.determinize``), walks the shared tree with UCB1 restricted to the
     moves legal in that sample (counting how often each move was available;
     a choice several seats make at once is judged for each seat on its own),
-    expands one move, plays on at random for the game's ``playout_depth``
+    expands one move (among the game's ``search_actions``), plays on at
+    random for the game's ``playout_depth``
     actions (or ``playout_limit``), and backs up each seat's reward: the
     result if the game ended, else the game's heuristic (``rewards``).
 
@@ -214,7 +215,7 @@ class SearchBot(Bot):
                 picks = []
                 fresh = False
                 for actor in actors:
-                    legal = game.legal_actions(sim, actor)
+                    legal = game.search_actions(sim, actor)
                     if not legal:
                         continue
                     a, stat, new = self._select(joint.setdefault(actor, {}), legal, rng)
@@ -235,7 +236,7 @@ class SearchBot(Bot):
                     break
                 continue
             actor = actors[0]
-            legal = game.legal_actions(sim, actor)
+            legal = game.search_actions(sim, actor)
             if not legal:
                 break
             a, child, new = self._select(node.children, legal, rng)
@@ -278,14 +279,14 @@ class SearchBot(Bot):
 
 
 def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
-    """Up to ``steps`` random legal moves (fewer if the game ends)."""
+    """Up to ``steps`` random moves among ``search_actions`` (fewer if the game ends)."""
     for _ in range(steps):
         if game.is_over(sim):
             return
         actors = game.to_act(sim)
         if not actors:
             return
-        legal = game.legal_actions(sim, actors[0])
+        legal = game.search_actions(sim, actors[0])
         if not legal:
             return
         game.play_silent(sim, rng.choice(legal), actors[0])

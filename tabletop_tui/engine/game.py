@@ -446,6 +446,14 @@ class Game(Generic[S]):
     #: see what a move leads to). Without a heuristic, playouts go to the end.
     playout_depth: ClassVar[int] = 200
 
+    def search_actions(self, state: S, seat: Seat) -> list[Action]:
+        """The moves the search bot considers for ``seat`` (in its tree and
+        its playouts): by default every legal move. A game may leave out
+        moves a good player never makes (e.g. bids far above the prize), so
+        the search's time goes to the others; never empty when a legal move
+        exists, and always a subset of ``legal_actions``."""
+        return self.legal_actions(state, seat)
+
     def heuristic(self, state: S, seat: Seat) -> float | None:
         """Estimated chance, in [0, 1], that ``seat`` wins from ``state``
         (co-operative: the team's expected graded outcome, the same for every

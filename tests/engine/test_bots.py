@@ -248,6 +248,38 @@ def test_rank_is_every_root_move_tried_best_first(game):
     assert bot.choose(game, state, seat, random.Random(1)) == ranked[0].action
 
 
+@pytest.mark.parametrize("game, players", cells())
+def test_the_search_considers_a_subset_of_the_legal_moves(game, players):
+    """``search_actions`` along random games: never empty while a move is
+    legal, never a move that is not legal."""
+    rng = random.Random(players)
+    state = game.new_state(players, None, 11)
+    for _ in range(300):
+        if game.is_over(state):
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        considered = game.search_actions(state, seat)
+        assert considered and set(considered) <= set(legal)
+        game.play_silent(state, rng.choice(legal), seat)
+
+
+def test_nyakuza_search_leaves_out_only_high_bids():
+    from tabletop_tui.games.nyakuza.actions import Bid
+
+    game = registry.get("nyakuza")
+    state = game.new_state(2, None, 3)
+    assert state.phase == "bid"
+    state.shells[0] = 20
+    considered = game.search_actions(state, 0)
+    assert considered == [Bid(shells=k) for k in range(game.search_bid_cap + 1)]
+    assert len(game.legal_actions(state, 0)) == 21
+    state.shells[0] = 3
+    assert game.search_actions(state, 0) == game.legal_actions(state, 0)
+    state, seat = midgame(game, 2, 4, 10)
+    assert state.phase != "bid" and game.search_actions(state, seat) == game.legal_actions(state, seat)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_an_iteration_budget_is_repeatable(game):
     state, seat = midgame(game, game.min_players, 5, 14)

@@ -582,6 +582,18 @@ class Nyakuza(Game[NyakuzaState]):
     # -- for the search bot ---------------------------------------------------------------
     playout_depth = 6
 
+    #: the highest bid the search bot considers (``search_actions``)
+    search_bid_cap = 8
+
+    def search_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        """Every legal move but bids above ``search_bid_cap`` shells: in its
+        own model of the other seats the search drifts into bidding wars
+        (24-32 shells for a round's tokens), which real players do not wage."""
+        legal = self.legal_actions(state, seat)
+        if state.phase == "bid":
+            return legal[: self.search_bid_cap + 1]
+        return legal
+
     def heuristics(self, state: NyakuzaState) -> list[float]:
         """Each seat's chance to win, from its Moai standing, the Moai its
         groups are on the way to (unspent recipe tiles and free coastal palms

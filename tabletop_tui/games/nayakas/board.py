@@ -86,6 +86,22 @@ class Panel(Static):
             super().__init__()
             self.what = what
 
+    _shown: Text | None = None
+
+    def show(self, content: Any) -> None:
+        """Show ``content``: for a Text, nothing when it is what the panel
+        shows already, and no layout pass when only its styles changed (a
+        cursor move: the same characters wrap to the same height)."""
+        before = self._shown
+        if not isinstance(content, Text):
+            self._shown = None
+            self.update(content)
+            return
+        if before is not None and content == before:
+            return
+        self._shown = content
+        self.update(content, layout=before is None or content.plain != before.plain)
+
     def on_click(self, event: Click) -> None:
         what = event.style.meta.get("tap") if event.style else None
         if what:
@@ -248,22 +264,22 @@ class NayakasBoard(Board, can_focus=True):
         wide = not self.has_class("-narrow")
         width = self.size.width * (0.6 if wide else 1.0)
         drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
-        self.query_one("#nk-board", Panel).update(drawn)
+        self.query_one("#nk-board", Panel).show(drawn)
         me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
         side = self._text_width("kingdom")
         drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last, side)
         self.lines.update(lines)
-        self.query_one("#nk-me", Panel).update(drawn)
+        self.query_one("#nk-me", Panel).show(drawn)
         others = [brief_text(view, p, names[p.seat], side) for p in view.seats if p.seat != me.seat]
-        self.query_one("#nk-others", Panel).update(Text("\n").join(others) if others else Text(""))
+        self.query_one("#nk-others", Panel).show(Text("\n").join(others) if others else Text(""))
         side = self._text_width("market")
         drawn, lines = positions(market_text, view, tset, cur, last, side)
         self.lines.update(lines)
-        self.query_one("#nk-market", Panel).update(drawn)
+        self.query_one("#nk-market", Panel).show(drawn)
         market_lines = len(drawn.plain.splitlines())
         drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
         self.lines.update({k: market_lines + n for k, n in lines.items()})
-        self.query_one("#nk-cards", Panel).update(drawn)
+        self.query_one("#nk-cards", Panel).show(drawn)
         self.query_one("#nk-info", Static).update(self._info_text())
         self.refresh_bindings()
         self.call_after_refresh(self._scroll_to_cursor)

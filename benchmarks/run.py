@@ -622,6 +622,9 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
                     await _settle(pilot, screen)
                     await pilot.press("u")
                     await _settle(pilot, screen)
+                    # a player's next move comes later than the autosave
+                    # (table.SAVE_DELAY after a change): let it finish here
+                    await asyncio.to_thread(screen.table.flush)
                 total.append(t_frame - t0)
                 cpu.append(c_frame - c0)
                 if t_tick is not None and t_tick >= t0:

@@ -3,7 +3,7 @@
 The Table owns one :class:`Match`. Whoever sends an action (a key at the
 local keyboard, an ssh client, a bot), it is applied here, one at a time,
 under one lock. The Table runs the bots itself (their search in a worker
-process, see :mod:`.thinker`), autosaves in the background, and after every
+process, see :mod:`.thinker`), autosaves in the background (just after the move is drawn), and after every
 change sends each subscriber an :class:`Update` per subscribed seat holding
 only what that seat may see: its view, its legal actions, the status, the log
 lines it may read, the last move and the result. Clients (the app's game
@@ -27,6 +27,11 @@ from .coach import Suggestion
 from .errors import IllegalAction
 from .game import Game, Result, Seat
 from .match import Match
+
+#: Seconds the background save waits after a change before it starts, so the
+#: frame that shows a move is drawn first; a move is on disk about this much
+#: later (``flush`` and ``close`` do not wait).
+SAVE_DELAY = 0.06
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ class Table:
         self._save_wanted = False
         self._saver: threading.Thread | None = None
         self._saved = threading.Condition(self._lock)
+        self._save_now = threading.Event()  # set by flush: no more waiting
         colours = self.game.seat_names(match.players)
         self.seats = [SeatInfo(s.name, colours[i], s.bot, s.level) for i, s in enumerate(match.seats)]
         if any(s.bot == "search" for s in match.seats):
@@ -219,7 +225,8 @@ class Table:
                 raise IllegalAction("This table is closed.")
             if not self.seats[seat].is_human:
                 raise IllegalAction(f"{self.seats[seat].name} is played by a bot.")
-            serial, before = self._serial, self.game.clone(self.match.state)
+            serial = self._serial
+            before = self.game.clone(self.match.state) if self.coach_flags else None
             self.match.apply(action, seat, save=False)
             self._applied(seat)
             self._coach_notes.pop(seat, None)
@@ -554,6 +561,11 @@ class Table:
 
     def _save_loop(self) -> None:
         while True:
+            # Let the frame that shows the move go out first: the save's
+            # serialising holds the GIL, and a thread that holds it makes the
+            # UI thread wait (up to the 5 ms switch interval at a time).
+            # Moves made meanwhile are saved together.
+            self._save_now.wait(SAVE_DELAY)
             with self._lock:
                 if not self._save_wanted:
                     self._saver = None
@@ -570,9 +582,13 @@ class Table:
 
     def flush(self, timeout: float = 10.0) -> str | None:
         """Wait for the background save to finish; returns the save problem, if any."""
-        with self._lock:
-            self._saved.wait_for(lambda: self._saver is None, timeout=timeout)
-            return self._save_problem
+        self._save_now.set()
+        try:
+            with self._lock:
+                self._saved.wait_for(lambda: self._saver is None, timeout=timeout)
+                return self._save_problem
+        finally:
+            self._save_now.clear()
 
 
 def log_lines(match: Match, seat: Seat | None) -> list[LogLine]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
@@ -18,6 +19,7 @@ from textual.screen import Screen
 
 from tabletop_tui.resources import stylesheet
 
+from .gc_pause import GcPause
 from .picker import PickerScreen
 
 if TYPE_CHECKING:
@@ -47,6 +49,14 @@ class TabletopApp(App[None]):
         self.bot_delay = bot_delay
         #: the sentence printed on exit after a crash (None: no crash)
         self.crash_message: str | None = None
+        #: a key holds the garbage collector off until its frame is drawn;
+        #: not in an ssh session (many sessions share one server process)
+        self.gc_pause = GcPause(self.set_timer) if remote is None else None
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.gc_pause is not None and isinstance(event, events.Key) and not event.is_forwarded:
+            self.gc_pause.key()
+        await super().on_event(event)
 
     def _handle_exception(self, error: Exception) -> None:
         """Textual calls this for any unhandled error and then exits. Log the

@@ -141,7 +141,13 @@ class Board(Widget):
     def focus_board(self) -> None:
         """Give the keyboard to the board."""
         if self.can_focus:
-            self.focus()
+            self.give_focus(self)
+
+    def give_focus(self, widget: Widget) -> None:
+        """Focus ``widget`` unless it has the focus already (focusing again
+        would repaint the whole board for nothing, after every move)."""
+        if self.app.focused is not widget:
+            widget.focus()
 
 
 class GenericBoard(Board):
@@ -171,4 +177,4 @@ class GenericBoard(Board):
             self.choose(self.legal[idx])
 
     def focus_board(self) -> None:
-        self.query_one(OptionList).focus()
+        self.give_focus(self.query_one(OptionList))

@@ -274,3 +274,39 @@ def test_a_hint_reads_nothing_its_seat_cannot_see(monkeypatch):
         wait_until(lambda: got)
         hints.append(got[0])
     assert hints[0] is not None and hints[0] == hints[1]
+
+
+def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(monkeypatch, _data_dir):
+    """The background save starts ``SAVE_DELAY`` after a change (so the frame
+    that shows the move is drawn first), saves moves made meanwhile
+    together, and ``flush`` writes at once."""
+    from tabletop_tui.engine import match as match_mod
+    from tabletop_tui.engine import table as table_mod
+
+    monkeypatch.setattr(table_mod, "SAVE_DELAY", 0.5)
+    writes: list[float] = []
+    real = match_mod.atomic_write
+
+    def counted(path, text):
+        if path == m.path:  # the save itself, not the picker's index
+            writes.append(time.monotonic())
+        real(path, text)
+
+    monkeypatch.setattr(match_mod, "atomic_write", counted)
+    m = rapa_nui(autosave=True)
+    table = Table(m)
+    table.subscribe([0, 1], Inbox())
+    t0 = time.monotonic()
+    for _ in range(2):
+        seat = m.to_act()[0]
+        table.act(m.legal_actions(seat)[0], seat)
+    time.sleep(0.1)
+    assert writes == []  # not yet: the move's frame goes first
+    wait_until(lambda: writes)
+    assert writes[0] - t0 >= 0.45 and len(writes) == 1  # both moves in one write
+    assert len(Match.load(m.path).log) == 2
+    seat = m.to_act()[0]
+    table.act(m.legal_actions(seat)[0], seat)
+    t1 = time.monotonic()
+    assert table.flush() is None
+    assert time.monotonic() - t1 < 0.4 and len(Match.load(m.path).log) == 3

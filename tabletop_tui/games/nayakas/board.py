@@ -481,7 +481,7 @@ class NayakasBoard(Board, can_focus=True):
     def _pick(self, index: int) -> None:
         action = self.listed[index]
         self._close_list()
-        self.focus()
+        self.give_focus(self)
         self.choose(action)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -492,7 +492,7 @@ class NayakasBoard(Board, can_focus=True):
         if event.key == "escape" and self._list_open():
             event.stop()
             self._close_list()
-            self.focus()
+            self.give_focus(self)
 
     def on_panel_tapped(self, message: Panel.Tapped) -> None:
         key = message.what
@@ -502,7 +502,7 @@ class NayakasBoard(Board, can_focus=True):
             self._offer(self._group(key))
 
     def focus_board(self) -> None:
-        self.focus()
+        self.give_focus(self)
 
 
 BOARD = NayakasBoard

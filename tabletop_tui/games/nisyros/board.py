@@ -315,7 +315,7 @@ class NisyrosBoard(Board, can_focus=True):
         return f"{SEAT_LETTERS[seat]} Kos {k} Hades {h} island {i}"
 
     def focus_board(self) -> None:
-        self.query_one("#ni-choices", OptionList).focus()
+        self.give_focus(self.query_one("#ni-choices", OptionList))
 
     # -- input ----------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

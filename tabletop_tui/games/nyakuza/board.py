@@ -321,9 +321,9 @@ class NyakuzaBoard(Board, can_focus=True):
 
     def focus_board(self) -> None:
         if self._phase() == "erect" and self._acting():
-            self.query_one("#ny-erect", OptionList).focus()
+            self.give_focus(self.query_one("#ny-erect", OptionList))
         else:
-            self.focus()
+            self.give_focus(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "secret":  # the model says why when it cannot be laid now

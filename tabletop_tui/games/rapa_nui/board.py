@@ -589,7 +589,7 @@ class RapaNuiBoard(Board, can_focus=True):
     # -- mouse -----------------------------------------------------------------------------
     def on_panel_tapped(self, message: Panel.Tapped) -> None:
         message.stop()
-        self.focus()
+        self.give_focus(self)
         what, _, arg = message.what.partition(":")
         if what == "row":
             self.action_take(int(arg))

@@ -140,6 +140,7 @@ class TikiBoard(Board, can_focus=True):
         self.selected: int | None = None
         self.path: list[int] = []
         self.edge_cursor = 0
+        self._cells: tuple[list[VillageCell], list[EdgeCell]] | None = None
 
     def compose(self) -> ComposeResult:
         with Grid():
@@ -217,8 +218,9 @@ class TikiBoard(Board, can_focus=True):
             self._lifted = lifted
             self.refresh_bindings()
         st = self.state
-        cells = list(self.query(VillageCell))
-        edges = list(self.query(EdgeCell))
+        if self._cells is None:  # composed once: looked up once
+            self._cells = list(self.query(VillageCell)), list(self.query(EdgeCell))
+        cells, edges = self._cells
         if st is None:
             for cell in cells:
                 self._set(cell, "", "village")
@@ -434,7 +436,7 @@ class TikiBoard(Board, can_focus=True):
     # -- mouse --------------------------------------------------------------------------
     def on_tiki_board_cell_clicked(self, message: "TikiBoard.CellClicked") -> None:
         message.stop()
-        self.focus()
+        self.give_focus(self)
         st = self.state
         if st is None:
             return

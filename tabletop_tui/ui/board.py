@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.text import Text
+from textual.actions import parse as _parse_action
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -142,6 +143,20 @@ class Board(Widget):
         """Give the keyboard to the board."""
         if self.can_focus:
             self.give_focus(self)
+
+    def refresh_footer(self) -> None:
+        """Ask the footer to show the keys again, only when what
+        :meth:`check_action` offers has changed: the footer rebuilds its keys
+        (a layout pass), too dear for every cursor key."""
+        offered = []
+        for binding in self._bindings.key_to_bindings.values():
+            for b in binding:
+                name, params = _parse_action(b.action)[1:]
+                offered.append(self.check_action(name, params))
+        offered_key = tuple(offered)
+        if getattr(self, "_offered", None) != offered_key:
+            self._offered = offered_key
+            self.refresh_bindings()
 
     def give_focus(self, widget: Widget) -> None:
         """Focus ``widget`` unless it has the focus already (focusing again

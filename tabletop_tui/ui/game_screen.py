@@ -231,6 +231,7 @@ class GameScreen(Screen[None]):
             return
         self.set_class(small, "-too-small")
         self.query_one("#main").disabled = small  # hidden and deaf: no key plays unseen
+        self.refresh_bindings()  # the footer: only leaving and the rules while small
         if small:
             self.set_focus(None)
         elif self.current is not None and self.current.my_turn:

@@ -39,8 +39,9 @@ def screen_text(app) -> str:
     from textual.widgets import Static
     screen = next(s for s in app.screen_stack if hasattr(s, "board"))
     console = Console(width=160, record=True, file=io.StringIO())
-    for w in screen.board.query(Static):
-        console.print(w.content)
+    from tabletop_tui.ui.line_panel import LinePanel
+    for w in screen.board.query("Static, LinePanel"):
+        console.print(w.text if isinstance(w, LinePanel) else w.content)
     parts = [console.export_text()]
     parts.append(str(screen.query_one("#status", Static).content))
     return "\n".join(parts)

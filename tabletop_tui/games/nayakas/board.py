@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui.engine import Action, Seat
 from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.line_panel import LinePanel
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .components import C
@@ -78,29 +79,14 @@ def pane_of(key: str) -> str:
     return "market"
 
 
-class Panel(Static):
-    """A part of the board; clicks on its ``tap`` spans reach the board."""
+class Panel(LinePanel):
+    """A part of the board (drawn line by line: a cursor key repaints the
+    lines it changed); clicks on its ``tap`` spans reach the board."""
 
     class Tapped(Message):
         def __init__(self, what: str) -> None:
             super().__init__()
             self.what = what
-
-    _shown: Text | None = None
-
-    def show(self, content: Any) -> None:
-        """Show ``content``: for a Text, nothing when it is what the panel
-        shows already, and no layout pass when only its styles changed (a
-        cursor move: the same characters wrap to the same height)."""
-        before = self._shown
-        if not isinstance(content, Text):
-            self._shown = None
-            self.update(content)
-            return
-        if before is not None and content == before:
-            return
-        self._shown = content
-        self.update(content, layout=before is None or content.plain != before.plain)
 
     def on_click(self, event: Click) -> None:
         what = event.style.meta.get("tap") if event.style else None
@@ -281,7 +267,7 @@ class NayakasBoard(Board, can_focus=True):
         self.lines.update({k: market_lines + n for k, n in lines.items()})
         self.query_one("#nk-cards", Panel).show(drawn)
         self.query_one("#nk-info", Static).update(self._info_text())
-        self.refresh_bindings()
+        self.refresh_footer()
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _text_width(self, pane: str) -> int:

@@ -343,7 +343,7 @@ class NyakuzaBoard(Board, can_focus=True):
         hexmap.show_cursor = v is not None
         hexmap.set_scene(self._scene())
         self._update_panel()
-        self.refresh_bindings()
+        self.refresh_footer()
 
     def _scene(self) -> Scene:
         v = self.view

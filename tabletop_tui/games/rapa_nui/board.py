@@ -283,7 +283,7 @@ class RapaNuiBoard(Board, can_focus=True):
     def update_board(self) -> None:
         self._sync_cursors()
         self._draw()
-        self.refresh_bindings()
+        self.refresh_footer()
 
     def on_resize(self, event: Resize) -> None:
         if self.v is not None:

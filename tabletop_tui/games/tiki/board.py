@@ -213,10 +213,7 @@ class TikiBoard(Board, can_focus=True):
             cell.set_classes(classes)
 
     def update_board(self) -> None:
-        lifted = self.selected is not None
-        if getattr(self, "_lifted", None) != lifted:  # the footer's "c" comes and goes
-            self._lifted = lifted
-            self.refresh_bindings()
+        self.refresh_footer()  # the footer's "c" and "p" come and go
         st = self.state
         if self._cells is None:  # composed once: looked up once
             self._cells = list(self.query(VillageCell)), list(self.query(EdgeCell))

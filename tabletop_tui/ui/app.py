@@ -49,12 +49,12 @@ class TabletopApp(App[None]):
         self.bot_delay = bot_delay
         #: the sentence printed on exit after a crash (None: no crash)
         self.crash_message: str | None = None
-        #: a key holds the garbage collector off until its frame is drawn;
-        #: not in an ssh session (many sessions share one server process)
-        self.gc_pause = GcPause(self.set_timer) if remote is None else None
+        #: a key holds the garbage collector off until its frame is drawn
+        #: (an app has its process to itself: an ssh player's too)
+        self.gc_pause = GcPause(self.set_timer)
 
     async def on_event(self, event: events.Event) -> None:
-        if self.gc_pause is not None and isinstance(event, events.Key) and not event.is_forwarded:
+        if isinstance(event, events.Key) and not event.is_forwarded:
             self.gc_pause.key()
         await super().on_event(event)
 

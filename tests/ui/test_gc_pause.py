@@ -62,14 +62,13 @@ def test_a_collector_someone_else_paused_is_left_alone():
     assert timers.pending == [] and not gc.isenabled()
 
 
-async def test_the_app_pauses_on_a_key_and_an_ssh_session_does_not(monkeypatch):
+async def test_the_app_pauses_on_a_key_until_its_frame_is_out(monkeypatch):
     from tabletop_tui.ui.app import TabletopApp
 
     monkeypatch.setattr(gc_pause, "HOLD", 0.5)  # long enough to see it held
     app = TabletopApp()
     async with app.run_test() as pilot:
         await pilot.press("down")
-        assert app.gc_pause is not None and app.gc_pause.holding and not gc.isenabled()
+        assert app.gc_pause.holding and not gc.isenabled()
         await pilot.pause(1.0)
         assert gc.isenabled() and not app.gc_pause.holding
-    assert TabletopApp(remote=object()).gc_pause is None

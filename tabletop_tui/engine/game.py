@@ -141,6 +141,10 @@ class Game(Generic[S]):
     #: Short headings of ``Result.details`` keys for the final table
     #: (others are shown capitalised), so a wide table fits 80 columns.
     result_columns: ClassVar[dict[str, str]] = {}
+    #: Raised when a change of the rules can change how a logged game
+    #: replays; saves record it, so a save from earlier rules that no longer
+    #: replays is told apart from a damaged one.
+    rules_version: ClassVar[int] = 1
 
     _adapter: ClassVar[TypeAdapter | None] = None
     _action_classes: ClassVar[frozenset | None] = None

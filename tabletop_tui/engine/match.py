@@ -89,6 +89,9 @@ class SaveFile(BaseModel):
     over: bool = False
     #: the coach points out clear blunders (a table setting, chosen at setup)
     coach_flags: bool = False
+    #: the game's ``rules_version`` when this was saved (files from before
+    #: rules were versioned: 1)
+    rules: int = Field(default=1, ge=1, le=1_000_000)
 
 
 class SaveSummary(BaseModel):
@@ -393,7 +396,7 @@ class Match:
             options=self.options.model_dump(mode="json"), seed=self.seed,
             log=self.log, snapshot=json.loads(self.state.model_dump_json()),
             updated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            over=self.is_over(), coach_flags=self.coach_flags)
+            over=self.is_over(), coach_flags=self.coach_flags, rules=self.game.rules_version)
 
     def try_save(self) -> str | None:
         """Autosave now. Returns None and clears ``save_problem`` when it
@@ -470,16 +473,29 @@ class Match:
                         path=path, match_id=save.match_id, coach_flags=save.coach_flags)
         except IllegalAction as err:
             raise SaveError(f"The file {name} is damaged: {err.reason}") from None
+        older = _older_rules(name, game, save.rules)
         try:
             match._replay(save.log)
         except SaveError as err:
-            raise SaveError(f"The file {name} is damaged: {err.reason}") from None
+            raise older or SaveError(f"The file {name} is damaged: {err.reason}") from None
         except RecursionError:
             raise SaveError(f"The file {name} is damaged: it is nested too deeply.") from None
         if json.loads(match.state.model_dump_json()) != save.snapshot:
-            raise SaveError(f"The file {name} is damaged: replaying its moves does not reach the saved position.")
+            raise older or SaveError(
+                f"The file {name} is damaged: replaying its moves does not reach the saved position.")
         match.saved_moves = len(match.log)
         return match
+
+
+def _older_rules(name: str, game: Game, rules: int) -> SaveError | None:
+    """The reason a save from other rules of ``game`` cannot be replayed
+    (None when it was saved under these rules: then it is damaged)."""
+    if rules == game.rules_version:
+        return None
+    when = "earlier" if rules < game.rules_version else "later"
+    return SaveError(f"The file {name} was saved under {when} rules of {game.title} (version {rules}; "
+                     f"this one plays version {game.rules_version}), and its moves do not replay under "
+                     "these. Start a new game.")
 
 
 def _rule_of(game: Game, state: Any, action: Action, seat: Seat) -> str | None:

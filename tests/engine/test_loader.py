@@ -182,3 +182,33 @@ def test_a_damaged_save_is_listed_with_a_sentence(_data_dir):
     (folder / "junk.json").write_text(json.dumps({"format": "something else"}))
     (changed,) = list_saves()
     assert "not a tabletop-tui save" in changed.note
+
+
+def test_a_save_from_other_rules_that_no_longer_replays_says_so(monkeypatch, _data_dir):
+    """Saves record the game's rules_version: one from earlier rules whose
+    moves no longer replay is told apart from a damaged file; under the same
+    rules the same failure is damage."""
+    from tabletop_tui.games.tiki.rules import Tiki
+
+    match = saved_tiki(2)
+    data = json.loads(match.path.read_text())
+    assert data["rules"] == Tiki.rules_version
+    data["log"][1]["action"] = data["log"][0]["action"]  # the same village twice: refused on replay
+    match.path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as err:
+        Match.load(match.path)
+    assert "is damaged" in err.value.reason
+    monkeypatch.setattr(Tiki, "rules_version", Tiki.rules_version + 1)
+    with pytest.raises(SaveError) as err:
+        Match.load(match.path)
+    assert_readable(err.value.reason)
+    assert "earlier rules of Tiki (version 1; this one plays version 2)" in err.value.reason
+    assert "Start a new game" in err.value.reason
+
+
+def test_a_save_from_before_rules_versions_loads_when_it_replays(_data_dir):
+    match = saved_tiki(2)
+    data = json.loads(match.path.read_text())
+    del data["rules"]  # written before saves carried it
+    match.path.write_text(json.dumps(data))
+    assert Match.load(match.path).log == match.log

@@ -83,6 +83,9 @@ class Nisyros(Game[NisyrosState]):
     state_model = NisyrosState
     action_type = NisyrosAction
     cooperative = True
+    #: 2: the flight order's "flee" choice, card 6 "drizzle", card 10's coast
+    #: and the owner moving before the displaced (2 December 2026)
+    rules_version = 2
     result_columns = {"saved": "Saved on Kos", "hades": "In Hades", "outcome": "Team outcome"}
 
     #: the rules page's "In brief" rule of each action kind (``rule_of``

@@ -55,6 +55,8 @@ class Create(Message):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatPlan] = Field(min_length=1, max_length=8)
     take: list[int] = Field(default_factory=list, max_length=8)
+    #: after a move, the coach tells its player of a clear slip (setup's box)
+    coach_flags: bool = False
 
 
 class Join(Message):

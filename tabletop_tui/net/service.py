@@ -362,7 +362,8 @@ class Service:
         seats = [SeatConfig(name=colours[i] if plan.bot is None else f"{colours[i]} bot",
                             bot=plan.bot, level=plan.level) for i, plan in enumerate(req.seats)]
         table_id = uuid.uuid4().hex[:8]
-        match = Match(game, seats, req.options, path=self.folder / f"{table_id}.json", match_id=table_id)
+        match = Match(game, seats, req.options, path=self.folder / f"{table_id}.json", match_id=table_id,
+                      coach_flags=req.coach_flags)
         entry = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), conn.user,
                            [None] * len(seats))
         self.tables[table_id] = entry

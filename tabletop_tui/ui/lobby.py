@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, SelectionList, Static
+from textual.widgets import Checkbox, Footer, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.errors import IllegalAction
@@ -276,6 +276,7 @@ class RemoteSetupScreen(SetupScreen):
             self.say(err.reason)
             return
         open_seats = [i for i, plan in enumerate(plans) if plan.bot is None]
+        coach = bool(self.query_one("#coach-flags", Checkbox).value)
         self.service.send(p.Create(game=self.game.id, options=opts.model_dump(mode="json"), seats=plans,
-                                   take=open_seats[:1]))
+                                   take=open_seats[:1], coach_flags=coach))
         self.app.pop_screen()

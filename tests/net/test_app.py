@@ -106,6 +106,7 @@ async def test_seats_chat_and_absence_as_a_remote_player_sees_them(tables):
         seats = lambda: text(screen.query_one("#seats"))  # noqa: E731
         assert "ana · Green · human" in seats() and "Blue · Blue · open seat" in seats()
         entry = next(iter(tables.service.tables.values()))
+        assert entry.table.coach_flags  # the setup form's coach box (ticked) reached the server
         # ben takes the open seat: ana's panel says so
         ben = tables.connect("ben")
         ben.send(p.Join(table=entry.id, seats=[1]))

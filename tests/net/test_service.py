@@ -317,3 +317,15 @@ async def test_the_coach_answers_a_seat_of_the_connection_and_no_other(service):
     await other.send({"type": "coach", "seat": seat})
     assert "not yours" in (await other.expect("error"))["reason"]
     assert (len(m.log), entry.table.serial) == before
+
+
+async def test_a_table_created_with_coach_flags_tells_its_player_of_a_slip(service):
+    """``create`` carries the setup's coach box: the table's coach then
+    judges each human move (off unless asked)."""
+    ana = await Client.open(service, service.sock, "ana")
+    await ana.send({"type": "create", "game": "tiki", "seats": [{}, {}], "take": [0], "coach_flags": True})
+    flagged = service.tables[(await ana.expect("joined"))["table"]]
+    await ana.send({"type": "create", "game": "tiki", "seats": [{}, {}], "take": [0]})
+    plain = service.tables[(await ana.expect("joined"))["table"]]
+    assert flagged.table.coach_flags and flagged.table.match.coach_flags
+    assert not plain.table.coach_flags

@@ -103,3 +103,117 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
             lines = text.plain.split("\n")
             assert len(lines) <= cell.content_region.height
             assert all(len(line) <= cell.content_region.width for line in lines), lines
+
+
+# -- Nyakuza: the island grows with the room it has -------------------------------------
+
+def _nyakuza_placing() -> Match:
+    """Ana (human) to place 3 tokens: the + marks are lit on the map."""
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.nyakuza.actions import Bid
+
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
+                  options={"first_amulet": "1"}, autosave=False)
+    match.apply(Bid(shells=9), 0)
+    match.apply(Bid(shells=1), 1)
+    return match
+
+
+async def _nyakuza_map(pilot):
+    from tabletop_tui.games.nyakuza.render import HexMap
+    from tabletop_tui.ui.handoff import HandoffScreen
+
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen, screen.board, screen.board.query_one(HexMap)
+
+
+def _shows_cursor(hexmap) -> bool:
+    """The cursor's hex is wholly inside the map's window, drawn with its heavy sides."""
+    r = hexmap.cursor_region()
+    x, y = hexmap.scroll_offset
+    w, h = hexmap.scrollable_content_region.size
+    if not (x <= r.x and r.right <= x + w and y <= r.y and r.bottom <= y + h):
+        return False
+    lines = [hexmap.render_line(row - y).text for row in range(r.y, r.bottom)]
+    return any(line[r.x - x] == "┃" and line[r.right - 1 - x] == "┃" for line in lines)
+
+
+#: the top of the island at 80x24 (and 120x40) as it was before the island could grow
+NYAKUZA_SMALL_TOP = [
+    "~     ~     ~     ~     ~     ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ~",
+    "  Tiles face down: 54 ~     ~│ 1n│Y1 │Y2 │ 2b│Y3 │Y4 │Y5 │ 3q│ORO│ ",
+    "  ~     ~     ~     ~     ~  │  +│   │   │  ·│   │   │   │  ·│ ▲ │ ",
+    "~     ~     ~     ~ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ~",
+]
+
+
+async def test_nyakuza_island_at_80x24_and_120x40_is_the_small_map_as_before():
+    from tabletop_tui.games.nyakuza.render import SMALL
+
+    for size, window in (((80, 24), (50, 17)), ((120, 40), (67, 31))):
+        app = TabletopApp(match=_nyakuza_placing(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            screen, board, hexmap = await _nyakuza_map(pilot)
+            assert hexmap.scale == SMALL and tuple(hexmap.virtual_size) == (67, 31)
+            assert tuple(hexmap.size) == window, size
+            assert hexmap.map_lines()[:4] == NYAKUZA_SMALL_TOP
+            assert _shows_cursor(hexmap)
+
+
+async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
+    from tabletop_tui.games.nyakuza.island import ISLAND
+    from tabletop_tui.games.nyakuza.render import SCALES, SMALL
+
+    from .drive_nyakuza import path_keys
+
+    match = _nyakuza_placing()
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen, board, hexmap = await _nyakuza_map(pilot)
+        big = hexmap.scale
+        assert big == SCALES[-1] and big.pitch > SMALL.pitch
+        # the whole island shows, bigger than at 80x24 (50x17 of 67x31) and 120x40
+        assert tuple(hexmap.size) == tuple(hexmap.virtual_size) == (big.width, big.height)
+        assert hexmap.size.width >= 2 * 50 and hexmap.size.height >= 3 * 17
+        assert hexmap.max_scroll_x == 0 and hexmap.max_scroll_y == 0
+        # the text is laid out for big hexes: kinds in words, labels placed in the sea
+        text = "\n".join(hexmap.render_line(y).text for y in range(hexmap.size.height))
+        for word in ("birdman", "quarry", "temple", "coastal", "inland", "Orongo"):
+            assert word in text
+        assert "Tiles face down: 54" in text and "Reef: 9 shells" in text
+        assert "│ 1n│" not in text  # not the small hexes
+        # legal spaces lit (the model's), the + sign in each
+        lit = [s for s, c in hexmap.scene.cells.items() if "legal" in c.marks]
+        assert lit and {s.id for s in board.view.spaces if s.placeable} == set(lit)
+        # the cursor reaches every hex by the keys and is drawn in view at the big scale
+        for space in range(len(ISLAND.spaces)):
+            await pilot.press(*path_keys(board.cursor, space))
+            assert board.cursor == space
+            assert _shows_cursor(hexmap), space
+        # a click anywhere inside a big hex (its slope lines too) picks it, a second places
+        target = next(s.id for s in board.view.spaces if s.placeable and s.id != board.cursor)
+        y, x0, x1 = big.spans(target)[0]  # the top slope line's inside
+        assert big.space_at(x0, y) == target
+        await pilot.click(type(hexmap), offset=(x0, y))
+        await pilot.pause()
+        assert board.cursor == target and match.state.occupant[target] is None
+        y, x0, x1 = big.spans(target)[-2]
+        await pilot.click(type(hexmap), offset=(x1 - 1, y))
+        await pilot.pause()
+        assert match.state.occupant[target] == 0
+        # smaller again: the small map, scrolling to the cursor; then big again
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert hexmap.scale == SMALL and tuple(hexmap.virtual_size) == (67, 31)
+        assert _shows_cursor(hexmap)
+        assert "Tiles face down" in hexmap.map_lines()[1]
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert hexmap.scale == big and _shows_cursor(hexmap)

@@ -163,6 +163,8 @@ async def test_nyakuza_island_at_80x24_and_120x40_is_the_small_map_as_before():
             assert tuple(hexmap.size) == window, size
             assert hexmap.map_lines()[:4] == NYAKUZA_SMALL_TOP
             assert _shows_cursor(hexmap)
+            if size == (120, 40):
+                assert board.summary_width == 31  # the players panel's 36 columns, as before
 
 
 async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
@@ -181,6 +183,12 @@ async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
         assert tuple(hexmap.size) == tuple(hexmap.virtual_size) == (big.width, big.height)
         assert hexmap.size.width >= 2 * 50 and hexmap.size.height >= 3 * 17
         assert hexmap.max_scroll_x == 0 and hexmap.max_scroll_y == 0
+        # the players panel is wider too, and the seats' lines are worded for it
+        side = screen.query_one("#seats", Static)
+        assert board.summary_width == side.content_size.width - 2 >= 40
+        summary = board.seat_summary(0)
+        lines = summary.split("\n")
+        assert len(lines[0]) > 31 and all(len(line) <= board.summary_width + 2 for line in lines), summary
         # the text is laid out for big hexes: kinds in words, labels placed in the sea
         text = "\n".join(hexmap.render_line(y).text for y in range(hexmap.size.height))
         for word in ("birdman", "quarry", "temple", "coastal", "inland", "Orongo"):

@@ -298,8 +298,8 @@ class NyakuzaBoard(Board, can_focus=True):
             parts.append("secret tile")
         if p.winner:
             parts.append("WINNER")
-        # the players panel is 36 columns wide, less its frame and indent
-        return wrap_parts(parts, 31)
+        # as wide as the players panel, less its frame and indent
+        return wrap_parts(parts, self.summary_width)
 
     def show_hint(self, action) -> str | None:
         """Light the hint and make it the current choice (Enter then takes

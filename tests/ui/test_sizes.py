@@ -225,3 +225,66 @@ async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
         await pilot.pause()
         await pilot.pause()
         assert hexmap.scale == big and _shows_cursor(hexmap)
+
+
+# -- Rapa Nui: cards as boxes on a big board ----------------------------------------------
+
+async def test_rapa_nui_at_200x60_draws_cards_as_boxes_that_keys_and_clicks_reach():
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.rapa_nui.actions import Draw, SkipBuy
+
+    def match() -> Match:
+        seats = [SeatConfig(name="Ana")] + [SeatConfig(name=n, bot="random") for n in ("Ben", "Cara", "Dan")]
+        return Match(get("rapa_nui"), seats, seed=3, autosave=False)
+
+    small = {}
+    for size in ((80, 24), (120, 40)):
+        app = TabletopApp(match=match(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.board
+            market = board.query_one("#rn-market", Static)
+            small[size] = market.region
+            assert board._card_width() is None
+            assert "┏" not in str(market.content) and "[" in str(market.content)  # the text lines, as before
+    m = match()
+    app = TabletopApp(match=m, bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.board
+        market = board.query_one("#rn-market", Static)
+        hand = board.query_one("#rn-hand", Static)
+        for size, region in small.items():
+            assert market.region.width > region.width and market.region.height > region.height, size
+        text = str(market.content).split("\n")
+        assert len(text) == 12 and text[1].count("┃") == 2 and text[1].count("│") == 6  # 4 rows of 4 boxes
+        assert board.query_one("#rn-players").display and board.query_one("BoardScroll").max_scroll_y == 0
+        if board.mode == "buy":
+            board.option_cursor = next(i for i, o in enumerate(board.options()) if isinstance(o[2], SkipBuy))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert board.mode == "play"
+        # the cursor's card is the heavy box of the hand; → moves it
+        first, *_ = board.hand_kinds()
+        assert board.hand_cursor == first and str(hand.content).split("\n")[1].startswith("┃")
+        await pilot.press("right")
+        assert board.hand_cursor != first and str(hand.content).split("\n")[1].startswith("│")
+        # a click on a hand box selects its card, a second plays it
+        before = len(m.log)
+        await pilot.click("#rn-hand", offset=(4, 2))
+        await pilot.pause()
+        assert board.hand_cursor == first
+        await pilot.click("#rn-hand", offset=(4, 2))
+        await pilot.pause()
+        assert len(m.log) == before + 1
+        for _ in range(20):  # the choices a card may bring, then the draw step
+            if board.mode == "draw":
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert board.mode == "draw"
+        # a real click on row 3's second box takes row 3's exposed card
+        await pilot.click("#rn-market", offset=(32, 1 + 3 * 2 + 1))
+        await pilot.pause()
+        assert any(e.action == Draw(row=2).model_dump(mode="json") for e in m.log[before:])

@@ -288,3 +288,40 @@ async def test_rapa_nui_at_200x60_draws_cards_as_boxes_that_keys_and_clicks_reac
         await pilot.click("#rn-market", offset=(32, 1 + 3 * 2 + 1))
         await pilot.pause()
         assert any(e.action == Draw(row=2).model_dump(mode="json") for e in m.log[before:])
+
+
+# -- Tiki: the villages grow from 100 columns, and their words with them -------------------
+
+async def test_tiki_villages_grow_with_the_board_and_print_more_words():
+    from tabletop_tui.engine import get
+
+    def match() -> Match:
+        return Match(get("tiki"), [SeatConfig(name="Maximiliana"), SeatConfig(name="Bartholomew", bot="random")],
+                     {"first_player": "Yellow"}, seed=5, autosave=False)
+
+    seen = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = TabletopApp(match=match(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            for _ in range(100):  # the bot opens: a village with an owner
+                await pilot.pause(0.02)
+                if app.screen.table.match.log:
+                    break
+            await pilot.pause()
+            board = app.screen.board
+            cells = list(board.query(".village"))
+            seen[size] = cells[0].region.size
+            text = "\n".join(str(c.content) for c in cells)
+            big = size != (80, 24)
+            assert ("Bartholomew" in text) == big and "Barthol" in text
+            assert ("Marshland" in text or "Cursed village" in text) == big, text
+            for cell in cells:  # every line still fits its cell
+                assert all(len(line) <= cell.content_region.width for line in str(cell.content).split("\n"))
+            # the cursor walks every village and stays on screen
+            for key in ("right", "right", "down", "down", "left", "left", "up"):
+                await pilot.press(key)
+                cursor = board.query_one(".village.cursor")
+                assert app.screen.region.contains_region(cursor.region)
+    assert tuple(seen[(80, 24)]) == (14, 5)  # as before
+    assert seen[(120, 40)].width > 16 and seen[(120, 40)].height > 5  # it was 16x5
+    assert seen[(200, 60)].width > seen[(120, 40)].width and seen[(200, 60)].height > seen[(120, 40)].height

@@ -325,3 +325,33 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
     assert tuple(seen[(80, 24)]) == (14, 5)  # as before
     assert seen[(120, 40)].width > 16 and seen[(120, 40)].height > 5  # it was 16x5
     assert seen[(200, 60)].width > seen[(120, 40)].width and seen[(200, 60)].height > seen[(120, 40)].height
+
+
+# -- Nisyros: the island's rows spaced out on a tall board ---------------------------------
+
+async def test_nisyros_island_grows_on_a_tall_board_and_clicks_still_reach_its_places():
+    from tabletop_tui.engine import get
+
+    islands = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+        app = TabletopApp(match=match, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            board = app.screen.board
+            island = board.query_one("#ni-island")
+            islands[size] = island.region
+            assert board.has_class("-tall") == (size == (200, 60))
+            cells = [board.query_one(f"#ni-p{p}", Static) for p in (2, 6)]
+            assert all(app.screen.region.contains_region(c.region) for c in cells)
+            # the picked place ◆, then the move's places •, by real clicks
+            await pilot.click("#ni-p6")
+            await pilot.pause()
+            assert str(cells[1].content).startswith("◆")
+            await pilot.click("#ni-p2")
+            await pilot.pause()
+            assert str(cells[0].content).startswith("•") and len(match.log) == 1
+    assert tuple(islands[(80, 24)].size) == (50, 9) and islands[(120, 40)].height == 18  # as before
+    big = islands[(200, 60)]
+    assert big.width > islands[(120, 40)].width and big.height > 18

@@ -355,3 +355,28 @@ async def test_nisyros_island_grows_on_a_tall_board_and_clicks_still_reach_its_p
     assert tuple(islands[(80, 24)].size) == (50, 9) and islands[(120, 40)].height == 18  # as before
     big = islands[(200, 60)]
     assert big.width > islands[(120, 40)].width and big.height > 18
+
+
+# -- Nayakas: three panes side by side on a wide board -------------------------------------
+
+async def test_nayakas_shows_its_three_panes_at_once_at_200x60():
+    regions = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = TabletopApp(match=one_human("nayakas"), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.board
+            shown = [n for n in ("board", "kingdom", "market") if board.query_one(f"#nk-pane-{n}").display]
+            assert shown == (["board", "kingdom", "market"] if size == (200, 60) else ["board"]), size
+            regions[size] = board.query_one("#nk-pane-board").region
+            if size == (200, 60):
+                side = [board.query_one(f"#nk-pane-{n}").region for n in ("kingdom", "market")]
+                assert all(r.width >= 50 and r.height >= 20 for r in side)
+                # the cursor walks the board's spaces and stays in view
+                pane = board.query_one("#nk-pane-board")
+                for _ in range(20):
+                    await pilot.press("down")
+                    await pilot.pause()
+                    line = board.lines[board.cursor]
+                    assert pane.scroll_y <= line < pane.scroll_y + pane.scrollable_content_region.height
+    assert regions[(200, 60)].height > regions[(80, 24)].height and regions[(200, 60)].width > regions[(80, 24)].width

@@ -13,7 +13,7 @@ content between ``│`` borders::
 
 That is the smallest :class:`Scale` (pitch 4, 67x31 cells: 80x24 scrolls it,
 120x40 shows it whole). With more room the board picks a bigger one (pitch 6,
-97x42; pitch 8, 131x53 at 200x60): the same honeycomb stretched, with longer
+99x42; pitch 8, 131x53 at 200x60): the same honeycomb stretched, with longer
 slopes whose insides belong to the hex, and at pitch 8 the kind in a word::
 
         ╱ ╲
@@ -201,7 +201,7 @@ def _land_cells(scale: Scale) -> frozenset[tuple[int, int]]:
 
 
 #: the scales the map can be drawn at, smallest first: 67x31 (fits 80x24
-#: with scrolling, and 120x40 whole), 97x42, 127x53 (200x60)
+#: with scrolling, and 120x40 whole), 99x42, 127x53 (200x60)
 SCALES = (Scale(4, 2), Scale(6, 2), Scale(8, 2))
 SMALL = SCALES[0]
 

@@ -201,7 +201,7 @@ def _land_cells(scale: Scale) -> frozenset[tuple[int, int]]:
 
 
 #: the scales the map can be drawn at, smallest first: 67x31 (fits 80x24
-#: with scrolling, and 120x40 whole), 99x42, 127x53 (200x60)
+#: with scrolling, and 120x40 whole), 99x42, 131x53 (200x60)
 SCALES = (Scale(4, 2), Scale(6, 2), Scale(8, 2))
 SMALL = SCALES[0]
 

@@ -214,6 +214,10 @@ async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
         await pilot.click(type(hexmap), offset=(x1 - 1, y))
         await pilot.pause()
         assert match.state.occupant[target] == 0
+        # the token's letter on the hex's bottom line, where the small map has it too (first)
+        y, x0, x1 = big.spans(target)[big.text_lines()["bottom"]]
+        line = hexmap.map_lines()[y][x0:x1]
+        assert line.strip().startswith("R") and line.startswith(" R"), line
         # smaller again: the small map, scrolling to the cursor; then big again
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

@@ -20,7 +20,7 @@ slopes whose insides belong to the hex, and at pitch 8 the kind in a word::
        ╱   ╲
       ╱ 12f ╲        number + kind letter
      │ food  │       the kind in a word
-     │R  ▲  +│       token, Moai / spent, mark
+     │ R▲  + │       token, Moai / spent, mark
       ╲     ╱
        ╲   ╱
 
@@ -539,12 +539,15 @@ class HexMap(ScrollView, can_focus=False):
         ly = y + where["bottom"]
         x0, x1 = spans[ly]
         gap = scale.gap
-        cx = x0 + (x1 - x0 - (3 + 2 * gap)) // 2
-        for text, st in cell.bottom:  # three one-column marks, ``gap`` apart
+        cx = x0 + (x1 - x0 - (3 + gap)) // 2
+        # three one-column marks: the token and its Moai together ("R▲", as
+        # the legend has it), the sign ``gap`` further on
+        for i, (text, st) in enumerate(cell.bottom):
+            if i == 2:
+                cx += gap
             for ch in text:
                 put(cx, ly, ch, st)
                 cx += 1
-            cx += gap
 
     def _paint_hex(self, cells: list[tuple[str, Style]], y: int, space: int, what: str) -> None:
         """Overlay the cursor on one line of the map."""

@@ -57,6 +57,10 @@ class Board(Widget):
     SEAT_STYLES = ["#b45fd6", "#c98a00", "#2f8fd8", "#3c9c4a"]
     #: The smallest terminal (columns, rows) this board can be played in.
     MIN_SIZE: tuple[int, int] = (80, 24)
+    #: Columns a :meth:`seat_summary` line has in the players panel, after
+    #: its indent: the screen sets it from the panel's width before asking
+    #: (the panel is a quarter of a wide terminal, 36 columns at least).
+    summary_width: int = 31
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -240,6 +240,8 @@ class GameScreen(Screen[None]):
     def _rewrap_log(self) -> None:
         if self._handoff_open:
             return
+        if self.current is not None:  # the players panel too, for its new width
+            self._render_seats(self.current)
         self.query_one("#log", RichLog).clear()
         self._log_count = 0
         self._quoted.clear()
@@ -373,6 +375,9 @@ class GameScreen(Screen[None]):
 
     def _render_seats(self, up: Update) -> None:
         acting = set(up.to_act)
+        width = self.query_one("#seats", Static).content_size.width
+        if width > 0:  # laid out: the board words its lines for the panel's width
+            self.board.summary_width = max(20, width - 2)
         lines = Text()
         for i, s in enumerate(self.table.seats):
             mark = "▶ " if i in acting else "  "

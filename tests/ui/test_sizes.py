@@ -103,3 +103,284 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
             lines = text.plain.split("\n")
             assert len(lines) <= cell.content_region.height
             assert all(len(line) <= cell.content_region.width for line in lines), lines
+
+
+# -- Nyakuza: the island grows with the room it has -------------------------------------
+
+def _nyakuza_placing() -> Match:
+    """Ana (human) to place 3 tokens: the + marks are lit on the map."""
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.nyakuza.actions import Bid
+
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
+                  options={"first_amulet": "1"}, autosave=False)
+    match.apply(Bid(shells=9), 0)
+    match.apply(Bid(shells=1), 1)
+    return match
+
+
+async def _nyakuza_map(pilot):
+    from tabletop_tui.games.nyakuza.render import HexMap
+    from tabletop_tui.ui.handoff import HandoffScreen
+
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen, screen.board, screen.board.query_one(HexMap)
+
+
+def _shows_cursor(hexmap) -> bool:
+    """The cursor's hex is wholly inside the map's window, drawn with its heavy sides."""
+    r = hexmap.cursor_region()
+    x, y = hexmap.scroll_offset
+    w, h = hexmap.scrollable_content_region.size
+    if not (x <= r.x and r.right <= x + w and y <= r.y and r.bottom <= y + h):
+        return False
+    lines = [hexmap.render_line(row - y).text for row in range(r.y, r.bottom)]
+    return any(line[r.x - x] == "┃" and line[r.right - 1 - x] == "┃" for line in lines)
+
+
+#: the top of the island at 80x24 (and 120x40) as it was before the island could grow
+NYAKUZA_SMALL_TOP = [
+    "~     ~     ~     ~     ~     ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ~",
+    "  Tiles face down: 54 ~     ~│ 1n│Y1 │Y2 │ 2b│Y3 │Y4 │Y5 │ 3q│ORO│ ",
+    "  ~     ~     ~     ~     ~  │  +│   │   │  ·│   │   │   │  ·│ ▲ │ ",
+    "~     ~     ~     ~ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ~",
+]
+
+
+async def test_nyakuza_island_at_80x24_and_120x40_is_the_small_map_as_before():
+    from tabletop_tui.games.nyakuza.render import SMALL
+
+    for size, window in (((80, 24), (50, 17)), ((120, 40), (67, 31))):
+        app = TabletopApp(match=_nyakuza_placing(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            screen, board, hexmap = await _nyakuza_map(pilot)
+            assert hexmap.scale == SMALL and tuple(hexmap.virtual_size) == (67, 31)
+            assert tuple(hexmap.size) == window, size
+            assert hexmap.map_lines()[:4] == NYAKUZA_SMALL_TOP
+            assert _shows_cursor(hexmap)
+            if size == (120, 40):
+                assert board.summary_width == 31  # the players panel's 36 columns, as before
+
+
+async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
+    from tabletop_tui.games.nyakuza.island import ISLAND
+    from tabletop_tui.games.nyakuza.render import SCALES, SMALL
+
+    from .drive_nyakuza import path_keys
+
+    match = _nyakuza_placing()
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen, board, hexmap = await _nyakuza_map(pilot)
+        big = hexmap.scale
+        assert big == SCALES[-1] and big.pitch > SMALL.pitch
+        # the whole island shows, bigger than at 80x24 (50x17 of 67x31) and 120x40
+        assert tuple(hexmap.size) == tuple(hexmap.virtual_size) == (big.width, big.height)
+        assert hexmap.size.width >= 2 * 50 and hexmap.size.height >= 3 * 17
+        assert hexmap.max_scroll_x == 0 and hexmap.max_scroll_y == 0
+        # the players panel is wider too, and the seats' lines are worded for it
+        side = screen.query_one("#seats", Static)
+        assert board.summary_width == side.content_size.width - 2 >= 40
+        summary = board.seat_summary(0)
+        lines = summary.split("\n")
+        assert len(lines[0]) > 31 and all(len(line) <= board.summary_width + 2 for line in lines), summary
+        # the text is laid out for big hexes: kinds in words, labels placed in the sea
+        text = "\n".join(hexmap.render_line(y).text for y in range(hexmap.size.height))
+        for word in ("birdman", "quarry", "temple", "coastal", "inland", "Orongo"):
+            assert word in text
+        assert "Tiles face down: 54" in text and "Reef: 9 shells" in text
+        assert "│ 1n│" not in text  # not the small hexes
+        # legal spaces lit (the model's), the + sign in each
+        lit = [s for s, c in hexmap.scene.cells.items() if "legal" in c.marks]
+        assert lit and {s.id for s in board.view.spaces if s.placeable} == set(lit)
+        # the cursor reaches every hex by the keys and is drawn in view at the big scale
+        for space in range(len(ISLAND.spaces)):
+            await pilot.press(*path_keys(board.cursor, space))
+            assert board.cursor == space
+            assert _shows_cursor(hexmap), space
+        # a click anywhere inside a big hex (its slope lines too) picks it, a second places
+        target = next(s.id for s in board.view.spaces if s.placeable and s.id != board.cursor)
+        y, x0, x1 = big.spans(target)[0]  # the top slope line's inside
+        assert big.space_at(x0, y) == target
+        await pilot.click(type(hexmap), offset=(x0, y))
+        await pilot.pause()
+        assert board.cursor == target and match.state.occupant[target] is None
+        y, x0, x1 = big.spans(target)[-2]
+        await pilot.click(type(hexmap), offset=(x1 - 1, y))
+        await pilot.pause()
+        assert match.state.occupant[target] == 0
+        # the token's letter on the hex's bottom line, where the small map has it too (first)
+        y, x0, x1 = big.spans(target)[big.text_lines()["bottom"]]
+        line = hexmap.map_lines()[y][x0:x1]
+        assert line.strip().startswith("R") and line.startswith(" R"), line
+        # smaller again: the small map, scrolling to the cursor; then big again
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert hexmap.scale == SMALL and tuple(hexmap.virtual_size) == (67, 31)
+        assert _shows_cursor(hexmap)
+        assert "Tiles face down" in hexmap.map_lines()[1]
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert hexmap.scale == big and _shows_cursor(hexmap)
+
+
+# -- Rapa Nui: cards as boxes on a big board ----------------------------------------------
+
+async def test_rapa_nui_at_200x60_draws_cards_as_boxes_that_keys_and_clicks_reach():
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.rapa_nui.actions import Draw, SkipBuy
+
+    def match() -> Match:
+        seats = [SeatConfig(name="Ana")] + [SeatConfig(name=n, bot="random") for n in ("Ben", "Cara", "Dan")]
+        return Match(get("rapa_nui"), seats, seed=3, autosave=False)
+
+    small = {}
+    for size in ((80, 24), (120, 40)):
+        app = TabletopApp(match=match(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.board
+            market = board.query_one("#rn-market", Static)
+            small[size] = market.region
+            assert board._card_width() is None
+            assert "┏" not in str(market.content) and "[" in str(market.content)  # the text lines, as before
+    m = match()
+    app = TabletopApp(match=m, bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.board
+        market = board.query_one("#rn-market", Static)
+        hand = board.query_one("#rn-hand", Static)
+        for size, region in small.items():
+            assert market.region.width > region.width and market.region.height > region.height, size
+        text = str(market.content).split("\n")
+        assert len(text) == 12 and text[1].count("┃") == 2 and text[1].count("│") == 6  # 4 rows of 4 boxes
+        assert board.query_one("#rn-players").display and board.query_one("BoardScroll").max_scroll_y == 0
+        if board.mode == "buy":
+            board.option_cursor = next(i for i, o in enumerate(board.options()) if isinstance(o[2], SkipBuy))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert board.mode == "play"
+        # the cursor's card is the heavy box of the hand; → moves it
+        first, *_ = board.hand_kinds()
+        assert board.hand_cursor == first and str(hand.content).split("\n")[1].startswith("┃")
+        await pilot.press("right")
+        assert board.hand_cursor != first and str(hand.content).split("\n")[1].startswith("│")
+        # a click on a hand box selects its card, a second plays it
+        before = len(m.log)
+        await pilot.click("#rn-hand", offset=(4, 2))
+        await pilot.pause()
+        assert board.hand_cursor == first
+        await pilot.click("#rn-hand", offset=(4, 2))
+        await pilot.pause()
+        assert len(m.log) == before + 1
+        for _ in range(20):  # the choices a card may bring, then the draw step
+            if board.mode == "draw":
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert board.mode == "draw"
+        # a real click on row 3's second box takes row 3's exposed card
+        await pilot.click("#rn-market", offset=(32, 1 + 3 * 2 + 1))
+        await pilot.pause()
+        assert any(e.action == Draw(row=2).model_dump(mode="json") for e in m.log[before:])
+
+
+# -- Tiki: the villages grow from 100 columns, and their words with them -------------------
+
+async def test_tiki_villages_grow_with_the_board_and_print_more_words():
+    from tabletop_tui.engine import get
+
+    def match() -> Match:
+        return Match(get("tiki"), [SeatConfig(name="Maximiliana"), SeatConfig(name="Bartholomew", bot="random")],
+                     {"first_player": "Yellow"}, seed=5, autosave=False)
+
+    seen = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = TabletopApp(match=match(), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            for _ in range(100):  # the bot opens: a village with an owner
+                await pilot.pause(0.02)
+                if app.screen.table.match.log:
+                    break
+            await pilot.pause()
+            board = app.screen.board
+            cells = list(board.query(".village"))
+            seen[size] = cells[0].region.size
+            text = "\n".join(str(c.content) for c in cells)
+            big = size != (80, 24)
+            assert ("Bartholomew" in text) == big and "Barthol" in text
+            assert ("Marshland" in text or "Cursed village" in text) == big, text
+            for cell in cells:  # every line still fits its cell
+                assert all(len(line) <= cell.content_region.width for line in str(cell.content).split("\n"))
+            # the cursor walks every village and stays on screen
+            for key in ("right", "right", "down", "down", "left", "left", "up"):
+                await pilot.press(key)
+                cursor = board.query_one(".village.cursor")
+                assert app.screen.region.contains_region(cursor.region)
+    assert tuple(seen[(80, 24)]) == (14, 5)  # as before
+    assert seen[(120, 40)].width > 16 and seen[(120, 40)].height > 5  # it was 16x5
+    assert seen[(200, 60)].width > seen[(120, 40)].width and seen[(200, 60)].height > seen[(120, 40)].height
+
+
+# -- Nisyros: the island's rows spaced out on a tall board ---------------------------------
+
+async def test_nisyros_island_grows_on_a_tall_board_and_clicks_still_reach_its_places():
+    from tabletop_tui.engine import get
+
+    islands = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+        app = TabletopApp(match=match, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            board = app.screen.board
+            island = board.query_one("#ni-island")
+            islands[size] = island.region
+            assert board.has_class("-tall") == (size == (200, 60))
+            cells = [board.query_one(f"#ni-p{p}", Static) for p in (2, 6)]
+            assert all(app.screen.region.contains_region(c.region) for c in cells)
+            # the picked place ◆, then the move's places •, by real clicks
+            await pilot.click("#ni-p6")
+            await pilot.pause()
+            assert str(cells[1].content).startswith("◆")
+            await pilot.click("#ni-p2")
+            await pilot.pause()
+            assert str(cells[0].content).startswith("•") and len(match.log) == 1
+    assert tuple(islands[(80, 24)].size) == (50, 9) and islands[(120, 40)].height == 18  # as before
+    big = islands[(200, 60)]
+    assert big.width > islands[(120, 40)].width and big.height > 18
+
+
+# -- Nayakas: three panes side by side on a wide board -------------------------------------
+
+async def test_nayakas_shows_its_three_panes_at_once_at_200x60():
+    regions = {}
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = TabletopApp(match=one_human("nayakas"), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.board
+            shown = [n for n in ("board", "kingdom", "market") if board.query_one(f"#nk-pane-{n}").display]
+            assert shown == (["board", "kingdom", "market"] if size == (200, 60) else ["board"]), size
+            regions[size] = board.query_one("#nk-pane-board").region
+            if size == (200, 60):
+                side = [board.query_one(f"#nk-pane-{n}").region for n in ("kingdom", "market")]
+                assert all(r.width >= 50 and r.height >= 20 for r in side)
+                # the cursor walks the board's spaces and stays in view
+                pane = board.query_one("#nk-pane-board")
+                for _ in range(20):
+                    await pilot.press("down")
+                    await pilot.pause()
+                    line = board.lines[board.cursor]
+                    assert pane.scroll_y <= line < pane.scroll_y + pane.scrollable_content_region.height
+    assert regions[(200, 60)].height > regions[(80, 24)].height and regions[(200, 60)].width > regions[(80, 24)].width

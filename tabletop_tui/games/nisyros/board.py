@@ -121,6 +121,9 @@ class NisyrosBoard(Board, can_focus=True):
     NisyrosBoard .ni-die.picked { background: $warning 35%; text-style: bold; }
     NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
     NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
+    /* a tall board (48 lines and more, e.g. 200x60): a line between the
+       island's rows, so its places stand apart and are bigger to click */
+    NisyrosBoard.-tall #ni-island { grid-gutter: 1 1; height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
     .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 0; }
@@ -175,7 +178,11 @@ class NisyrosBoard(Board, can_focus=True):
             return not self.screen.has_class("-narrow")
         return self.app.size.width >= 100
 
+    #: board lines from which the island's rows are spaced out (``-tall``)
+    TALL = 48
+
     def on_resize(self) -> None:
+        self.set_class(self.wide and self.size.height >= self.TALL, "-tall")
         self.call_after_refresh(self.update_board)
 
     @staticmethod

@@ -31,8 +31,8 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui.ui.board import Board
 
-from .render import (KIND_LETTER, MOAI, SHELL, WIDTH, HexCell, HexMap, Scene, centre_x, origin,
-                     step, token_style)
+from .render import (KIND_LETTER, MOAI, SHELL, HexCell, HexMap, Scene, centre_x, choose_scale, step,
+                     token_style)
 from .island import ISLAND
 from .actions import Bid, Erect, Pass, Place, PlaySecret
 from .state import TOTAL_SHELLS
@@ -81,6 +81,11 @@ def wrap_parts(parts: list[str], width: int) -> str:
 class NyakuzaBoard(Board, can_focus=True):
     """The Nyakuza board."""
 
+    #: the info/bid/legend column beside the island (wide), and the most
+    #: lines the panel under it takes (narrow): as in the CSS below
+    PANEL_WIDTH = 17
+    PANEL_LINES = 8
+
     SEAT_STYLES = SEAT_COLOURS
 
     SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
@@ -97,7 +102,8 @@ class NyakuzaBoard(Board, can_focus=True):
     NyakuzaBoard #ny-erect { height: auto; max-height: 8; display: none; margin-top: 1; }
     NyakuzaBoard #ny-erect.-on { display: block; }
     NyakuzaBoard #ny-legend { height: auto; margin-top: 1; color: $text-muted; }
-    /* Wide: the island (67x31) centred, an info/bid/legend column to its right.
+    /* Wide: the island centred (67x31, or bigger hexes when there is room:
+       see _fit_map), an info/bid/legend column (PANEL_WIDTH) to its right.
        Narrow (below 100 columns): the island takes the board's full width and
        scrolls to the cursor; the info, bid box and Moai choices go underneath,
        without the legend (it is in the rules page, press ?). */
@@ -292,8 +298,8 @@ class NyakuzaBoard(Board, can_focus=True):
             parts.append("secret tile")
         if p.winner:
             parts.append("WINNER")
-        # the players panel is 36 columns wide, less its frame and indent
-        return wrap_parts(parts, 31)
+        # as wide as the players panel, less its frame and indent
+        return wrap_parts(parts, self.summary_width)
 
     def show_hint(self, action) -> str | None:
         """Light the hint and make it the current choice (Enter then takes
@@ -347,7 +353,8 @@ class NyakuzaBoard(Board, can_focus=True):
 
     def _scene(self) -> Scene:
         v = self.view
-        scene = Scene()
+        scale = self.map.scale
+        scene = Scene(scale=scale)
         if v is None:  # behind the hand-off: only the sea
             return scene
         choice: set[int] = set()
@@ -377,25 +384,33 @@ class NyakuzaBoard(Board, can_focus=True):
             if sv.id in last:
                 cell.marks.add("last")
             scene.cells[sv.id] = cell
-        # in the sea: what is face down (top left) and the reef (bottom right, off the island)
-        x, _ = origin(0, 0)
-        scene.labels.append((x + 1, 1, "Tiles face down: " + (str(v.tiles_left) if v.tiles_left else "none"), ""))
-        scene.labels.append((WIDTH - 16, 25, f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}", ""))
+        # in the sea, placed for the map's scale: what is face down (top
+        # left) and the reef (bottom right, off the island)
+        x, _ = scale.origin(0, 0)
+        scene.labels.append((x + 1, scale.content_y(0), "Tiles face down: " + (str(v.tiles_left) if v.tiles_left
+                                                                                 else "none"), ""))
+        scene.labels.append((scale.width - 16, scale.content_y(8), f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}",
+                             ""))
         return scene
 
     def _cell(self, v: NyakuzaView, sv: SpaceView, lit: bool) -> HexCell:
         top: list[tuple[str, Style]]
+        # ``word``: the kind in full, printed where the hexes are big enough
         if sv.orongo:
             top = [("ORO", ORONGO_STYLE)]
+            word = [("Orongo", ORONGO_STYLE)]
         elif sv.kind == "palm":
             # labelled as the log names it (P12 -> Y12 / y12): Y on the coast, y inland
             top = [("Y" if sv.coastal else "y", PALM_STYLE), (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
+            word = [("coastal" if sv.coastal else "inland", PALM_NUMBER_STYLE)]
         elif not sv.revealed:
             # a space's kind is printed on the island; its tile is not turned up yet
             top = [(f"{sv.number:>2}{KIND_LETTER[sv.kind]}", CLOSED_STYLE)]
+            word = [(sv.kind, CLOSED_STYLE)]
         else:
             st = NEW_STYLE if sv.new else Style()
             top = [(f"{sv.number:>2}", st), (KIND_LETTER[sv.kind], st + Style(bold=True))]
+            word = [(sv.kind, Style(bold=True))]
         bottom: list[tuple[str, Style]] = []
         if sv.occupant is not None:
             colour = self.seat_style(sv.occupant)
@@ -419,7 +434,7 @@ class NyakuzaBoard(Board, can_focus=True):
             bottom.append(("S", MARK_STYLE))  # the viewer's own secret tile (only they see it)
         elif not sv.revealed and sv.kind != "palm":
             bottom.append(("·", CLOSED_STYLE))  # not open yet (readable without the dimming)
-        return HexCell(top=top, bottom=bottom)
+        return HexCell(top=top, bottom=bottom, word=word)
 
     def _update_panel(self) -> None:
         v = self.view
@@ -521,7 +536,21 @@ class NyakuzaBoard(Board, can_focus=True):
         t.rstrip()
         return t
 
+    def _fit_map(self) -> None:
+        """Draw the island at the biggest scale that shows it whole in the
+        room the board has (the panel beside it, or under it when narrow);
+        the smallest scale scrolls to the cursor when even it does not fit."""
+        width, height = self.size
+        if self._narrow():
+            height -= self.PANEL_LINES
+        else:
+            width -= self.PANEL_WIDTH
+        hexmap = self.map
+        if hexmap.set_scale(choose_scale(width, height)):
+            hexmap.set_scene(self._scene())
+
     def on_resize(self, event: Resize) -> None:
+        self._fit_map()
         self._update_panel()
         narrow = self._narrow()
         if narrow != self._was_narrow:

@@ -36,10 +36,10 @@ from tabletop_tui.ui.board import Board
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
                       SubstituteKind, SupplyOffer)
-from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS
+from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS, ROW_LENGTH
 from .view import RapaNuiView
-from .render import (KIND_KEY, chip, display_text, hand_text, market_text, offering_label, offerings_text,
-                     players_text, plural)
+from .render import (KIND_KEY, chip, display_text, hand_boxes, hand_text, market_boxes, market_text, offering_label,
+                     offerings_text, players_text, plural)
 from .text import card_phrase
 
 #: Which action answers each pending choice, by kind of offering card.
@@ -333,6 +333,19 @@ class RapaNuiBoard(Board, can_focus=True):
         68 columns with the panel's border and padding."""
         return self.size.width < 68
 
+    def _card_width(self) -> int | None:
+        """Big boards draw the market and the hand as card boxes this wide:
+        when the board has 100 columns and the height for the boxes' extra
+        lines (8 in the market, 2 in the hand) with every player shown
+        (at 120x40 it has not: the small board stays). None: text lines."""
+        v = self.v
+        width, height = self.size
+        players = len(v.players) if v is not None else 4
+        if width < 100 or height < 36 + 2 * players:
+            return None
+        inner = width - 4  # the panel's border and padding
+        return max(14, min(24, (inner - 3) // ROW_LENGTH - 1))
+
     def _draw(self) -> None:
         v = self.v
         action = self.query_one("#rn-action", Panel)
@@ -355,13 +368,24 @@ class RapaNuiBoard(Board, can_focus=True):
         hint_row = self.hint.row if isinstance(self.hint, Draw) else None
         last = self.last
         last_row = last.action.row if last is not None and isinstance(last.action, Draw) else None
-        market.update(market_text(v, legal_rows=self.legal_rows(), cursor=self.row_cursor if mode == "draw" else None,
-                                  hint=hint_row, short=short, last=last_row))
+        boxes = self._card_width()
+        row_cursor = self.row_cursor if mode == "draw" else None
+        if boxes:
+            market.update(market_boxes(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
+                                       width=boxes, last=last_row))
+        else:
+            market.update(market_text(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
+                                      short=short, last=last_row))
         me = v.players[v.seat] if v.seat is not None else None
         hand.display = me is not None  # watching bots: no hand of one's own
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
-        hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
-                              selecting=mode == "play", short=short))
+        if boxes:
+            kinds = max(1, sum(1 for n in (v.hand or {}).values() if n))
+            hand.update(hand_boxes(v, cursor=self.hand_cursor, playable=self.playable(), selecting=mode == "play",
+                                   width=min(boxes, (self.size.width - 4) // kinds - 1)))
+        else:
+            hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
+                                  selecting=mode == "play", short=short))
         changed = self._changed()
         offerings.border_title = "Offering cards"
         offerings.update(offerings_text(v, narrow=short, changed=changed.get(-1, frozenset())))

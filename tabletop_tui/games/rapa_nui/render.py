@@ -98,6 +98,72 @@ def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hin
     return t
 
 
+#: a card drawn as a box (big boards): light, and heavy for the card that
+#: can be taken or is under the cursor (readable without colour)
+LIGHT_BOX = ("┌", "─", "┐", "│", "└", "┘")
+HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
+
+
+def card_boxes(cards: list[tuple[str, Style, bool, Style]], width: int, lead: tuple[Text, Text, Text],
+               tail: Text | None = None) -> Text:
+    """Cards side by side as boxes ``width`` wide, three lines: each card is
+    (label, its style, heavy, click style); ``lead`` starts each of the
+    three lines (a row's number), ``tail`` follows the middle one."""
+    lines = [lead[0].copy(), lead[1].copy(), lead[2].copy()]
+    inner = width - 2
+    for i, (label, style, heavy, click) in enumerate(cards):
+        tl, h, tr, side, bl, br = HEAVY_BOX if heavy else LIGHT_BOX
+        edge = Style(color=style.color, dim=style.dim, bold=heavy)
+        gap = " " if i else ""
+        lines[0].append(gap + tl + h * inner + tr, style=edge + click)
+        lines[1].append(gap + side, style=edge + click)
+        name = f" {label} "[:inner].ljust(inner)
+        lines[1].append(name, style=(style + Style(reverse=True, bold=True) if heavy else style) + click)
+        lines[1].append(side, style=edge + click)
+        lines[2].append(gap + bl + h * inner + br, style=edge + click)
+    if tail is not None:
+        lines[1].append_text(tail)
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        out.append_text(line)
+    return out
+
+
+def market_boxes(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hint: int | None,
+                 width: int, last: int | None = None) -> Text:
+    """The market on a big board: each row's cards as boxes ``width`` wide,
+    the exposed (takeable) one heavy and reversed; the same marks as
+    :func:`market_text` (row number bright when legal, ▶ cursor, hint, ◆)."""
+    t = Text()
+    for r in v.market:
+        if r.row:
+            t.append("\n")
+        click = tap(f"row:{r.row}")
+        here = cursor == r.row
+        label_style = "bold reverse" if here else ("bold green" if r.row in legal_rows else "dim")
+        mid = Text()
+        mid.append("▶" if here else " ", style=Style(bold=True) + click)
+        mid.append(f"{r.row + 1}", style=Style.parse(label_style) + click)
+        mid.append(" ", style=click)
+        pad = Text("   ", style=click)
+        tail = Text()
+        if hint == r.row:
+            tail.append("  ← hint", style="italic")
+        if last == r.row:
+            tail.append("  ◆ drawn", style="bold")
+        if not r.cards:
+            mid.append("(empty)", style=Style(dim=True, italic=True) + click)
+            mid.append_text(tail)
+            t.append_text(Text("\n").join([pad, mid, pad]))
+            continue
+        cards = [(card_label(card), Style.parse(CARD_STYLE[card]), i == r.exposed, click)
+                 for i, card in enumerate(r.cards)]
+        t.append_text(card_boxes(cards, width, (pad, mid, pad.copy()), tail))
+    return t
+
+
 # -- the viewer's hand ---------------------------------------------------------------------
 
 
@@ -129,6 +195,26 @@ def hand_text(v: RapaNuiView, *, cursor: str | None, playable: dict[str, int],
         else:
             t.append(f" {label} ", style=style + click)
     return t
+
+
+def hand_boxes(v: RapaNuiView, *, cursor: str | None, playable: dict[str, int], selecting: bool,
+               width: int) -> Text:
+    """The viewer's hand on a big board: one box per kind ("Fisher ×2"),
+    the cursor's heavy and reversed (the ▶ of the small board); unplayable
+    kinds dim while choosing."""
+    hand = v.hand or {}
+    kinds = [c for c in CARDS if hand.get(c)]
+    if v.seat is None or not kinds:
+        return hand_text(v, cursor=cursor, playable=playable, selecting=selecting, short=False)
+    cards = []
+    for card in kinds:
+        n = hand[card]
+        style = Style.parse(CARD_STYLE[card])
+        if selecting and card not in playable:
+            style += Style(dim=True)
+        label = card_label(card) + (f" ×{n}" if n > 1 else "")
+        cards.append((label, style, selecting and card == cursor, tap(f"hand:{card}")))
+    return card_boxes(cards, width, (Text(""), Text(""), Text("")))
 
 
 # -- offerings: the stone, the supply and the viewer's offering cards -----------------------

@@ -113,12 +113,19 @@ class TikiBoard(Board, can_focus=True):
     /* ...and 11 columns inside each, so "Harbour +2◆" stays on its line and
        the owner's line stays in view */
     .-narrow TikiBoard .village { padding: 0 0 0 1; }
-    /* Tiki on a big terminal (160 columns and more): the villages grow */
+    /* From 100 columns the villages grow with the board (24x9 at 120x40),
+       and more on a big terminal (160 columns and more: 35x12 at 200x60) */
+    .-wide TikiBoard Grid {
+        grid-columns: 1fr 3 1fr 3 1fr;
+        grid-rows: 1fr 1 1fr 1 1fr;
+        width: 100%; min-width: 54; max-width: 78;
+        height: 100%; min-height: 17; max-height: 29;
+    }
     .-huge TikiBoard Grid {
         grid-columns: 1fr 3 1fr 3 1fr;
         grid-rows: 1fr 1 1fr 1 1fr;
-        width: 100%; max-width: 104;
-        height: 100%; max-height: 32;
+        width: 100%; max-width: 111;
+        height: 100%; max-height: 38;
     }
     """
 
@@ -212,6 +219,11 @@ class TikiBoard(Board, can_focus=True):
         if cell.classes != frozenset(classes.split()):
             cell.set_classes(classes)
 
+    def on_resize(self) -> None:
+        # the villages' words are fitted to the cells' width: once the new
+        # size is laid out, fit them again
+        self.call_after_refresh(self.update_board)
+
     def update_board(self) -> None:
         self.refresh_footer()  # the footer's "c" and "p" come and go
         st = self.state
@@ -246,7 +258,8 @@ class TikiBoard(Board, can_focus=True):
             if v in last_cells:
                 cls.append("last")
             self._set(cell, village_text(st, v, names=self.names, styles=styles, influence=self.view.influence,
-                                         last=v in last_cells, path=self.path, hinted=v in hint_cells),
+                                         last=v in last_cells, path=self.path, hinted=v in hint_cells,
+                                         width=cell.content_region.width or 11),
                       " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:

@@ -11,17 +11,21 @@ from .text import KIND_NAME
 
 
 def village_text(st: TikiState, v: int, *, names: Sequence[str], styles: Sequence[str], influence: int,
-                 last: bool = False, path: Sequence[int] = (), hinted: bool = False) -> Text:
+                 last: bool = False, path: Sequence[int] = (), hinted: bool = False, width: int = 11) -> Text:
     """Three lines for village ``v``: kind and value (◆: the last move
     changed it); the stack bottom to top, each tiki by its colour's letter so
     it reads without colour, the top one (the owner) bracketed; then the
     step of the path being laid, or the height out of ``influence`` and the
     owner's name (» first when ``hinted``: the coach's move goes here, so it
     reads without colour). At 80 columns a cell has 11 columns inside: the
-    mark sits beside the kind and a name is cut at 7."""
+    mark sits beside the kind and a name is cut at 7; ``width`` (the
+    columns inside the cell) lets a bigger cell print the kind in full
+    ("Cursed village -1") and longer names."""
     kind = st.villages[v]
     value = VALUE[kind]
     label = "Marsh" if kind == "marsh" else KIND_NAME[kind].replace(" village", "").capitalize()
+    if len(KIND_NAME[kind]) + 4 <= width:  # room for the kind in full, its value and the mark
+        label = KIND_NAME[kind].capitalize()
     t = Text()
     t.append(label, style="bold")
     t.append(f" {value:+d}" if value else " 0")
@@ -41,7 +45,8 @@ def village_text(st: TikiState, v: int, *, names: Sequence[str], styles: Sequenc
         t.append(f"step {list(path).index(v) + 1}", style="italic")
     elif stack:
         t.append(f"{len(stack)}/{influence} ")
-        t.append(names[stack[-1]][:5 if hinted else 7], style="bold " + styles[stack[-1]])
+        room = max(7, width - 4)  # "3/3 " before the name
+        t.append(names[stack[-1]][:room - 2 if hinted else room], style="bold " + styles[stack[-1]])
     return t
 
 

@@ -58,6 +58,23 @@ ROW = Binding.Group("Take from row", compact=True)
 class Panel(Static):
     """A part of the board; clicks on its ``tap`` spans reach the board."""
 
+    _shown: tuple | None = None
+    _shown_lines: tuple[int, int] = (-1, -1)  # (width, lines) it was laid out for
+
+    def show(self, content: Text | str) -> None:
+        """Draw ``content`` only when it changed, and lay the board out
+        again only when its height did: a cursor key redraws the one or two
+        panels it changed (the card boxes of a big board are many cells)."""
+        text = content if isinstance(content, Text) else Text(content)
+        key = (text.plain, tuple(text.spans))
+        if key == self._shown:
+            return
+        width = self.content_size.width
+        lines = (width, len(text.wrap(self.app.console, width))) if width > 0 else (-1, -1)
+        same = width > 0 and lines == self._shown_lines
+        self._shown, self._shown_lines = key, lines
+        self.update(content, layout=not same)
+
     class Tapped(Message):
         def __init__(self, what: str) -> None:
             super().__init__()
@@ -355,7 +372,7 @@ class RapaNuiBoard(Board, can_focus=True):
         players = self.query_one("#rn-players", Panel)
         if v is None:  # behind the hand-off screen: draw nothing of anyone's view
             for panel in (action, market, hand, offerings, players):
-                panel.update("")
+                panel.show("")
                 panel.border_title = ""
                 panel.border_subtitle = ""
             return
@@ -363,7 +380,7 @@ class RapaNuiBoard(Board, can_focus=True):
         mode = self.mode
         action.set_class(mode in ("wait", "over"), "-wait")
         action.border_title = self._action_title()
-        action.update(self._action_text())
+        action.show(self._action_text())
         market.border_title = f"Market · deck {v.deck_size}" + (" · last turn!" if v.end_triggered else "")
         hint_row = self.hint.row if isinstance(self.hint, Draw) else None
         last = self.last
@@ -371,29 +388,29 @@ class RapaNuiBoard(Board, can_focus=True):
         boxes = self._card_width()
         row_cursor = self.row_cursor if mode == "draw" else None
         if boxes:
-            market.update(market_boxes(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
+            market.show(market_boxes(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
                                        width=boxes, last=last_row))
         else:
-            market.update(market_text(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
+            market.show(market_text(v, legal_rows=self.legal_rows(), cursor=row_cursor, hint=hint_row,
                                       short=short, last=last_row))
         me = v.players[v.seat] if v.seat is not None else None
         hand.display = me is not None  # watching bots: no hand of one's own
         hand.border_title = f"Your hand · wood {me.wood} · fame {me.fame}" if me is not None else "Hand"
         if boxes:
             kinds = max(1, sum(1 for n in (v.hand or {}).values() if n))
-            hand.update(hand_boxes(v, cursor=self.hand_cursor, playable=self.playable(), selecting=mode == "play",
+            hand.show(hand_boxes(v, cursor=self.hand_cursor, playable=self.playable(), selecting=mode == "play",
                                    width=min(boxes, (self.size.width - 4) // kinds - 1)))
         else:
-            hand.update(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
+            hand.show(hand_text(v, cursor=self.hand_cursor, playable=self.playable(),
                                   selecting=mode == "play", short=short))
         changed = self._changed()
         offerings.border_title = "Offering cards"
-        offerings.update(offerings_text(v, narrow=short, changed=changed.get(-1, frozenset())))
+        offerings.show(offerings_text(v, narrow=short, changed=changed.get(-1, frozenset())))
         players.border_title = "Players · * leads that kind (scoring bonus)"
         players.display = self._players_shown()
         n = len(v.players)
         names = [self.text(p.name) for p in v.players]
-        players.update(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
+        players.show(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
                                     last_seat=last.seat if last is not None else None, changed=changed))
 
     def _changed(self) -> dict[int, frozenset[str]]:

@@ -108,7 +108,7 @@ class NayakasBoard(Board, can_focus=True):
 
     DEFAULT_CSS = """
     NayakasBoard { height: 100%; layout: vertical; }
-    NayakasBoard #nk-info { height: auto; max-height: 6; padding: 0 1; background: $boost; }
+    NayakasBoard #nk-info { height: 6; padding: 0 1; background: $boost; }  /* fixed: the panes below never jump */
     NayakasBoard:focus #nk-info { background: $accent 15%; }
     NayakasBoard #nk-main { height: 1fr; }
     NayakasBoard Pane { height: 1fr; width: 1fr; border: round $panel-lighten-2;
@@ -266,7 +266,8 @@ class NayakasBoard(Board, can_focus=True):
         drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
         self.lines.update({k: market_lines + n for k, n in lines.items()})
         self.query_one("#nk-cards", Panel).show(drawn)
-        self.query_one("#nk-info", Static).update(self._info_text())
+        # six lines at most, and the strip is six lines high: no layout pass
+        self.query_one("#nk-info", Static).update(self._info_text(), layout=False)
         self.refresh_footer()
         self.call_after_refresh(self._scroll_to_cursor)
 

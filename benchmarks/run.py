@@ -10,9 +10,11 @@ Prints, in one run:
 1. engine   random playouts of every registered game (``engine.games()``, so a
             new game is picked up without touching this file) at every player
             count: actions/s, games/s, mean game length;
-2. reference the same loop on OpenSpiel's pure-Python tic-tac-toe
-            (``open_spiel.python.games.tic_tac_toe``; ``pip install -e '.[bench]'``),
-            measured interleaved with ours, and our actions/s as a ratio to it;
+2. reference the same loop on five of OpenSpiel's pure-Python games
+            (``open_spiel.python.games``: tic-tac-toe, Kuhn poker, Liar's poker,
+            block dominoes, iterated prisoner's dilemma; ``pip install -e
+            '.[bench]'``), measured interleaved with ours, and our actions/s as
+            a ratio to the median of theirs in the same round;
             memory (tracemalloc) of a mid-game state and of the playout loop;
 3. search   search-bot seconds per move at each ``SEARCH_LEVELS`` level (a
             CPU-time budget), p50/p95/max in wall and CPU seconds, on mid-game
@@ -169,10 +171,22 @@ def ours_slice(game, players: int, rng: random.Random, seconds: float) -> dict:
             "seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu}
 
 
+def _reference_step(state, rng: random.Random) -> None:
+    """Play one random step of an OpenSpiel state: a chance node's outcome by
+    its probabilities, a player's action uniformly among the legal ones, and
+    at a simultaneous node one such action for every player."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+    elif state.is_simultaneous_node():
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(state.num_players())])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def reference_slice(game, rng: random.Random, seconds: float) -> dict:
-    """The same loop on an OpenSpiel Python game: legal_actions, rng.choice,
-    apply_action until terminal."""
-    choice = rng.choice
+    """The same loop on an OpenSpiel Python game: legal_actions, rng.choice
+    (a chance node's outcome by its probabilities), apply_action until terminal."""
     actions = n_games = 0
     cpu = time.process_time()
     started = time.perf_counter()
@@ -181,7 +195,7 @@ def reference_slice(game, rng: random.Random, seconds: float) -> dict:
         state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
+            _reference_step(state, rng)
             n += 1
         actions += n
         n_games += 1
@@ -191,9 +205,16 @@ def reference_slice(game, rng: random.Random, seconds: float) -> dict:
             "seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu}
 
 
-def load_reference() -> tuple[Any, str]:
-    """OpenSpiel's pure-Python tic-tac-toe (not the C++ pyspiel one), and its version."""
-    from open_spiel.python.games import tic_tac_toe  # noqa: PLC0415
+#: OpenSpiel's pure-Python games (not the C++ ones) the playouts are measured
+#: against: a board game, two card games with chance, one with hidden tiles
+#: and longer games, and a repeated game with a chance node every round
+REFERENCE_GAMES = ("tic_tac_toe", "kuhn_poker", "liars_poker", "block_dominoes", "iterated_prisoners_dilemma")
+
+
+def load_references() -> tuple[list[tuple[str, Any]], str]:
+    """The reference games (name, game) and OpenSpiel's version."""
+    import pyspiel  # noqa: PLC0415
+    import open_spiel.python.games  # noqa: F401,PLC0415  (registers the python_* games)
 
     try:
         from importlib.metadata import version
@@ -201,7 +222,12 @@ def load_reference() -> tuple[Any, str]:
         ver = version("open_spiel")
     except Exception:  # pragma: no cover - metadata missing
         ver = "?"
-    return tic_tac_toe.TicTacToeGame(), ver
+    return [(name, pyspiel.load_game(f"python_{name}")) for name in REFERENCE_GAMES], ver
+
+
+def ref_label(name: str) -> str:
+    """``ref:kuhn_poker`` -> "OpenSpiel kuhn_poker (py)"."""
+    return f"OpenSpiel {name.removeprefix('ref:')} (py)"
 
 
 def rate(s: dict, what: str = "actions") -> float:
@@ -229,14 +255,14 @@ def summarise(slices: list[dict]) -> dict:
     }
 
 
-def run_playouts(games: list, reference, seconds: float, rounds: int, seed: int) -> dict:
+def run_playouts(games: list, references: list, seconds: float, rounds: int, seed: int) -> dict:
     """Interleave the configurations in ``rounds`` rounds (so load from other
     processes hits all of them alike) and keep the median slice of each. The
-    ratio to the reference is the median over rounds of (our slice / the
-    reference's slice of the same round)."""
+    ratio to the references is the median over rounds of (our slice's rate /
+    the median rate of the reference games' slices of the same round)."""
     configs: list[tuple[str, Any, int | None]] = []
-    if reference is not None:
-        configs.append(("reference", reference, None))
+    for name, ref in references:
+        configs.append((f"ref:{name}", ref, None))
     for g in games:
         for p in range(g.min_players, g.max_players + 1):
             configs.append((g.id, g, p))
@@ -267,17 +293,19 @@ def run_playouts(games: list, reference, seconds: float, rounds: int, seed: int)
             except Exception as err:
                 errors[(name, p)] = error_text(err)
     out = {}
-    ref_slices = slices.get(("reference", None), [])
+    ref_keys = [(name, None) for name, _, p in configs if p is None and (name, None) not in errors]
+    # the median reference rate of each round (every reference ran in every round)
+    ref_rounds = [statistics.median(rate(slices[k][r]) for k in ref_keys) for r in range(rounds)] \
+        if ref_keys and all(len(slices[k]) == rounds for k in ref_keys) else []
     for name, _, p in configs:
         key = (name, p)
         if key in errors:
             out[key] = {"error": errors[key]}
         elif slices[key]:
             out[key] = summarise(slices[key])
-            if name != "reference" and ref_slices and ("reference", None) not in errors \
-                    and len(ref_slices) == len(slices[key]):
+            if p is not None and ref_rounds and len(slices[key]) == rounds:
                 out[key]["ratio"] = statistics.median(
-                    rate(a) / rate(b) for a, b in zip(slices[key], ref_slices))
+                    rate(a) / b for a, b in zip(slices[key], ref_rounds))
     return out
 
 
@@ -333,7 +361,9 @@ def memory_reference(ref, seed: int, n_games: int) -> dict:
             rng = random.Random(seed)
             st = ref.new_initial_state()
             for _ in range(4):
-                st.apply_action(rng.choice(st.legal_actions()))
+                if st.is_terminal():
+                    break
+                _reference_step(st, rng)
             return st
 
         state_b, held = traced_bytes(build)
@@ -807,34 +837,34 @@ def main(argv: list[str] | None = None) -> int:
     if "engine" in only:
         section(f"1-2. Random playouts (legal_actions + rng.choice + apply), {seconds:g} s per row "
                 f"in {rounds} interleaved slices; median slice, per CPU second")
-        reference = None
+        references: list = []
         try:
-            reference, ref_ver = load_reference()
-            say(f"  reference: OpenSpiel {ref_ver} pure-Python tic-tac-toe "
-                f"(open_spiel.python.games.tic_tac_toe), same loop")
+            references, ref_ver = load_references()
+            say(f"  references: OpenSpiel {ref_ver} pure-Python games ({', '.join(REFERENCE_GAMES)}), "
+                "same loop; vs ref = our actions/s over the median of theirs in the same round")
         except ImportError:
             say("  reference: open_spiel is not installed (pip install -e '.[bench]'); ratio skipped")
         except Exception as err:
             say(f"  reference: OpenSpiel failed to load ({error_text(err)}); ratio skipped")
-        res = run_playouts(all_games, reference, seconds, rounds, seed)
-        ref = res.get(("reference", None))
+        res = run_playouts(all_games, references, seconds, rounds, seed)
         rows = []
         engine_json = []
         for (name, p), r in res.items():
-            label = "OpenSpiel tic-tac-toe (py)" if name == "reference" else name
+            is_ref = name.startswith("ref:")
+            label = ref_label(name) if is_ref else name
             if "error" in r:
                 rows.append([label, p or "2", "error", r["error"], "", "", "", ""])
                 engine_json.append({"game": name, "players": p, "error": r["error"]})
                 continue
             ratio = r.get("ratio")
-            if name != "reference":
+            if not is_ref:
                 lengths.setdefault(name, r["mean_actions"])
-                verdicts.append((f"{name} {p}p random-playout actions/s vs reference",
+                verdicts.append((f"{name} {p}p random-playout actions/s vs references",
                                  f"{ratio:.2f}x" if ratio is not None else "-",
                                  f"≥ {TARGET_RATIO:g}x", None if ratio is None else ratio >= TARGET_RATIO))
             rows.append([label, p or 2, f"{r['actions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                          fmt(r["mean_actions"]), r["games"], r["unfinished"],
-                         "ref" if name == "reference" else (f"{ratio:.2f}x" if ratio else "-")])
+                         "ref" if is_ref else (f"{ratio:.2f}x" if ratio else "-")])
             engine_json.append({"game": name, "players": p, **r, "ratio_to_reference": ratio})
         say(table(["game", "players", "actions/s", "games/s", "actions/game", "games", "unfinished",
                    "vs ref"], rows))
@@ -843,14 +873,17 @@ def main(argv: list[str] | None = None) -> int:
         # memory
         mem_rows = []
         mem_json = []
-        if ref is not None and "error" not in ref:
+        for ref_name, ref_game in references:
+            if "error" in res.get((f"ref:{ref_name}", None), {"error": 1}):
+                continue
+            label = ref_label(ref_name)
             try:
-                m = memory_reference(reference, seed, mem_games)
-                mem_rows.append(["OpenSpiel tic-tac-toe (py)", 2, m["mid_game_actions"],
+                m = memory_reference(ref_game, seed, mem_games)
+                mem_rows.append([label, ref_game.num_players(), m["mid_game_actions"],
                                  fmt(m["state_bytes"] / 1024), "-", fmt(m["playout_peak_bytes"] / 1024)])
-                mem_json.append({"game": "reference", **m})
+                mem_json.append({"game": f"ref:{ref_name}", **m})
             except Exception as err:
-                mem_rows.append(["OpenSpiel tic-tac-toe (py)", 2, "error", error_text(err), "", ""])
+                mem_rows.append([label, 2, "error", error_text(err), "", ""])
         for g in all_games:
             for p in range(g.min_players, g.max_players + 1):
                 if "error" in res.get((g.id, p), {"error": 1}):

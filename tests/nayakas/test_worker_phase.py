@@ -257,3 +257,44 @@ def test_wrong_phase_and_unknown_space():
     assert_refused(GAME, st, place("atlantis"), 0, "no such space")
     from tabletop_tui.games.nayakas.actions import Build
     assert_refused(GAME, st, Build(building="fort", section=0), 0, "after the worker phase")
+
+
+def test_check_of_a_place_asks_only_that_worker_and_space_and_agrees_with_the_legal_list():
+    """``check`` judges a Place by the Places of its worker on its space
+    alone: over random worker phases it accepts exactly the legal list's
+    Places, and refuses (state unchanged) every variation that is not in it."""
+    import random
+
+    from tabletop_tui.engine import IllegalAction, get
+    from tabletop_tui.games.nayakas.actions import Place
+
+    game = get("nayakas")
+    rng = random.Random(7)
+    tried = refused = 0
+    for players in (2, 3, 4):
+        st = game.new_state(players, None, rng.getrandbits(32))
+        for _ in range(60):
+            if game.is_over(st):
+                break
+            seat = game.to_act(st)[0]
+            legal = game.legal_actions(st, seat)
+            places = [a for a in legal if isinstance(a, Place)]
+            if st.phase == "worker" and not st.pending and places:
+                spaces = sorted({a.space for a in places})
+                for a in rng.sample(places, min(4, len(places))):
+                    variations = [a.model_copy(update=u) for u in (
+                        {"worker": "diplomat" if a.worker == "laborer" else "laborer"},
+                        {"space": rng.choice(spaces)}, {"amount": a.amount + 1}, {"choice": a.choice + 1},
+                        {"benefit": not a.benefit}, {"extra": "stone"})]
+                    for v in [a, *variations]:
+                        before = st.model_dump_json()
+                        tried += 1
+                        try:
+                            game.check(st, v, seat)
+                            assert v in legal
+                        except IllegalAction as err:
+                            refused += 1
+                            assert v not in legal and err.reason
+                        assert st.model_dump_json() == before
+            game.apply(st, rng.choice(legal), seat)
+    assert tried > 200 and 0 < refused < tried

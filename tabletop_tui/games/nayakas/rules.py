@@ -364,17 +364,25 @@ class Nayakas(Game[NayakasState]):
     def _outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
 
-    def _placements(self, st: NayakasState, seat: int) -> list[Action]:
+    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None) -> list[Action]:
+        """Every legal Place of ``seat``; with ``only`` = (worker, space), just
+        those of that worker on that space (a Place names both, so these are
+        exactly the full list's Places of that worker and space: ``check``
+        asks for them alone)."""
         p = st.seats[seat]
         out: list[Action] = []
         tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
         occupants = st.occupants
         known: dict[tuple[str, int], tuple[list, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
+            if only is not None and w != only[0]:
+                continue
             if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
                 continue
             dip = w == "diplomat" or "lab_dip" in p.flags
             for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[p.kingdom]:
+                if only is not None and sid != only[1]:
+                    continue
                 if len(occupants[sid]) >= 2:
                     continue
                 cost, _ = self._entry(st, seat, sid, w)
@@ -517,7 +525,11 @@ class Nayakas(Game[NayakasState]):
         if seat not in self.to_act(st):
             who = st.pending[0].seat if st.pending else st.turn
             raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
-        if action in self.legal_actions(st, seat):
+        if isinstance(action, Place) and st.phase == "worker" and not st.pending:
+            # only this worker's Places on this space can equal it
+            if action in self._placements(st, seat, only=(action.worker, action.space)):
+                return
+        elif action in self.legal_actions(st, seat):
             return
         raise IllegalAction(self._explain(st, action, seat))
 

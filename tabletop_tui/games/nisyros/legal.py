@@ -187,6 +187,18 @@ def boat_zones(state: NisyrosState, z: int) -> list[int]:
     return [q for q in (z, (z + 1) % 4, (z + 3) % 4, (z + 2) % 4) if state.boats[q]]
 
 
+def worker_move_legal(state: NisyrosState, player: int, src: int, dst: int, fresh_only: bool) -> bool:
+    """Whether ``worker_moves(state, player, fresh_only)`` holds the move of a
+    worker of ``player`` from ``src`` to ``dst``, judged for that move alone
+    (the same tests, without listing every move)."""
+    if src == dst or src % SLOTS == VILLAGE or dst % SLOTS == VILLAGE:
+        return False
+    n = state.people[player][src]
+    if not n or n - state.idle[player][src] - (state.moved[player][src] if fresh_only else 0) <= 0:
+        return False
+    return can_work_at(state, player, dst)
+
+
 def evacuations(state: NisyrosState) -> list[Action]:
     """Step 10: every inhabitant on the island, in a boat of any zone."""
     zones = [boat_zones(state, z) for z in range(4)]

@@ -26,7 +26,7 @@ from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
-from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal
+from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal, worker_move_legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
@@ -157,6 +157,11 @@ class Nisyros(Game[NisyrosState]):
         reason = self._why_not(state, action, seat)
         if reason:
             raise IllegalAction(reason)
+        if ph == "move" and isinstance(action, MoveWorker):
+            # step 1: one move judged alone, not the list of every move
+            if action.player == seat and worker_move_legal(state, seat, action.src, action.dst, fresh_only=True):
+                return
+            raise IllegalAction("That is not allowed now.")
         if action not in legal(state, seat):
             raise IllegalAction("That is not allowed now.")
 

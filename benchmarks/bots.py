@@ -146,6 +146,7 @@ def team(game, players: int, n: int, seed: int, times: dict) -> dict:
 def duel(game, n: int, seed: int, times: dict) -> dict:
     """Level 3 against level 1 in 2-player games, seats alternated."""
     wins = 0.0
+    per_game: list[float] = []
     cpu = time.process_time()
     for k in range(n):
         strong = k % 2
@@ -153,13 +154,14 @@ def duel(game, n: int, seed: int, times: dict) -> dict:
         bots[strong] = Timed(SearchBot(level=3), times[3])
         state = play(game, 2, game_seed(seed + 1, game.id, 2, k), bots)
         winners = game.result(state).winners if game.is_over(state) else []
-        if strong in winners:
-            wins += 1 / len(winners)
-        progress(".")
+        got = 1 / len(winners) if strong in winners else 0.0
+        wins += got
+        per_game.append(got)
+        progress("+" if got == 1 else "-" if got == 0 else "=")
     progress("\n")
     lo, hi = wilson(wins, n)
     return {"game": game.id, "players": 2, "games": n, "wins": wins, "share": wins / n, "low": lo, "high": hi,
-            "cpu_s_per_game": (time.process_time() - cpu) / n}
+            "cpu_s_per_game": (time.process_time() - cpu) / n, "per_game": per_game}
 
 
 def timing_row(game_id: str, level: int, sink: dict) -> dict | None:

@@ -72,6 +72,19 @@ def test_nyakuza_shells_for_the_moai_still_to_raise_count():
     assert NYAKUZA.heuristic(broke, 0) < NYAKUZA.heuristic(rich, 1)
 
 
+def test_nyakuza_tokens_won_and_not_yet_placed_count():
+    """A playout cut off between the bids and the placing sees what the bid bought."""
+    even = ny.position(2)
+    to_place = ny.position(2, placer=0, tokens=3)
+    assert NYAKUZA.heuristic(to_place, 0) > NYAKUZA.heuristic(even, 0)
+    paid = ny.position(2, placer=0, tokens=3, shells=[21, 24])  # 3 shells for 3 tokens
+    assert NYAKUZA.heuristic(paid, 0) > 0.5, "three tokens are worth more than three spare shells"
+    quarry = next(s.id for s in ISLAND.spaces if s.kind == "quarry")
+    placed = ny.position(2, own={0: [quarry]})
+    one_token = ny.position(2, placer=0, tokens=1)
+    assert NYAKUZA.heuristic(placed, 0) > NYAKUZA.heuristic(one_token, 0), "a quarry held beats a token in hand"
+
+
 def test_nisyros_people_on_kos_and_boats_to_carry_more_raise_the_team_outcome():
     start = NISYROS.new_state(2, None, 1)
     saved = NISYROS.clone(start)

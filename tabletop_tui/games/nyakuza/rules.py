@@ -594,6 +594,11 @@ class Nyakuza(Game[NyakuzaState]):
             return legal[: self.search_bid_cap + 1]
         return legal
 
+    #: what the heuristic counts for a token won and not yet placed (about a
+    #: quarter of a Moai: a Moai takes three or four tokens), so a playout cut
+    #: off between the bids and the placing sees what the bid bought
+    queued_token = 0.25
+
     def heuristics(self, state: NyakuzaState) -> list[float]:
         """Each seat's chance to win, from its Moai standing, the Moai its
         groups are on the way to (unspent recipe tiles and free coastal palms
@@ -607,6 +612,9 @@ class Nyakuza(Game[NyakuzaState]):
             return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
         idx = moai._index(state)
         start = MOAI[n]
+        queued = [0] * n  # tokens won this round and not yet placed
+        for s, k in state.queue:
+            queued[s] += k
         scores = []
         for s in range(n):
             left = state.moai_left[s]
@@ -618,6 +626,7 @@ class Nyakuza(Game[NyakuzaState]):
                 pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
             # shells: each Moai still to raise wants one or two, and bids want more
             have, need = state.shells[s], min(8.0, 1.5 * left + 2)
+            pot += self.queued_token * queued[s]
             score = start - left + min(pot, left + 0.5) + 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
             if left == 0:
                 score += 1.0  # one Ceremonial Moai from winning

@@ -288,9 +288,10 @@ def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(mon
     real = match_mod.atomic_write
 
     def counted(path, text):
-        if path == m.path:  # the save itself, not the picker's index
-            writes.append(time.monotonic())
+        started = time.monotonic()
         real(path, text)
+        if path == m.path:  # the save itself, not the picker's index; counted once written
+            writes.append(started)
 
     monkeypatch.setattr(match_mod, "atomic_write", counted)
     m = rapa_nui(autosave=True)

@@ -602,7 +602,8 @@ class Nyakuza(Game[NyakuzaState]):
     def heuristics(self, state: NyakuzaState) -> list[float]:
         """Each seat's chance to win, from its Moai standing, the Moai its
         groups are on the way to (unspent recipe tiles and free coastal palms
-        held together) and its shells (they pay for tiles and win bids: the
+        held together, and the tokens won this round and not yet placed)
+        and its shells (they pay for tiles and win bids: the
         shells its remaining Moai will need count most); the
         fewer tiles left to turn up, the more a lead counts. Our own estimate,
         for the search bot."""

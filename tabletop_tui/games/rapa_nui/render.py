@@ -62,6 +62,18 @@ def offering_label(kind: str, short: bool = False) -> str:
 # -- the market -------------------------------------------------------------------------
 
 
+def _row_label(row: int, cursor: int | None, legal_rows: set[int], click: Style) -> Text:
+    """A market row's mark: ▶ on the cursor's row, then its number (reversed
+    under the cursor, bright when the model lists a draw from it)."""
+    here = cursor == row
+    label_style = "bold reverse" if here else ("bold green" if row in legal_rows else "dim")
+    t = Text()
+    t.append("▶" if here else " ", style=Style(bold=True) + click)
+    t.append(f"{row + 1}", style=Style.parse(label_style) + click)
+    t.append(" ", style=click)
+    return t
+
+
 def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hint: int | None,
                 short: bool, last: int | None = None) -> Text:
     """Four rows, every card visible, the exposed (takeable) card in brackets
@@ -73,11 +85,7 @@ def market_text(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hin
         if r.row:
             t.append("\n")
         click = tap(f"row:{r.row}")
-        here = cursor == r.row
-        t.append("▶" if here else " ", style=Style(bold=True) + click)
-        label_style = "bold reverse" if here else ("bold green" if r.row in legal_rows else "dim")
-        t.append(f"{r.row + 1}", style=Style.parse(label_style) + click)
-        t.append(" ", style=click)
+        t.append_text(_row_label(r.row, cursor, legal_rows, click))
         if not r.cards:
             t.append("(empty)", style=Style(dim=True, italic=True) + click)
             continue
@@ -141,12 +149,7 @@ def market_boxes(v: RapaNuiView, *, legal_rows: set[int], cursor: int | None, hi
         if r.row:
             t.append("\n")
         click = tap(f"row:{r.row}")
-        here = cursor == r.row
-        label_style = "bold reverse" if here else ("bold green" if r.row in legal_rows else "dim")
-        mid = Text()
-        mid.append("▶" if here else " ", style=Style(bold=True) + click)
-        mid.append(f"{r.row + 1}", style=Style.parse(label_style) + click)
-        mid.append(" ", style=click)
+        mid = _row_label(r.row, cursor, legal_rows, click)
         pad = Text("   ", style=click)
         tail = Text()
         if hint == r.row:

@@ -4,9 +4,10 @@ The Table owns one :class:`Match`. Whoever sends an action (a key at the
 local keyboard, an ssh client, a bot), it is applied here, one at a time,
 under one lock. The Table runs the bots itself (their search in a worker
 process, see :mod:`.thinker`), autosaves in the background (just after the
-move is drawn), and after every change sends each subscriber an :class:`Update` per subscribed seat holding
-only what that seat may see: its view, its legal actions, the status, the log
-lines it may read, the last move and the result. Clients (the app's game
+move is drawn), and after every change sends each subscriber an
+:class:`Update` per subscribed seat holding only what that seat may see: its
+view, its legal actions, the status, the log lines it may read, the last
+move and the result. Clients (the app's game
 screen, an ssh session, a spectator) never hold the Match or the true state.
 """
 

@@ -354,9 +354,7 @@ class GameScreen(Screen[None]):
         up = self.current
         text = ""
         if up is not None:
-            if up.note:
-                text = up.note
-            elif up.coach:
+            if up.coach:
                 text = up.coach
             elif up.my_turn:
                 text = self.board.prompt()
@@ -364,7 +362,21 @@ class GameScreen(Screen[None]):
                 text = f"{self.table.seats[up.thinking].name} is thinking…"
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
                 text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
+            if up.note:  # a standing note (saving is off, a player left) goes first
+                text = self._with_note(up.note, text, msg.content_size.width)
         self._update_static("#message", Text(text))
+
+    @staticmethod
+    def _with_note(note: str, text: str, width: int) -> str:
+        """The note and the line it stands before, on the message line's two
+        rows: the note's first sentence only when the whole would not fit."""
+        if not text:
+            return note
+        whole = f"{note} {text}"
+        if width <= 0 or len(whole) <= 2 * width:
+            return whole
+        first, dot, _ = note.partition(". ")
+        return f"{first}{dot.strip()} {text}"
 
     def _waiting_for(self, seat: Seat) -> str:
         """"Ana", "Ana (away)" or "a player to take the Blue seat"."""

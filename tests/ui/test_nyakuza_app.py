@@ -79,6 +79,10 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
                     assert f"bid {amount} →" in board.seat_summary(s)
                 revealed = {}
             if view.phase == "bid":
+                # a bid of the round before is named as such while the new bids are made
+                for s, sv in enumerate(view.seats):
+                    if sv.last_bid is not None and not sv.has_bid:
+                        assert f"last round's bid {sv.last_bid} →" in board.seat_summary(s)
                 # the other bidder's amount is nowhere on screen before the reveal
                 for other, amount in pending.items():
                     assert other != seat

@@ -274,8 +274,8 @@ class NyakuzaBoard(Board, can_focus=True):
                 parts.append(f"{p.to_place} to place")
             elif v.phase == "bid" and p.has_bid:
                 parts.append("has bid")
-            elif p.last_bid is not None:
-                parts.append(f"bid {p.last_bid}→{p.last_tokens}")
+            elif p.last_bid is not None:  # "last": while the new bids are made
+                parts.append(f"{'last ' if v.phase == 'bid' else ''}bid {p.last_bid}→{p.last_tokens}")
             if p.amulet:
                 parts.append("◆")
             if p.winner:
@@ -289,7 +289,8 @@ class NyakuzaBoard(Board, can_focus=True):
         if v.phase == "bid" and p.has_bid:
             parts.append("has bid")
         elif p.last_bid is not None:
-            parts.append(f"bid {p.last_bid} → {p.last_tokens} token{'s' if p.last_tokens != 1 else ''}")
+            last = "last round's " if v.phase == "bid" else ""
+            parts.append(f"{last}bid {p.last_bid} → {p.last_tokens} token{'s' if p.last_tokens != 1 else ''}")
         if p.amulet:
             parts.append("◆ amulet")
         if p.shells is not None:

@@ -249,7 +249,7 @@ async def test_rapa_nui_at_200x60_draws_cards_as_boxes_that_keys_and_clicks_reac
             board = app.screen.board
             market = board.query_one("#rn-market", Static)
             small[size] = market.region
-            assert board._card_width() is None
+            assert board._card_width() is None and board._display_width() is None
             assert "┏" not in str(market.content) and "[" in str(market.content)  # the text lines, as before
     m = match()
     app = TabletopApp(match=m, bot_delay=0)
@@ -264,6 +264,10 @@ async def test_rapa_nui_at_200x60_draws_cards_as_boxes_that_keys_and_clicks_reac
         text = str(market.content).split("\n")
         assert len(text) == 12 and text[1].count("┃") == 2 and text[1].count("│") == 6  # 4 rows of 4 boxes
         assert board.query_one("#rn-players").display and board.query_one("BoardScroll").max_scroll_y == 0
+        # the height left over holds every player's display as boxes too, with nothing to scroll
+        players = str(board.query_one("#rn-players", Static).content)
+        assert players.count("┌") >= 4 and "Woodcutter 1" in players
+        assert board.query_one("#rn-players").region.bottom >= screen.board.region.bottom - 8  # was 17 rows short
         if board.mode == "buy":
             board.option_cursor = next(i for i, o in enumerate(board.options()) if isinstance(o[2], SkipBuy))
             await pilot.press("enter")

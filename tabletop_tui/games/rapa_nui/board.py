@@ -363,6 +363,16 @@ class RapaNuiBoard(Board, can_focus=True):
         inner = width - 4  # the panel's border and padding
         return max(14, min(24, (inner - 3) // ROW_LENGTH - 1))
 
+    def _display_width(self) -> int | None:
+        """On a board tall enough for two more lines a player (200x60), the
+        players' displays are card boxes this wide too; else None."""
+        boxes = self._card_width()
+        v = self.v
+        if boxes is None or v is None or self.size.height < 36 + 4 * len(v.players):
+            return None
+        kinds = len(CARDS)
+        return max(14, min(boxes, (self.size.width - 8) // kinds - 1))
+
     def _draw(self) -> None:
         v = self.v
         action = self.query_one("#rn-action", Panel)
@@ -411,7 +421,8 @@ class RapaNuiBoard(Board, can_focus=True):
         n = len(v.players)
         names = [self.text(p.name) for p in v.players]
         players.show(players_text(v, names, self._colours(n), [self.seat_style(i) for i in range(n)], short,
-                                    last_seat=last.seat if last is not None else None, changed=changed))
+                                    last_seat=last.seat if last is not None else None, changed=changed,
+                                    box_width=self._display_width()))
 
     def _changed(self) -> dict[int, frozenset[str]]:
         """What the last move changed, to mark it: seat -> items of its

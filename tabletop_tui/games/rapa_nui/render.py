@@ -299,11 +299,29 @@ def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
     return t
 
 
+def display_boxes(p: PlayerView, width: int, lead: dict[str, int] | None = None,
+                  changed: frozenset[str] = frozenset()) -> Text:
+    """A display on a tall board: one box ``width`` wide per kind
+    ("Woodcutter 2*", the marks of :func:`display_text`)."""
+    cards = []
+    for card in CARDS:
+        n = p.display.get(card, 0)
+        if n:
+            label = f"{card_label(card)} {n}" + ("*" if lead and lead.get(card) == p.seat else "")
+            label += CHANGED if f"display:{card}" in changed else ""
+            cards.append((label, Style.parse(CARD_STYLE[card]), False, Style()))
+    if not cards:
+        return display_text(p, False, lead, changed=changed)
+    pad = Text("    ")
+    return card_boxes(cards, width, (pad, pad.copy(), pad.copy()))
+
+
 def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style: str, short: bool,
                 lead: dict[str, int] | None = None, moved_last: bool = False,
-                changed: frozenset[str] = frozenset()) -> Text:
+                changed: frozenset[str] = frozenset(), box_width: int | None = None) -> Text:
     """One player's lines; ``changed`` names what the last move changed
-    ("wood", "fame", "hand", "offerings", "display:<kind>"), each marked ◆."""
+    ("wood", "fame", "hand", "offerings", "display:<kind>"), each marked ◆;
+    with ``box_width`` the display is drawn as card boxes that wide."""
     t = Text()
     acting = p.seat in v.to_act
     t.append("▶" if acting else " ", style="bold")
@@ -325,7 +343,10 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
         stats.append(f"{p.face_down_offerings} face down")
     t.append(sep.join(stats))
     t.append("\n")
-    t.append_text(display_text(p, short, lead, changed=changed))
+    if box_width:
+        t.append_text(display_boxes(p, box_width, lead, changed))
+    else:
+        t.append_text(display_text(p, short, lead, changed=changed))
     if p.seat != v.seat and p.hand is not None:  # the end: every hand is shown
         cards = [f"{card_label(c, True)} {n}" for c, n in p.hand.items() if n]
         offs = [f"{offering_label(k, True)} {n}" for k, n in (p.offerings or {}).items() if n]
@@ -337,10 +358,12 @@ def player_text(v: RapaNuiView, p: PlayerView, *, name: str, colour: str, style:
 
 
 def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: list[str], short: bool,
-                 last_seat: int | None = None, changed: dict[int, frozenset[str]] | None = None) -> Text:
+                 last_seat: int | None = None, changed: dict[int, frozenset[str]] | None = None,
+                 box_width: int | None = None) -> Text:
     """Every player: name, colour, wood, fame, hand size, offering cards,
-    face-down offerings, and the display grouped by kind; ▶ who acts, ◆ who
-    moved last and what the move changed (``changed``: seat -> items)."""
+    face-down offerings, and the display grouped by kind (as card boxes
+    ``box_width`` wide, if given); ▶ who acts, ◆ who moved last and what the
+    move changed (``changed``: seat -> items)."""
     t = Text()
     lead = v.leaders
     for i, p in enumerate(v.players):
@@ -348,7 +371,7 @@ def players_text(v: RapaNuiView, names: list[str], colours: list[str], styles: l
             t.append("\n")
         t.append_text(player_text(v, p, name=names[i], colour=colours[i], style=styles[i], short=short,
                                   lead=lead, moved_last=i == last_seat,
-                                  changed=(changed or {}).get(i, frozenset())))
+                                  changed=(changed or {}).get(i, frozenset()), box_width=box_width))
     return t
 
 

@@ -323,6 +323,8 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
             big = size != (80, 24)
             assert ("Bartholomew" in text) == big and "Barthol" in text
             assert ("Marshland" in text or "Cursed village" in text) == big, text
+            # only a tall cell draws the totem standing, each tiki boxed with its player's name
+            assert ("]│ Bartholomew" in text and "┌───┐" in text) == (size == (200, 60)), text
             for cell in cells:  # every line still fits its cell
                 assert all(len(line) <= cell.content_region.width for line in str(cell.content).split("\n"))
             # the cursor walks every village and stays on screen

@@ -259,7 +259,8 @@ class TikiBoard(Board, can_focus=True):
                 cls.append("last")
             self._set(cell, village_text(st, v, names=self.names, styles=styles, influence=self.view.influence,
                                          last=v in last_cells, path=self.path, hinted=v in hint_cells,
-                                         width=cell.content_region.width or 11),
+                                         width=cell.content_region.width or 11,
+                                         height=cell.content_region.height or 3),
                       " ".join(cls))
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
         for e in edges:

@@ -34,7 +34,8 @@ def village_text(st: TikiState, v: int, *, names: Sequence[str], styles: Sequenc
     t.append(f" {value:+d}" if value else " 0")
     t.append("◆\n" if last else "\n", style="bold")
     stack = st.stacks[v]
-    if stack and height >= 2 * len(stack) + 3 and width >= 16:  # the totem standing, top first
+    # the totem standing, top first, where the tallest totem fits (every cell drawn alike)
+    if stack and height >= 2 * max(influence, len(stack)) + 3 and width >= 16:
         room = width - 8
         t.append(" ┌───┐\n", style="dim")
         for i in range(len(stack) - 1, -1, -1):

@@ -43,10 +43,12 @@ class RandomBot(Bot):
 @dataclass(frozen=True)
 class SearchLevel:
     """A search-bot level: a thinking budget per move, in CPU seconds of the
-    thinking thread (see :class:`SearchBot`), and a cap on iterations."""
+    thinking thread (see :class:`SearchBot`), a cap on iterations, and
+    whether it explores as the game's deep level (``Game.deep_exploration``)."""
 
     seconds: float
     iterations: int
+    deep: bool = False
 
 
 #: Search-bot levels. Each is a time budget (measured by benchmarks/bots.py,
@@ -54,8 +56,11 @@ class SearchLevel:
 SEARCH_LEVELS: dict[int, SearchLevel] = {
     1: SearchLevel(seconds=0.1, iterations=20_000),  # 0.05 s won 86% at 4-player Rapa Nui, 0.1 s 94%
     2: SearchLevel(seconds=0.25, iterations=50_000),
-    3: SearchLevel(seconds=0.8, iterations=100_000),
+    3: SearchLevel(seconds=0.8, iterations=100_000, deep=True),
 }
+
+#: the UCB exploration constant of every level but a game's deep one
+EXPLORATION = 0.7
 
 #: On a busy machine a move may take longer in wall time than its CPU
 #: budget; it is cut off at this many times the budget all the same.
@@ -152,13 +157,17 @@ class SearchBot(Bot):
 
     def __init__(self, level: int = 2, iterations: int | None = None,
                  seconds: float | None = None, playout_limit: int | None = None,
-                 exploration: float = 0.7) -> None:
+                 exploration: float | None = None, normalize: bool | None = None) -> None:
         lv = SEARCH_LEVELS.get(level, SEARCH_LEVELS[2])
         self.level = level
+        self.deep = lv.deep
         self.iterations = iterations or lv.iterations
         self.seconds = seconds if seconds is not None else lv.seconds
         self.playout_limit = playout_limit
-        self.c = exploration
+        #: the exploration asked for (None: the level's, see ``explores``)
+        self.exploration = exploration
+        self.normalize = normalize
+        self.c, self._scaled = EXPLORATION, False  # of the search under way
         #: the wall-clock cap, in budgets (benchmarks lift it to measure CPU budgets alone)
         self.wall_factor = WALL_FACTOR
         #: iterations of the last search (for benchmarks)
@@ -173,6 +182,18 @@ class SearchBot(Bot):
             return root_actions[0]
         return self.rank(game, state, seat, rng)[0].action
 
+    def explores(self, game: Game) -> tuple[float, bool]:
+        """The UCB constant and whether move values are scaled to their
+        spread, for ``game``: as asked, else the game's deep setting at the
+        deep level, else ``EXPLORATION`` unscaled."""
+        c = self.exploration
+        if c is None:
+            c = game.deep_exploration if self.deep and game.deep_exploration is not None else EXPLORATION
+        scaled = self.normalize
+        if scaled is None:
+            scaled = self.deep and game.deep_normalize
+        return c, scaled
+
     def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list[MoveScore]:
         """Every move the search tried for ``seat``, best first, each with its
         estimated value for the seat (the chance to win, in [0, 1]; for a
@@ -183,6 +204,7 @@ class SearchBot(Bot):
             raise IllegalAction("There is nothing this seat can do now.")
         players = _players(state)
         depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
+        self.c, self._scaled = self.explores(game)
         root = _Node()
         cpu_end = time.thread_time() + self.seconds
         wall_end = time.perf_counter() + self.seconds * self.wall_factor
@@ -255,7 +277,8 @@ class SearchBot(Bot):
                 rng: random.Random) -> tuple[Action, _Node, bool]:
         """The move to try among ``legal``: an untried one at random (made
         and counted, ``True``), else the best by UCB1 over how often each was
-        available. Every legal move's availability is counted."""
+        available (the values first scaled to their spread among ``legal``,
+        if this search scales them). Every legal move's availability is counted."""
         untried = []
         for a in legal:
             stat = stats.get(a)
@@ -270,6 +293,16 @@ class SearchBot(Bot):
             return a, stat, True
         c = self.c
         best, best_score = legal[0], -1.0
+        if self._scaled:
+            means = [stats[a].value / stats[a].visits for a in legal]
+            lo, hi = min(means), max(means)
+            scale = 1.0 / (hi - lo) if hi - lo > 1e-9 else 0.0
+            for a, q in zip(legal, means):
+                stat = stats[a]
+                score = (q - lo) * scale + c * math.sqrt(math.log(stat.seen) / stat.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            return best, stats[best], False
         for a in legal:
             stat = stats[a]
             score = stat.value / stat.visits + c * math.sqrt(math.log(stat.seen) / stat.visits)

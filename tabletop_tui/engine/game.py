@@ -450,6 +450,14 @@ class Game(Generic[S]):
     #: see what a move leads to). Without a heuristic, playouts go to the end.
     playout_depth: ClassVar[int] = 200
 
+    #: How the deep level (level 3, ``SearchLevel.deep``) explores this
+    #: game's tree, where it has the iterations to look further down fewer
+    #: lines: the UCB constant (None: the other levels' 0.7), and whether a
+    #: node's move values are first scaled to their own spread (for a
+    #: heuristic whose values lie close together). Tuned by the benchmark.
+    deep_exploration: ClassVar[float | None] = None
+    deep_normalize: ClassVar[bool] = False
+
     def search_actions(self, state: S, seat: Seat) -> list[Action]:
         """The moves the search bot considers for ``seat`` (in its tree and
         its playouts): by default every legal move. A game may leave out

@@ -232,6 +232,56 @@ def test_levels_are_rising_time_budgets():
         assert bot.seconds == SEARCH_LEVELS[k].seconds and bot.iterations == SEARCH_LEVELS[k].iterations
 
 
+def test_only_the_deep_level_takes_a_games_deep_exploration(monkeypatch):
+    from tabletop_tui.engine.bots import EXPLORATION
+
+    game = registry.get("tiki")
+    monkeypatch.setattr(type(game), "deep_exploration", 0.3)
+    monkeypatch.setattr(type(game), "deep_normalize", True)
+    assert [SearchBot(level=k).explores(game) for k in (1, 2, 3)] == [(EXPLORATION, False)] * 2 + [(0.3, True)]
+    assert SearchBot(level=3, exploration=0.5, normalize=False).explores(game) == (0.5, False)
+    monkeypatch.setattr(type(game), "deep_exploration", None)
+    assert SearchBot(level=3).explores(game) == (EXPLORATION, True)
+    # the search under way uses them
+    state, seat = midgame(game, 2, 3, 6)
+    bot = SearchBot(level=3, iterations=30, seconds=1e9)
+    bot.rank(game, state, seat, random.Random(2))
+    assert (bot.c, bot._scaled) == (EXPLORATION, True)
+
+
+def test_scaled_values_pick_by_their_spread():
+    """Values 0.50 and 0.52 are far apart once scaled to their spread: with
+    equal visits the better move is taken, where unscaled UCB1 with a big
+    constant would keep both alike."""
+    from tabletop_tui.engine.bots import _Node
+
+    def stats(values):
+        out = {}
+        for a, v in values.items():
+            node = out[a] = _Node()
+            node.visits, node.value, node.seen = 10, v * 10, 40
+        return out
+
+    bot = SearchBot(level=3)
+    bot.c, bot._scaled = 0.7, True
+    got = stats({"a": 0.50, "b": 0.52, "c": 0.51})
+    assert bot._select(got, ["a", "b", "c"], random.Random(0))[0] == "b"
+    twice = stats({"a": 0.50, "b": 0.52, "c": 0.51})
+    twice["b"].visits, twice["b"].value = 20, 0.52 * 20
+    assert bot._select(twice, ["a", "b", "c"], random.Random(0))[0] == "b"  # still the best
+    bot._scaled = False  # unscaled, 0.02 is lost in the exploration term: back to the others
+    assert bot._select(twice, ["a", "b", "c"], random.Random(0))[0] == "c"
+    bot._scaled = True
+    for node in got.values():
+        node.seen = 4000
+    got["b"].visits, got["b"].value = 2000, 0.52 * 2000  # explored enough: the next best gets its turn
+    assert bot._select(got, ["a", "b", "c"], random.Random(0))[0] == "c"
+    same = stats({"a": 0.5, "b": 0.5})  # no spread: ties go by exploration alone
+    same["a"].visits = 3
+    same["a"].value = 1.5
+    assert bot._select(same, ["a", "b"], random.Random(0))[0] == "a"
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_rank_is_every_root_move_tried_best_first(game):
     state, seat = midgame(game, game.min_players, 4, 10)

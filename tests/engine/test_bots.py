@@ -198,8 +198,6 @@ def test_a_draw_is_private_in_the_view():
 from tabletop_tui.engine import registry  # noqa: E402
 from tabletop_tui.engine.bots import SEARCH_LEVELS, rewards, win_chances  # noqa: E402
 
-from .secret_game import Bump  # noqa: E402
-
 GAMES = registry.games()
 
 

@@ -143,12 +143,14 @@ def team(game, players: int, n: int, seed: int, times: dict) -> dict:
     return out
 
 
-def duel(game, n: int, seed: int, times: dict) -> dict:
-    """Level 3 against level 1 in 2-player games, seats alternated."""
+def duel(game, n: int, seed: int, times: dict, first: int = 0) -> dict:
+    """Level 3 against level 1 in 2-player games, seats alternated: games
+    ``first`` to ``first + n - 1`` of the seed (so a run can go on where
+    another stopped)."""
     wins = 0.0
     per_game: list[float] = []
     cpu = time.process_time()
-    for k in range(n):
+    for k in range(first, first + n):
         strong = k % 2
         bots: list[Bot] = [Timed(SearchBot(level=1), times[1]), Timed(SearchBot(level=1), times[1])]
         bots[strong] = Timed(SearchBot(level=3), times[3])
@@ -188,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
                                                         "random, 20 duels a game)")
     ap.add_argument("--random-games", type=int, help="games per cell vs random (default 20, long 100)")
     ap.add_argument("--duel-games", type=int, help="L3 vs L1 games per game (default 6, long 20)")
+    ap.add_argument("--duel-from", type=int, default=0, metavar="K",
+                    help="the first duel's number (default 0): more games on the same seed")
     ap.add_argument("--only", default="random,duel", help="comma-separated: random, duel")
     ap.add_argument("--games", metavar="IDS", help="comma-separated game ids (default: every game)")
     ap.add_argument("--players", metavar="NS", help="comma-separated player counts (default: all)")
@@ -249,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         for g in chosen:
             if g.cooperative or not g.min_players <= 2 <= g.max_players or (counts and 2 not in counts):
                 continue
-            r = duel(g, n_duel, args.seed, times[g.id])
+            r = duel(g, n_duel, args.seed, times[g.id], args.duel_from)
             report["duel"].append(r)
             mark = "✓" if r["share"] >= TARGET_DUEL else "✗"
             rows.append([g.id, n_duel, f"{pct(r['share'])} {mark}", interval(r), f"{r['cpu_s_per_game']:.1f}"])

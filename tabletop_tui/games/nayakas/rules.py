@@ -1069,6 +1069,10 @@ class Nayakas(Game[NayakasState]):
 
     # -- for the search bot -----------------------------------------------------------------------
     playout_depth = 6
+    #: level 3 scales the move values at each node to their spread: the
+    #: heuristic's values lie within a few hundredths of each other, which
+    #: an exploration constant of 0.7 drowns (docs/bots.md)
+    deep_normalize = True
 
     def heuristics(self, st: NayakasState) -> list[float]:
         """Each ruler's chance to win, from an estimate of the Prosperity it

@@ -581,6 +581,8 @@ class Nyakuza(Game[NyakuzaState]):
 
     # -- for the search bot ---------------------------------------------------------------
     playout_depth = 6
+    #: level 3 narrows its exploration (docs/bots.md)
+    deep_exploration = 0.3
 
     #: the highest bid the search bot considers (``search_actions``)
     search_bid_cap = 8

@@ -363,17 +363,18 @@ class GameScreen(Screen[None]):
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
                 text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
             if up.note:  # a standing note (saving is off, a player left) goes first
-                text = self._with_note(up.note, text, msg.content_size.width)
+                text = self._with_note(up.note, text, msg.content_size.width, self.app.console)
         self._update_static("#message", Text(text))
 
     @staticmethod
-    def _with_note(note: str, text: str, width: int) -> str:
+    def _with_note(note: str, text: str, width: int, console) -> str:
         """The note and the line it stands before, on the message line's two
-        rows: the note's first sentence only when the whole would not fit."""
+        rows (as wrapped at ``width``): the note's first sentence only when
+        the whole would not fit."""
         if not text:
             return note
         whole = f"{note} {text}"
-        if width <= 0 or len(whole) <= 2 * width:
+        if width <= 0 or len(Text(whole).wrap(console, width)) <= 2:
             return whole
         first, dot, _ = note.partition(". ")
         return f"{first}{dot.strip()} {text}"

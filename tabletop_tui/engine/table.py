@@ -99,8 +99,11 @@ class Update:
     result: Result | None = None
     #: the bot seat now thinking, if any
     thinking: Seat | None = None
-    #: a table-wide notice (saving is off, a bot could not move), "" if none
+    #: a standing notice (saving is off), "" if none
     note: str = ""
+    #: something that went wrong and waits for a player (a bot could not
+    #: move), "" if none
+    alert: str = ""
     #: the status line as anyone may read it (for the hand-off screen)
     public_status: str = ""
     #: the coach's word to this seat about its last move ("" if none)
@@ -451,12 +454,11 @@ class Table:
         if over:
             res = m.result()
             result = res.model_copy(update={"summary": m.text(res.summary)})
-        notes = [n for n in (self._save_problem, self._note) if n]
         return Update(
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
             last=self._last_for(seat), result=result, thinking=self._thinking,
-            note=" ".join(notes), public_status=m.status(None) if seat is not None else "",
+            note=self._save_problem or "", alert=self._note, public_status=m.status(None) if seat is not None else "",
             coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused)
 
     def _log_for(self, seat: Seat | None) -> list[LogLine]:

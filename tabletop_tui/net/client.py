@@ -294,7 +294,7 @@ class RemoteTable:
             serial=int(d["serial"]), seat=d.get("seat"), view=game.view_model().model_validate(d["view"]),
             to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
             legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
-            last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")),
+            last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")), alert=str(d.get("alert", "")),
             public_status=str(d.get("public_status", "")), coach=str(d.get("coach", "")))
 
     def _seated(self, seats: list) -> None:

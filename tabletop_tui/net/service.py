@@ -87,7 +87,7 @@ def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
             "seat": up.last.seat, "action": up.last.action.model_dump(mode="json"),
             "text": up.last.text, "reveals": up.last.reveals},
         "result": None if up.result is None else up.result.model_dump(mode="json"),
-        "thinking": up.thinking, "note": up.note, "public_status": up.public_status, "coach": up.coach,
+        "thinking": up.thinking, "note": up.note, "alert": up.alert, "public_status": up.public_status, "coach": up.coach,
     }
 
 

@@ -362,22 +362,24 @@ class GameScreen(Screen[None]):
                 text = f"{self.table.seats[up.thinking].name} is thinking…"
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
                 text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
-            if up.note:  # a standing note (saving is off, a player left) goes first
-                text = self._with_note(up.note, text, msg.content_size.width, self.app.console)
+            if up.note or up.alert:
+                text = self._with_notes(up.alert, up.note, text, msg.content_size.width, self.app.console)
         self._update_static("#message", Text(text))
 
     @staticmethod
-    def _with_note(note: str, text: str, width: int, console) -> str:
-        """The note and the line it stands before, on the message line's two
-        rows (as wrapped at ``width``): the note's first sentence only when
-        the whole would not fit."""
-        if not text:
-            return note
-        whole = f"{note} {text}"
-        if width <= 0 or len(Text(whole).wrap(console, width)) <= 2:
-            return whole
+    def _with_notes(alert: str, note: str, text: str, width: int, console) -> str:
+        """The alert, the standing note and the line they stand before, on
+        the message line's two rows (as wrapped at ``width``). What gives
+        way when they do not fit: first the note's later sentences, then,
+        behind an alert (which says what to do), the line itself."""
+        def fits(*parts: str) -> str | None:
+            whole = " ".join(p for p in parts if p)
+            return whole if width <= 0 or len(Text(whole).wrap(console, width)) <= 2 else None
+
         first, dot, _ = note.partition(". ")
-        return f"{first}{dot.strip()} {text}"
+        short = f"{first}{dot.strip()}"
+        return (fits(alert, note, text) or fits(alert, short, text)
+                or (" ".join(p for p in (alert, short) if p) if alert else f"{short} {text}".strip()))
 
     def _waiting_for(self, seat: Seat) -> str:
         """"Ana", "Ana (away)" or "a player to take the Blue seat"."""

@@ -73,3 +73,21 @@ async def test_a_failing_folder_says_so_in_one_line_and_the_game_goes_on(monkeyp
         await pilot.press("escape")
         await pilot.pause()
         assert "The game is saved" in str(app.screen.query_one("#picker-message", Static).content)
+
+
+def test_the_message_line_gives_way_in_order():
+    """The standing note loses its later sentences first; behind an alert
+    (which says what to do) the waiting line goes; an alert is never cut."""
+    from rich.console import Console
+
+    from tabletop_tui.ui.game_screen import GameScreen
+
+    console = Console(width=200)
+    note = "Saving is off: the disk is full. Moves are kept in memory until it has room."
+    alert = "Ben (a bot) could not move. Something went wrong (RuntimeError). Press u to undo or Esc to leave."
+    compose = GameScreen._with_notes
+    assert compose("", note, "Your move.", 200, console) == f"{note} Your move."
+    assert compose("", note, "Your move.", 40, console) == "Saving is off: the disk is full. Your move."
+    assert compose(alert, "", "Waiting for Ben.", 200, console) == f"{alert} Waiting for Ben."
+    assert compose(alert, "", "Waiting for Ben.", 60, console) == alert
+    assert compose(alert, note, "Waiting for Ben.", 70, console) == f"{alert} Saving is off: the disk is full."

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -51,6 +52,18 @@ class GameLog(RichLog):
     a move key that pass cost more than the move)."""
 
     _own_size_only = False
+    #: the width its lines were wrapped at (0: none yet)
+    _wrapped_width = 0
+
+    class Rewrap(Message):
+        """The log's width changed (the layout moved, not only the
+        terminal): its lines want writing again at the new width."""
+
+    def on_resize(self, event: events.Resize) -> None:  # RichLog's own handler runs too
+        width = event.size.width
+        if self._wrapped_width and width != self._wrapped_width and self.lines:
+            self.post_message(self.Rewrap())
+        self._wrapped_width = width
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
@@ -203,6 +216,9 @@ class GameScreen(Screen[None]):
             self._sub = None
         if self.owns_table:
             self.table.close()
+
+    def on_game_log_rewrap(self, _message: GameLog.Rewrap) -> None:
+        self.call_after_refresh(self._rewrap_log)
 
     def on_resize(self) -> None:
         self._fit()

@@ -390,3 +390,25 @@ async def test_nayakas_shows_its_three_panes_at_once_at_200x60():
                     line = board.lines[board.cursor]
                     assert pane.scroll_y <= line < pane.scroll_y + pane.scrollable_content_region.height
     assert regions[(200, 60)].height > regions[(80, 24)].height and regions[(200, 60)].width > regions[(80, 24)].width
+
+
+async def test_the_log_rewraps_when_the_layout_narrows_it_not_only_the_terminal():
+    """RichLog wraps a line when it is written; when the layout (not the
+    terminal) makes the log narrower, its lines are written again to fit."""
+    from textual.widgets import RichLog
+
+    app = TabletopApp(match=one_human("nisyros"), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log", RichLog)
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert log.lines, "the island's deal is in the log"
+        wide = max(strip.cell_length for strip in log.lines)
+        log.styles.width = 24
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert log.size.width < wide
+        assert max(strip.cell_length for strip in log.lines) <= log.size.width
+        assert "Mandraki" in "".join(strip.text for strip in log.lines), "nothing of the log is lost"

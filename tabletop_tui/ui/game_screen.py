@@ -388,14 +388,15 @@ class GameScreen(Screen[None]):
         the message line's two rows (as wrapped at ``width``). What gives
         way when they do not fit: first the note's later sentences, then,
         behind an alert (which says what to do), the line itself."""
-        def fits(*parts: str) -> str | None:
-            whole = " ".join(p for p in parts if p)
-            return whole if width <= 0 or len(Text(whole).wrap(console, width)) <= 2 else None
+        def join(*parts: str) -> str:
+            return " ".join(p for p in parts if p)
 
         first, dot, _ = note.partition(". ")
         short = f"{first}{dot.strip()}"
-        return (fits(alert, note, text) or fits(alert, short, text)
-                or (" ".join(p for p in (alert, short) if p) if alert else f"{short} {text}".strip()))
+        for whole in (join(alert, note, text), join(alert, short, text)):
+            if width <= 0 or len(Text(whole).wrap(console, width)) <= 2:
+                return whole
+        return join(alert, short) if alert else join(short, text)
 
     def _waiting_for(self, seat: Seat) -> str:
         """"Ana", "Ana (away)" or "a player to take the Blue seat"."""

@@ -311,3 +311,29 @@ def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(mon
     t1 = time.monotonic()
     assert table.flush() is None
     assert time.monotonic() - t1 < 0.4 and len(Match.load(m.path).log) == 3
+
+
+def test_a_bot_that_cannot_move_raises_an_alert_not_the_standing_note(monkeypatch):
+    """A failing bot is said in ``alert`` (the standing ``note`` is for saving)
+    and nothing is played; the alert crosses the wire to ssh clients as it is."""
+    from tabletop_tui.engine import table as table_mod
+    from tabletop_tui.net.service import wire_update
+
+    def broken(*args):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(table_mod.thinker, "think", broken)
+    m = rapa_nui(bots=(None, "search"))
+    table = Table(m)
+    inbox = Inbox()
+    table.subscribe([0], inbox)
+    while m.to_act() == [0]:  # Ana's turn, to the bot's
+        table.act(m.legal_actions(0)[0], 0)
+    played = len(m.log)
+    wait_until(lambda: "could not move" in inbox.last[0].alert)
+    up = inbox.last[0]
+    assert up.alert.startswith("Ben (a bot) could not move. Something went wrong (RuntimeError).")
+    assert up.alert.endswith("Press u to undo or Esc to leave.") and up.note == ""
+    assert m.to_act() == [1] and len(m.log) == played, "the bot's move was not played"
+    assert wire_update(up)["alert"] == up.alert and wire_update(up)["note"] == ""
+    table.close()

@@ -510,17 +510,16 @@ class Table:
             return
         while not self._closed:  # a demo may change the pace, or pause, meanwhile
             wait = self.bot_delay - (time.monotonic() - started)
-            if self._paused and not stepped:
-                with self._lock:
+            with self._lock:  # judged and played under one lock: a pause never lets one more move through
+                if self._paused and not stepped:
                     if self._steps > 0:
                         self._steps -= 1
                         stepped = True
                         continue
-                time.sleep(0.02)
-                continue
-            if wait <= 0:
-                break
-            time.sleep(min(wait, 0.05))
+                elif wait <= 0:
+                    self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
+                    return
+            time.sleep(0.02 if wait <= 0 else min(wait, 0.05))
         self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
 
     def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str) -> None:

@@ -72,14 +72,17 @@ async def test_a_whole_demo_runs_to_the_end_with_its_keys():
         await pilot.pause()
         demo = app.screen
         assert isinstance(demo, DemoScreen) and table.bot_delay > 0
-        await pilot.press("space")  # pause
+        await pilot.press("space")  # pause (a slow start may have let the first move through)
         assert table.paused
+        held = len(table.match.log)
+        await pilot.pause(0.3)
+        assert len(table.match.log) == held  # paused: nothing more is played
         await pilot.press("n")
-        await until(pilot, lambda: len(table.match.log) == 1 and table.idle())
+        await until(pilot, lambda: len(table.match.log) == held + 1 and table.idle())
         await pilot.press("n")
-        await until(pilot, lambda: len(table.match.log) == 2 and table.idle())
+        await until(pilot, lambda: len(table.match.log) == held + 2 and table.idle())
         await pilot.press("b")
-        await until(pilot, lambda: len(table.match.log) == 1)
+        await until(pilot, lambda: len(table.match.log) == held + 1)
         await pilot.press("plus")
         assert table.bot_delay < 1.5
         table.bot_delay = 0  # the test's own pace

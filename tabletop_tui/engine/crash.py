@@ -15,6 +15,25 @@ if TYPE_CHECKING:
 
 CRASH_LOG = "crash.log"
 
+#: what an ssh player reads instead of a path on the server's disk
+REMOTE_WHERE = "Details are in the server's crash log; tell its host."
+_remote = False
+
+
+def for_remote_players() -> None:
+    """Say "the server's crash log" instead of its path from now on: this
+    process (an ssh player's session) shows its sentences on a machine that
+    cannot open the server's files."""
+    global _remote
+    _remote = True
+
+
+def where_sentence(path: Path | None, remote: bool = False) -> str:
+    """Where the details of an error are, as its reader can use it."""
+    if remote or _remote:
+        return REMOTE_WHERE if path else "No crash log could be written on the server."
+    return f"Details are in {path}." if path else "No crash log could be written."
+
 
 def write_crash_log(err: BaseException) -> Path | None:
     """Append ``err``'s traceback to ``crash.log`` in the data folder, or in
@@ -41,12 +60,12 @@ def write_crash_log(err: BaseException) -> Path | None:
     return None
 
 
-def report_bug(err: BaseException, match: "Match | None" = None) -> str:
+def report_bug(err: BaseException, match: "Match | None" = None, remote: bool = False) -> str:
     """Write ``err`` to the crash log and return one sentence for the player
-    that says only what is true: what went wrong, where the details are,
-    and, given the ``match``, whether its moves are saved."""
-    path = write_crash_log(err)
-    where = f" Details are in {path}." if path else " No crash log could be written."
+    that says only what is true: what went wrong, where the details are
+    (``remote``: for a player on another machine), and, given the
+    ``match``, whether its moves are saved."""
+    where = " " + where_sentence(write_crash_log(err), remote)
     saved = ""
     if match is not None:
         if match.save_problem:
@@ -58,15 +77,14 @@ def report_bug(err: BaseException, match: "Match | None" = None) -> str:
     return f"Something went wrong ({type(err).__name__}).{saved}{where}"
 
 
-def report_crash(err: BaseException) -> str:
+def report_crash(err: BaseException, remote: bool = False) -> str:
     """:func:`report_bug` without a match: the sentence for a failed step
     that the game survives (a bot that could not move, a bad request)."""
-    return report_bug(err)
+    return report_bug(err, remote=remote)
 
 
 def crash_sentence(err: BaseException) -> str:
     """The one line printed when the app itself stops on an unexpected error
     (after writing the crash log)."""
-    path = write_crash_log(err)
-    where = f"details are in {path}" if path else "no crash log could be written"
-    return f"tabletop stopped on an unexpected error ({type(err).__name__}); {where}."
+    where = where_sentence(write_crash_log(err)).rstrip(".")
+    return f"tabletop stopped on an unexpected error ({type(err).__name__}); {where[0].lower()}{where[1:]}."

@@ -102,8 +102,11 @@ class Update:
     #: a standing notice (saving is off), "" if none
     note: str = ""
     #: something that went wrong and waits for a player (a bot could not
-    #: move), "" if none
+    #: move) and what this seat can do about it, "" if none
     alert: str = ""
+    #: where the alert's details are kept ("Details are in …"): a path on the
+    #: machine the table runs on, so the ssh service does not send it as is
+    alert_detail: str = ""
     #: the status line as anyone may read it (for the hand-off screen)
     public_status: str = ""
     #: the coach's word to this seat about its last move ("" if none)
@@ -167,7 +170,10 @@ class Table:
         self._thinking: Seat | None = None
         self._bot_rng = random.Random(match.seed ^ 0x7AB1E)
         self._closed = False
-        self._note = ""
+        self._alert = ""
+        self._alert_detail = ""
+        self._alert_holds = False  # the alert stops the bots until a player undoes
+        self._alert_seat: Seat | None = None
         self._save_problem: str | None = None
         # the Table saves, in the background (the Match is told not to)
         self._autosave = match.autosave
@@ -233,6 +239,7 @@ class Table:
             before = self.game.clone(self.match.state) if self.coach_flags else None
             self.match.apply(action, seat, save=False)
             self._applied(seat)
+            self._clear_alert()  # a player moved on: what a bot did before is old news
             self._coach_notes.pop(seat, None)
             if self.coach_flags:
                 self._judge(seat, serial, before)
@@ -262,7 +269,7 @@ class Table:
             self._check_seat(by)
         with self._lock:
             n = self.match.undo(by=by)
-            self._note = ""
+            self._clear_alert()
             self._coach_notes.clear()
             self._changed()
             return n
@@ -373,7 +380,7 @@ class Table:
                 raise IllegalAction("This is the start of the game.")
             self._paused, self._steps = True, 0
             self.match.truncate(len(self.match.log) - n)
-            self._note = ""
+            self._clear_alert()
             self._changed()
             return n
 
@@ -458,8 +465,34 @@ class Table:
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
             last=self._last_for(seat), result=result, thinking=self._thinking,
-            note=self._save_problem or "", alert=self._note, public_status=m.status(None) if seat is not None else "",
+            note=self._save_problem or "", alert=self._alert_for(seat),
+            alert_detail=self._alert_detail if self._alert else "", public_status=m.status(None) if seat is not None else "",
             coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused)
+
+    # -- alerts (a bot that could not move) --------------------------------------------
+    def _raise_alert(self, what: str, detail: str = "") -> None:
+        """Hold the table on ``what`` (a bot could not move) until a player
+        undoes or a demo steps back; ``detail`` says where the traceback is."""
+        self._alert, self._alert_detail, self._alert_holds = what, detail, True
+        self._publish()
+
+    def _clear_alert(self) -> None:
+        self._alert = self._alert_detail = ""
+        self._alert_holds, self._alert_seat = False, None
+
+    def _alert_for(self, seat: Seat | None) -> str:
+        """The alert with what ``seat`` can do about it (when it holds the
+        table): a player undoes, a spectator waits for one, a table of bots
+        (a demo) steps back."""
+        if not self._alert or not self._alert_holds:
+            return self._alert
+        if not self.humans:
+            todo = "Press b to step back or Esc to leave."
+        elif seat is not None and self.seats[seat].is_human:
+            todo = "Press u to undo or Esc to leave."
+        else:
+            todo = "Waiting for a player to undo."
+        return f"{self._alert} {todo}"
 
     def _log_for(self, seat: Seat | None) -> list[LogLine]:
         return log_lines(self.match, seat)
@@ -494,6 +527,7 @@ class Table:
         pause holds a move already thought of until play goes on or a step
         lets it through (``stepped``: it was let through already)."""
         started = time.monotonic()
+        fallback: tuple[str, str] | None = None
         try:
             if cfg.bot == "random":
                 action: Action = RandomBot().choose(self.game, state, seat, random.Random(seed))
@@ -501,13 +535,17 @@ class Table:
                 data = thinker.think(self.game.id, state, seat, cfg.bot or "search", cfg.level, seed).result()
                 action = self.game.parse_action(data)
         except Exception as err:
-            from .crash import report_crash
+            from .crash import where_sentence, write_crash_log
 
-            with self._lock:
-                self._thinking = None
-                self._note = f"{cfg.name} (a bot) could not move. {report_crash(err)} Press u to undo or Esc to leave."
-                self._publish()
-            return
+            detail = where_sentence(write_crash_log(err))
+            what = f"{cfg.name} (a bot) could not move: something went wrong ({type(err).__name__})"
+            action = self._stand_in(state, seat, seed) if cfg.bot != "random" else None
+            if action is None:  # not even a random move: the table holds
+                with self._lock:
+                    self._thinking = None
+                    self._raise_alert(f"{what}.", detail)
+                return
+            fallback = (f"{what}, so it played a random legal move instead.", detail)
         while not self._closed:  # a demo may change the pace, or pause, meanwhile
             wait = self.bot_delay - (time.monotonic() - started)
             with self._lock:  # judged and played under one lock: a pause never lets one more move through
@@ -517,14 +555,28 @@ class Table:
                         stepped = True
                         continue
                 elif wait <= 0:
-                    self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
+                    self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
                     return
             time.sleep(0.02 if wait <= 0 else min(wait, 0.05))
-        self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)")
+        self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
 
-    def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str) -> None:
+    def _stand_in(self, state: Any, seat: Seat, seed: int) -> Action | None:
+        """A random legal move for a bot that failed (None if even that fails)."""
+        try:
+            return RandomBot().choose(self.game, state, seat, random.Random(seed))
+        except Exception as err:
+            from .crash import write_crash_log
+
+            write_crash_log(err)
+            return None
+
+    def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str,
+                   fallback: tuple[str, str] | None = None, seed: int = 0) -> None:
         """Play the move a bot (or a script) chose at ``serial``, unless the
-        game moved on meanwhile; a refused move is said, never raised."""
+        game moved on meanwhile; a refused move is said, never raised: a
+        random legal move stands in for it, and only if none can be found
+        does the table hold for a player. ``fallback``: the move is already
+        a stand-in, and this alert says why."""
         with self._lock:
             self._thinking = None
             if self._closed:
@@ -535,10 +587,19 @@ class Table:
             try:
                 self.match.apply(action, seat, save=False)
             except IllegalAction as err:  # a bot bug must not stop the table
-                self._note = f"{who} tried an illegal move: {err.reason}"
-                self._publish()
-                return
+                stand_in = self._stand_in(self.match.state, seat, seed) if fallback is None else None
+                if stand_in is None:
+                    self._raise_alert(f"{who} tried an illegal move: {err.reason}")
+                    return
+                self.match.apply(stand_in, seat, save=False)
+                fallback = (f"{who} tried an illegal move ({err.reason}), so it played a random legal move "
+                            f"instead.", "")
             self._applied(seat)
+            if fallback is not None:
+                self._alert, self._alert_detail, self._alert_holds = fallback[0], fallback[1], False
+                self._alert_seat = seat
+            elif not self.humans and seat == self._alert_seat:  # a demo: said for a whole round
+                self._clear_alert()
             self._changed()
 
     @property

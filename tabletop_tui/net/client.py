@@ -295,6 +295,7 @@ class RemoteTable:
             to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
             legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
             last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")), alert=str(d.get("alert", "")),
+            alert_detail=str(d.get("alert_detail", "")),
             public_status=str(d.get("public_status", "")), coach=str(d.get("coach", "")))
 
     def _seated(self, seats: list) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui.engine import registry
+from tabletop_tui.engine.crash import REMOTE_WHERE
 from tabletop_tui.engine.errors import IllegalAction, SaveError
 from tabletop_tui.engine.match import Match, SeatConfig
 from tabletop_tui.engine.outside_text import clean_name
@@ -87,7 +88,8 @@ def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
             "seat": up.last.seat, "action": up.last.action.model_dump(mode="json"),
             "text": up.last.text, "reveals": up.last.reveals},
         "result": None if up.result is None else up.result.model_dump(mode="json"),
-        "thinking": up.thinking, "note": up.note, "alert": up.alert, "public_status": up.public_status, "coach": up.coach,
+        "thinking": up.thinking, "note": up.note, "alert": up.alert,
+        "alert_detail": REMOTE_WHERE if up.alert_detail else "", "public_status": up.public_status, "coach": up.coach,
     }
 
 
@@ -271,7 +273,7 @@ class Service:
         except Exception as err:  # a bug: this request fails, the server goes on
             from tabletop_tui.engine.crash import report_crash
 
-            conn.send({"type": "error", "reason": report_crash(err)})
+            conn.send({"type": "error", "reason": report_crash(err, remote=True)})
 
     def _mine(self, conn: Conn, seat: int) -> Table:
         entry = conn.entry

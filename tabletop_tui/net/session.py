@@ -26,7 +26,10 @@ def main() -> int:
     if not socket_path or not token:
         print("This program is started by `tabletop serve` for each ssh player.", file=sys.stderr)
         return 2
+    from tabletop_tui.engine.crash import for_remote_players
     from tabletop_tui.net.client import RemoteService, ServiceGone
+
+    for_remote_players()
 
     try:
         service = RemoteService(socket_path, token)

@@ -379,7 +379,8 @@ class GameScreen(Screen[None]):
             elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
                 text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
             if up.note or up.alert:
-                text = self._with_notes(up.alert, up.note, text, msg.content_size.width, self.app.console)
+                alert = f"{up.alert} {up.alert_detail}" if up.alert_detail else up.alert
+                text = self._with_notes(alert, up.note, text, msg.content_size.width, self.app.console)
         self._update_static("#message", Text(text))
 
     @staticmethod

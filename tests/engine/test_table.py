@@ -313,9 +313,11 @@ def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(mon
     assert time.monotonic() - t1 < 0.4 and len(Match.load(m.path).log) == 3
 
 
-def test_a_bot_that_cannot_move_raises_an_alert_not_the_standing_note(monkeypatch):
-    """A failing bot is said in ``alert`` (the standing ``note`` is for saving)
-    and nothing is played; the alert crosses the wire to ssh clients as it is."""
+def test_a_bot_that_cannot_think_plays_a_random_move_and_says_so(monkeypatch):
+    """A failing bot is said in ``alert`` (the standing ``note`` is for
+    saving) and a random legal move stands in, so no table stalls (an undo
+    may be refused once a card was drawn). The alert crosses the wire
+    without the server's path, and a player's next move clears it."""
     from tabletop_tui.engine import table as table_mod
     from tabletop_tui.net.service import wire_update
 
@@ -330,10 +332,67 @@ def test_a_bot_that_cannot_move_raises_an_alert_not_the_standing_note(monkeypatc
     while m.to_act() == [0]:  # Ana's turn, to the bot's
         table.act(m.legal_actions(0)[0], 0)
     played = len(m.log)
-    wait_until(lambda: "could not move" in inbox.last[0].alert)
+    wait_until(lambda: "could not move" in inbox.last[0].alert and table.idle())
     up = inbox.last[0]
-    assert up.alert.startswith("Ben (a bot) could not move. Something went wrong (RuntimeError).")
-    assert up.alert.endswith("Press u to undo or Esc to leave.") and up.note == ""
-    assert m.to_act() == [1] and len(m.log) == played, "the bot's move was not played"
-    assert wire_update(up)["alert"] == up.alert and wire_update(up)["note"] == ""
+    assert up.alert == ("Ben (a bot) could not move: something went wrong (RuntimeError), "
+                        "so it played a random legal move instead.") and up.note == ""
+    assert up.alert_detail.startswith("Details are in ") and up.alert_detail.endswith("crash.log.")
+    assert len(m.log) > played and m.log[played].seat == 1, "a stand-in move was played"
+    wire = wire_update(up)
+    assert wire["alert"] == up.alert and wire["note"] == ""
+    assert wire["alert_detail"] == "Details are in the server's crash log; tell its host."  # no server path
+    watcher = Inbox()
+    table.subscribe(None, watcher)
+    assert watcher.last[None].alert == up.alert
+    wait_until(lambda: 0 in m.to_act())
+    table.act(m.legal_actions(0)[0], 0)  # Ana moves on: the alert is old news
+    assert inbox.last[0].alert == "" and inbox.last[0].alert_detail == "" and watcher.last[None].alert == ""
+    table.close()
+
+
+def test_a_bot_with_no_move_at_all_holds_the_table_and_says_what_each_can_do(monkeypatch):
+    """When not even a random move can be found, the table holds: the
+    player is told to undo, a spectator that it waits for a player, and an
+    undo clears the alert."""
+    from tabletop_tui.engine import table as table_mod
+
+    def broken(*args):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(table_mod.thinker, "think", broken)
+    monkeypatch.setattr(table_mod.Table, "_stand_in", lambda self, *a: None)
+    m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="search")], seed=3, autosave=False)
+    table = Table(m)
+    inbox, watcher = Inbox(), Inbox()
+    table.subscribe([0], inbox)
+    table.subscribe(None, watcher)
+    table.act(m.legal_actions(0)[0], 0)
+    wait_until(lambda: "could not move" in inbox.last[0].alert)
+    time.sleep(0.2)
+    assert m.to_act() == [1] and len(m.log) == 1, "nothing was played for the bot"
+    assert inbox.last[0].alert == ("Ben (a bot) could not move: something went wrong (RuntimeError). "
+                                   "Press u to undo or Esc to leave.")
+    assert watcher.last[None].alert.endswith("(RuntimeError). Waiting for a player to undo.")
+    table.undo(by=0)
+    assert inbox.last[0].alert == "" and watcher.last[None].alert == "" and len(m.log) == 0
+    table.close()
+
+
+def test_a_demo_whose_bot_cannot_move_says_step_back(monkeypatch):
+    """At a table of bots nobody undoes: a held alert says to step back,
+    and a step back clears it."""
+    from tabletop_tui.engine import table as table_mod
+
+    def broken(*args):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(table_mod.thinker, "think", broken)
+    monkeypatch.setattr(table_mod.Table, "_stand_in", lambda self, *a: None)
+    m = rapa_nui(bots=("random", "search"))
+    table = Table(m)
+    inbox = Inbox()
+    table.subscribe(None, inbox)
+    wait_until(lambda: "could not move" in inbox.last[None].alert)
+    assert inbox.last[None].alert.endswith("Press b to step back or Esc to leave.")
+    assert table.rewind(1) == 1 and inbox.last[None].alert == ""
     table.close()

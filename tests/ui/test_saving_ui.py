@@ -84,7 +84,7 @@ def test_the_message_line_gives_way_in_order():
 
     console = Console(width=200)
     note = "Saving is off: the disk is full. Moves are kept in memory until it has room."
-    alert = "Ben (a bot) could not move. Something went wrong (RuntimeError). Press u to undo or Esc to leave."
+    alert = "Ben (a bot) could not move: something went wrong (RuntimeError). Press u to undo or Esc to leave."
     compose = GameScreen._with_notes
     assert compose("", note, "Your move.", 200, console) == f"{note} Your move."
     assert compose("", note, "Your move.", 40, console) == "Saving is off: the disk is full. Your move."

@@ -188,7 +188,8 @@ async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         text = str(screen.query_one("#message", Static).content)
-        assert "Something went wrong (RuntimeError)" in text and "Traceback" not in text
+        assert "could not move: something went wrong (RuntimeError)" in text and "Traceback" not in text
+        assert f"Details are in {_data_dir / 'crash.log'}." in text and "Press u to undo" in text
         assert "bot exploded" in (_data_dir / "crash.log").read_text()
         assert len(match.log) == 0
 

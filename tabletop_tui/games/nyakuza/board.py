@@ -386,12 +386,14 @@ class NyakuzaBoard(Board, can_focus=True):
                 cell.marks.add("last")
             scene.cells[sv.id] = cell
         # in the sea, placed for the map's scale: what is face down (top
-        # left) and the reef (bottom right, off the island)
-        x, _ = scale.origin(0, 0)
-        scene.labels.append((x + 1, scale.content_y(0), "Tiles face down: " + (str(v.tiles_left) if v.tiles_left
-                                                                                 else "none"), ""))
-        scene.labels.append((scale.width - 16, scale.content_y(8), f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}",
-                             ""))
+        # left) and the reef (bottom right, off the island). Narrow, the map
+        # scrolls (a label would show cut) and the panel under it says both.
+        if not self._narrow():
+            x, _ = scale.origin(0, 0)
+            scene.labels.append((x + 1, scale.content_y(0), "Tiles face down: "
+                                 + (str(v.tiles_left) if v.tiles_left else "none"), ""))
+            scene.labels.append((scale.width - 16, scale.content_y(8),
+                                 f"Reef: {v.reef} shell{'s' if v.reef != 1 else ''}", ""))
         return scene
 
     def _cell(self, v: NyakuzaView, sv: SpaceView, lit: bool) -> HexCell:
@@ -479,7 +481,7 @@ class NyakuzaBoard(Board, can_focus=True):
         t = Text()
         parts: list[tuple[str, str]] = []
         parts.append((f"Round {v.round}" + (" · last" if v.last_round else ""), "bold"))
-        if narrow:  # the map's sea says these when the whole island shows
+        if narrow:  # wide, the map's sea says these (see _scene)
             parts.append((f"{v.tiles_left} tiles face down", ""))
             parts.append((f"reef {v.reef} shells", ""))
         if me is not None and me.shells is not None:
@@ -491,11 +493,20 @@ class NyakuzaBoard(Board, can_focus=True):
         if v.placing and v.phase in ("place", "erect"):
             order = ", ".join(f"{self._who(p.seat)} {p.tokens}" for p in v.placing)
             parts.append((f"Placing: {order}", ""))
-        sep = " · " if narrow else "\n"
+        # narrow: " · " between parts, and a line breaks only between two
+        # parts (never leaving a "·" at a line's end or a part cut in two)
+        width = self.query_one("#ny-info", Static).content_size.width or max(20, self.size.width - 2)
+        used = 0
         for i, (text, style) in enumerate(parts):
             if i:
-                t.append(sep)
+                if narrow and used + 3 + len(text) <= width:
+                    t.append(" · ")
+                    used += 3
+                else:
+                    t.append("\n")
+                    used = 0
             t.append(text, style=style)
+            used += len(text)
         return t
 
     def _bid_text(self, narrow: bool) -> Text:

@@ -177,6 +177,7 @@ class GameScreen(Screen[None]):
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        self._width_class_now()
         yield Static("", id="status")
         with Horizontal(id="main"):
             self.board: Board = board_class(self.game.id)(id="board")
@@ -191,6 +192,16 @@ class GameScreen(Screen[None]):
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
         yield Footer()
+
+    def _width_class_now(self) -> None:
+        """Give the screen its width class (``-narrow``…, the app's
+        breakpoints) before the first layout: Textual sets it on the first
+        resize, after a layout that boards would draw for the wrong width
+        (a frame of cut labels at startup)."""
+        width = self.app.size.width
+        marks = sorted(self.app.HORIZONTAL_BREAKPOINTS or [])
+        fits = [name for least, name in marks if width >= least]
+        self.update_classes({name: name == (fits[-1] if fits else None) for _, name in marks})
 
     @property
     def chatty(self) -> bool:

@@ -419,3 +419,31 @@ async def test_the_log_rewraps_when_the_layout_narrows_it_not_only_the_terminal(
         assert log.size.width < wide
         assert max(strip.cell_length for strip in log.lines) <= log.size.width
         assert "Mandraki" in "".join(strip.text for strip in log.lines), "nothing of the log is lost"
+
+
+@pytest.mark.parametrize("size,width_class", [((80, 24), "-narrow"), ((120, 40), "-wide")])
+async def test_a_game_screen_is_laid_out_for_its_width_from_its_first_frame(monkeypatch, size, width_class):
+    """The screen has its width class before its first layout, so no board
+    draws a frame for a passing width (Nisyros at 80x24 once showed its zone
+    labels cut for a quarter second: 'MandR⛵0' for 'Mand R ⛵0')."""
+    from tabletop_tui.games.nisyros.board import NisyrosBoard
+
+    seen: list[tuple[frozenset, int]] = []
+    draw = NisyrosBoard.update_board
+
+    def watched(self) -> None:
+        if self.is_mounted:
+            seen.append((frozenset(self.screen.classes), self.query_one("#ni-zone0", Static).content_size.width))
+        draw(self)
+
+    monkeypatch.setattr(NisyrosBoard, "update_board", watched)
+    from tabletop_tui.engine import get
+
+    m = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=m, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen) and app.screen.has_class(width_class)
+    assert seen and all(width_class in classes for classes, _ in seen), seen
+    assert all(width >= 12 for _, width in seen if width), seen

@@ -70,6 +70,15 @@ class ReplayScreen(Screen[None]):
         self.board.can_focus = False
         self.query_one("#replay-log", OptionList).focus()
         self.show()
+        self.call_after_refresh(self._follow)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._follow)
+
+    def _follow(self) -> None:
+        """Scroll the log to the current move once its lines have their width
+        (before the first layout, it scrolls by guessed line heights)."""
+        self.query_one("#replay-log", OptionList).scroll_to_highlight()
 
     # -- drawing ------------------------------------------------------------------------
     def _seat(self) -> int | None:

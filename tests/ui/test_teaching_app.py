@@ -167,6 +167,7 @@ async def test_the_replay_steps_through_a_saved_game_and_branches_from_a_move(tm
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.step == len(m.log)
         assert screen.board.view == m.view(None) or screen.viewer == "everyone"
+        log = screen.query_one("#replay-log", OptionList)
         await pilot.press("home")
         assert screen.step == 0
         for _ in range(len(m.log)):
@@ -178,7 +179,6 @@ async def test_the_replay_steps_through_a_saved_game_and_branches_from_a_move(tm
         assert screen.step == 0 and screen.replay.at(0).state == get("tiki").new_state(2, m.options, m.seed)
         await pilot.press("v")  # seen by: the table, Ana, Ben, everyone
         assert "seen by" in text(screen, "#status")
-        log = screen.query_one("#replay-log", OptionList)
         log.highlighted = 5
         await pilot.press("enter")
         assert screen.step == 5
@@ -186,6 +186,27 @@ async def test_the_replay_steps_through_a_saved_game_and_branches_from_a_move(tm
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         branch = app.screen.table.match
         assert branch.log == m.log[:5] and branch.match_id != m.match_id
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_replay_opens_with_its_log_on_the_last_move(tmp_path, size):
+    """The log's lines wrap once the layout is known: the list is scrolled to
+    the current move then, not by the line heights guessed before it."""
+    import random
+
+    m = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, path=tmp_path / "g.json")
+    rng = random.Random(1)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(rng.choice(m.legal_actions(seat)), seat)
+    app = TabletopApp(bot_delay=0, start=lambda a: a.start_replay(Match.load(tmp_path / "g.json", autosave=False)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.5)
+        log = app.screen.query_one("#replay-log", OptionList)
+        assert log.highlighted == len(m.log) and log.max_scroll_y > 0
+        shown = "".join(log.render_line(y).text for y in range(log.size.height))
+        assert f"{len(m.log)}. " in shown, shown  # the last move's entry is in view
 
 
 async def test_the_picker_opens_demos_tutorials_and_replays():

@@ -262,6 +262,9 @@ class Table:
                 return err.reason
             return None
 
+    #: whether :meth:`undo` can take moves back (a tutorial's cannot)
+    undoable = True
+
     def undo(self, by: Seat | None = None) -> int:
         """Take back the last human move (see :meth:`Match.undo`); returns how
         many actions were removed, or raises IllegalAction with the reason."""
@@ -488,6 +491,8 @@ class Table:
             return self._alert
         if not self.humans:
             todo = "Press b to step back or Esc to leave."
+        elif not self.undoable:
+            todo = "Press Esc to leave."
         elif seat is not None and self.seats[seat].is_human:
             todo = "Press u to undo or Esc to leave."
         else:
@@ -571,12 +576,13 @@ class Table:
             return None
 
     def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str,
-                   fallback: tuple[str, str] | None = None, seed: int = 0) -> None:
+                   fallback: tuple[str, str] | None = None, seed: int = 0, stand_in: bool = True) -> None:
         """Play the move a bot (or a script) chose at ``serial``, unless the
         game moved on meanwhile; a refused move is said, never raised: a
-        random legal move stands in for it, and only if none can be found
-        does the table hold for a player. ``fallback``: the move is already
-        a stand-in, and this alert says why."""
+        random legal move stands in for it (``stand_in``; a script's move
+        has none: it holds the table), and only if none can be found does
+        the table hold for a player. ``fallback``: the move is already a
+        stand-in, and this alert says why."""
         with self._lock:
             self._thinking = None
             if self._closed:
@@ -587,11 +593,11 @@ class Table:
             try:
                 self.match.apply(action, seat, save=False)
             except IllegalAction as err:  # a bot bug must not stop the table
-                stand_in = self._stand_in(self.match.state, seat, seed) if fallback is None else None
-                if stand_in is None:
+                other = self._stand_in(self.match.state, seat, seed) if stand_in and fallback is None else None
+                if other is None:
                     self._raise_alert(f"{who} tried an illegal move: {err.reason}")
                     return
-                self.match.apply(stand_in, seat, save=False)
+                self.match.apply(other, seat, save=False)
                 fallback = (f"{who} tried an illegal move ({err.reason}), so it played a random legal move "
                             f"instead.", "")
             self._applied(seat)

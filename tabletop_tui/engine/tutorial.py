@@ -170,6 +170,8 @@ class TutorialTable(Table):
                 return super().explain(action, seat)
             return None if (seat, action) == want else self._wrong(action, seat)
 
+    undoable = False
+
     def undo(self, by: Seat | None = None) -> int:
         raise IllegalAction("A tutorial goes one way: each step comes once. Esc leaves it.")
 
@@ -224,4 +226,4 @@ class TutorialTable(Table):
         end = time.monotonic() + self.bot_delay
         while time.monotonic() < end and not self._closed:
             time.sleep(0.02)
-        self._bot_plays(serial, seat, action, "The tutorial's script")
+        self._bot_plays(serial, seat, action, "The tutorial's script", stand_in=False)

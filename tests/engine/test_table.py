@@ -396,3 +396,32 @@ def test_a_demo_whose_bot_cannot_move_says_step_back(monkeypatch):
     assert inbox.last[None].alert.endswith("Press b to step back or Esc to leave.")
     assert table.rewind(1) == 1 and inbox.last[None].alert == ""
     table.close()
+
+
+def test_a_bot_that_picks_an_illegal_move_gets_a_random_stand_in_and_says_so(monkeypatch):
+    """The model refuses a bot's move as it refuses a player's; the table
+    plays a random legal move instead and says which rule was broken."""
+    from concurrent.futures import Future
+
+    from tabletop_tui.engine import table as table_mod
+
+    m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="search")], seed=3, autosave=False)
+    table = Table(m)
+    first = m.legal_actions(0)[0]
+
+    def same_as_ana(*args):  # Ana's village: taken by then
+        done: Future = Future()
+        done.set_result(first.model_dump(mode="json"))
+        return done
+
+    monkeypatch.setattr(table_mod.thinker, "think", same_as_ana)
+    inbox = Inbox()
+    table.subscribe([0], inbox)
+    table.act(first, 0)
+    wait_until(lambda: len(m.log) == 2)
+    alert = inbox.last[0].alert
+    assert alert.startswith("Ben (a bot) tried an illegal move (") and alert.endswith(
+        "), so it played a random legal move instead.")
+    assert m.log[1].seat == 1 and m.log[1].action != first.model_dump(mode="json")
+    table.close()
+

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 
 import pytest
 
@@ -270,6 +269,22 @@ def test_a_tutorial_refuses_any_other_move_with_its_step_and_changes_nothing():
     table.act(want, seat)
     wait_until(lambda: table.expected() is None or table.expected()[0] == 0)
     assert table.at == 2
+    table.close()
+
+
+def test_a_script_move_the_model_refuses_holds_the_tutorial_rather_than_improvise():
+    """A random stand-in would take the lesson off its script: a scripted
+    move the model refuses holds the table and says so."""
+    table = TutorialTable(load_tutorial("tiki"), bot_delay=0)
+    inbox = Inbox()
+    table.subscribe([0], inbox)
+    seat, want = table.expected()
+    table._actions[1] = want  # the script's next move: the newcomer's village, taken by then
+    table.act(want, seat)
+    wait_until(lambda: "script" in inbox.last[0].alert)
+    assert inbox.last[0].alert.startswith("The tutorial's script tried an illegal move: ")
+    assert inbox.last[0].alert.endswith(". Press Esc to leave.")  # a tutorial has no undo
+    assert len(table.match.log) == 1 and table.at == 1
     table.close()
 
 

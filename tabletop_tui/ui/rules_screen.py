@@ -1,12 +1,17 @@
 """The rules page of a game, rendered from Markdown in our own words, with
-the game's options at the end (as `tabletop rules GAME` prints it)."""
+the game's options at the end (as `tabletop rules GAME` prints it).
+
+Rich renders the page as one text (about 0.1 s for the longest page);
+Textual's MarkdownViewer, a widget per block, took 2 s to open it."""
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Static
 
 from tabletop_tui.engine.options_text import with_options
 from tabletop_tui.engine.registry import get
@@ -27,11 +32,12 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.page = with_options(rules_markdown(self.game_id), get(self.game_id).options_model)
-        yield MarkdownViewer(self.page, show_table_of_contents=False, id="rules")
+        with VerticalScroll(id="rules"):
+            yield Static(Markdown(self.page, hyperlinks=False), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("#rules", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

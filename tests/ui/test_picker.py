@@ -30,6 +30,20 @@ async def test_rules_page_from_the_picker():
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert "## Options" in app.screen.page and "| `shaman` | `true`, `false` |" in app.screen.page
+        page, text = app.screen.query_one("#rules"), app.screen.query_one("#rules-text")
+
+        def shown() -> str:
+            top = int(page.scroll_y)
+            return "\n".join(text.render_line(top + y).text for y in range(page.size.height))
+
+        assert "Tiki" in shown() and "#" not in shown()  # the Markdown rendered, not its source
+        before = page.scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert page.scroll_y > before  # the page scrolls by the keys
+        await pilot.press("end")
+        await pilot.pause()
+        assert "shaman" in shown()  # the options at its end
         await pilot.press("escape")
         assert isinstance(app.screen, PickerScreen)
 

@@ -173,6 +173,7 @@ class TabletopServer:
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
         last_input = [time.monotonic()]
+        idle = [False]
 
         def output() -> None:
             try:
@@ -212,14 +213,15 @@ class TabletopServer:
             while not done.is_set():
                 await asyncio.sleep(min(30.0, max(limit / 4, 0.05)))
                 if time.monotonic() - last_input[0] > limit:
-                    process.stdout.write(b"\r\nIdle for too long: the session ends; your seats are kept.\r\n")
+                    idle[0] = True  # said once the app is gone (its exit would wipe it)
                     done.set()
 
         tasks = [asyncio.ensure_future(pump_input()), asyncio.ensure_future(idle_watch())]
         await done.wait()
         for t in tasks:
             t.cancel()
-        if child.returncode is None:
+        killed = child.returncode is None  # then the app could not put the terminal back
+        if killed:
             try:
                 os.killpg(child.pid, signal.SIGTERM)
             except OSError:
@@ -235,11 +237,35 @@ class TabletopServer:
         self.children.pop(child.pid, None)
         try:
             loop.remove_reader(master)
+            _drain(master, process.stdout.write)  # the app's last frame and its leaving the screen
             os.close(master)
         except OSError as err:
             if err.errno != errno.EBADF:
                 raise
+        if killed:
+            process.stdout.write(TERMINAL_BACK)
+        if idle[0]:  # after the app's own exit, so the player's terminal keeps it
+            process.stdout.write(b"\r\nIdle for too long: the session ends; your seats are kept.\r\n")
         process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+
+
+#: what a killed app leaves undone to the player's terminal: leave the
+#: alternate screen, show the cursor, stop mouse, focus and paste reports
+TERMINAL_BACK = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+                 b"\x1b[?1049l\x1b[?25h\x1b[0m")
+
+
+def _drain(fd: int, write: Any) -> None:
+    """Pass on what the ended app left in the pty (never blocks)."""
+    os.set_blocking(fd, False)
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # nothing more (EAGAIN), or the other side is closed (EIO)
+            return
+        if not data:
+            return
+        write(data)
 
 
 async def serve(config: ServeConfig, ready: Any = None) -> None:

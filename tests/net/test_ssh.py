@@ -34,6 +34,7 @@ class Screen:
         self.process = process
         self.screen = BellScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()  # every byte the terminal got, for what pyte does not keep
         self.task = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -44,6 +45,7 @@ class Screen:
                 return
             if not data:
                 return
+            self.raw += data
             self.stream.feed(data)
 
     @property
@@ -137,7 +139,6 @@ async def test_two_players_each_see_only_their_own_hand(server):
     await asyncio.sleep(0.5)
     for screen, me in ((ana, 0), (ben, 1)):
         text = screen.text
-        lines = text.splitlines()
         hand = hand_line(text)
         assert "Your hand" in text and "you are" not in text
         mine = {k for k, n in m.state.hands[me].items() if n}
@@ -419,6 +420,12 @@ async def test_limits_a_full_server_and_an_idle_session(server):
     conn, screen = await session(server, "ana", password="open sesame", auth="password")
     await screen.wait_for("Tables on this server")
     await screen.wait_for("Idle for too long: the session ends; your seats are kept.", timeout=20)
+    # said after the ended app's terminal is put back (alternate screen left,
+    # mouse reports off), so a real terminal keeps the sentence on screen
+    from tabletop_tui.net.server import TERMINAL_BACK
+
+    raw = bytes(screen.raw)
+    assert raw.rfind(TERMINAL_BACK) < raw.rfind(b"Idle for too long") and TERMINAL_BACK in raw
     conn.close()
 
 

@@ -235,6 +235,7 @@ class TabletopServer:
                     pass
                 await child.wait()
         self.children.pop(child.pid, None)
+        killed = killed or (child.returncode or 0) < 0  # a signal (the server stopping) ended it
         try:
             loop.remove_reader(master)
             _drain(master, process.stdout.write)  # the app's last frame and its leaving the screen

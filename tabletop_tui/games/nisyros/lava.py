@@ -85,8 +85,12 @@ def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
                 state.displaced.append(s)
 
 
-def _on(state: NisyrosState, ps: list[int]) -> bool:
-    return any(row[p] for row in state.people for p in ps)
+def _on(state: NisyrosState, ps: tuple[int, ...] | list[int]) -> bool:
+    for row in state.people:
+        for p in ps:
+            if row[p]:
+                return True
+    return False
 
 
 def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
@@ -98,7 +102,7 @@ def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
     own record."""
     for z in range(4):
         for ring in range(min(state.lava[z], COAST)):
-            if _on(state, [place(z, ring)]):
+            if _on(state, (place(z, ring),)):
                 _flee_slope(state, z, place(z, ring), rng, ev)
         if state.lava[z] >= COVERED and (_on(state, _coast(z)) or state.boats[z]):
             if not _flee_coast(state, z, rng, ev):
@@ -108,7 +112,11 @@ def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
 
 def flight_zone(state: NisyrosState) -> int | None:
     """The zone whose buried coast still has people to flee, if any."""
-    return next((z for z in range(4) if state.lava[z] >= COVERED and _on(state, _coast(z))), None)
+    lava = state.lava
+    for z in range(4):
+        if lava[z] >= COVERED and _on(state, _COAST[z]):
+            return z
+    return None
 
 
 def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event]) -> None:
@@ -143,12 +151,17 @@ def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
     return [(s, n) for s, n in workers if n]
 
 
-def _workplaces(z: int) -> list[int]:
-    return [place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)]
+def _workplaces(z: int) -> tuple[int, ...]:
+    return _WORKPLACES[z]
 
 
-def _coast(z: int) -> list[int]:
-    return _workplaces(z) + [village(z)]
+def _coast(z: int) -> tuple[int, ...]:
+    return _COAST[z]
+
+
+#: the coast's workplaces of each zone, and those with its village
+_WORKPLACES = [(place(z, DAM_SITE), place(z, SHIPYARD), place(z, MEETING)) for z in range(4)]
+_COAST = [(*_WORKPLACES[z], village(z)) for z in range(4)]
 
 
 def seats_to_sail(state: NisyrosState, z: int) -> int:

@@ -13,8 +13,9 @@ from tabletop_tui.engine.actions import Action
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, place
-from .places import can_work_at, coast_open, reach, total_boats, total_dams, usable, village, village_open
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, PLACES, SHIPYARD, SLOTS, VILLAGE, place
+from .places import (COVERED, LIMITS, can_work_at, coast_open, reach, total_boats, total_dams, usable, village,
+                     village_open)
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")
@@ -26,6 +27,13 @@ BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in rang
 DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
              "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
 SEAT_PHASES = ("move", "volunteer", "drizzle", "home")
+#: the choices that can always be finished with Done
+DONE_PHASES = frozenset(("move", "reroll", "dice", "marathon", "build", "volunteer", "drizzle", "evacuate"))
+#: every place but the villages (where workers stand)
+WORKPLACES = tuple(p for p in range(PLACES) if p % SLOTS != VILLAGE)
+#: the zones a home village reaches (its own and the two beside it), in zone order
+REACH_SORTED = [tuple(sorted((h, (h + 1) % 4, (h + 3) % 4))) for h in range(4)]
+SHIPYARD_LIMIT = LIMITS[SHIPYARD] if LIMITS[SHIPYARD] is not None else 1 << 30
 
 
 @lru_cache(maxsize=None)
@@ -78,24 +86,75 @@ def actor(state: NisyrosState) -> int | None:
     return state.active
 
 
+def work_targets(state: NisyrosState, player: int) -> list[int]:
+    """The workplaces a worker of ``player`` may go to now, in place order:
+    ``[p for p in range(32) if can_work_at(state, player, p)]``, read zone by
+    zone of the player's reach instead of asking of every place."""
+    h = state.home[player]
+    lava = state.lava
+    if h is None or lava[h] >= COVERED:
+        return []
+    people = state.people
+    out: list[int] = []
+    for z in REACH_SORTED[h]:
+        lz, base = lava[z], z * SLOTS
+        for s in range(lz, COAST):  # R1-R4 not under lava, with room
+            p = base + s
+            lim = LIMITS[s]
+            if lim is None or sum(row[p] for row in people) < lim:
+                out.append(p)
+        if lz < COVERED:
+            out.append(base + DAM_SITE)
+            if z in state.origin:  # a village in use: its shipyard, and the own meeting place
+                p = base + SHIPYARD
+                if sum(row[p] for row in people) < SHIPYARD_LIMIT:
+                    out.append(p)
+                if z == h:
+                    out.append(base + MEETING)
+    return out
+
+
+def _worker_row(player: int, src: int) -> tuple:
+    """The move of a worker of ``player`` from ``src`` to each place (built once)."""
+    key = player * PLACES + src
+    row = _WORKER_ROWS[key]
+    if row is None:
+        row = _WORKER_ROWS[key] = tuple(MoveWorker.model_construct(kind="move_worker", player=player, src=src, dst=d)
+                                        for d in range(PLACES))
+    return row
+
+
+_WORKER_ROWS: list[tuple | None] = [None] * (4 * PLACES)
+
+
+def _movers(state: NisyrosState, player: int, fresh_only: bool) -> list[int]:
+    """The places (not villages) where ``player`` has a worker free to move."""
+    row, idle, moved = state.people[player], state.idle[player], state.moved[player]
+    if fresh_only:
+        return [src for src in WORKPLACES if row[src] and row[src] - idle[src] - moved[src] > 0]
+    return [src for src in WORKPLACES if row[src] and row[src] - idle[src] > 0]
+
+
 def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Action]:
     """Moves of ``player``'s workers: in step 1 each worker moves once
     (``fresh_only``); sleepers (event 9) never move."""
-    row = state.people[player]
     out: list[Action] = []
-    targets = [p for p in range(32) if p % SLOTS != VILLAGE and can_work_at(state, player, p)]
+    targets = work_targets(state, player)
     if not targets:
         return out
-    moved = state.moved[player]
-    idle = state.idle[player]
-    for src in range(32):
-        n = row[src]
-        if not n or src % SLOTS == VILLAGE:
-            continue
-        if n - idle[src] - (moved[src] if fresh_only else 0) <= 0:
-            continue
-        out.extend(_move_worker(player, src, dst) for dst in targets if dst != src)
+    for src in _movers(state, player, fresh_only):
+        acts = _worker_row(player, src)
+        out.extend([acts[dst] for dst in targets if dst != src])
     return out
+
+
+def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
+    """Whether ``worker_moves(state, player, fresh_only)`` is not empty."""
+    targets = work_targets(state, player)
+    if not targets:
+        return False
+    srcs = _movers(state, player, fresh_only)
+    return bool(srcs) and (len(targets) > 1 or len(srcs) > 1 or srcs[0] != targets[0])
 
 
 def drizzle_targets(state: NisyrosState, player: int) -> list[int]:
@@ -136,10 +195,19 @@ def boat_moves(state: NisyrosState) -> list[Action]:
 
 def die_targets(state: NisyrosState, face: str) -> list[int]:
     """Workplaces a yellow die showing ``face`` may double."""
+    lava = state.lava
     if face in ("stone", "wood", "wheat"):
-        return [place(z, r) for z in range(4) for r in range(4)
-                if state.kinds[z][r] == face and state.lava[z] <= r]
-    return [place(z, s) for z in range(4) for s in DIE_SLOTS.get(face, ()) if usable(state, place(z, s))]
+        return [z * SLOTS + r for z, kinds in enumerate(state.kinds) for r in range(lava[z], COAST)
+                if kinds[r] == face]
+    slots = DIE_SLOTS.get(face, ())
+    out = []
+    for z in range(4):
+        lz = lava[z]
+        open_village = lz < COVERED and z in state.origin
+        for s in slots:  # usable(state, place(z, s)), slot by slot
+            if s < COAST and lz <= s or s == DAM_SITE and lz < COVERED or s > DAM_SITE and open_village:
+                out.append(z * SLOTS + s)
+    return out
 
 
 def dam_capacity(state: NisyrosState, z: int) -> int:
@@ -249,6 +317,30 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
             return [DONE]
         return evacuations(state) + [DONE]
     return []
+
+
+def has_choice(state: NisyrosState, seat: int) -> bool:
+    """Whether a choice that can be finished with Done (``DONE_PHASES``)
+    offers ``seat`` anything else, so that it needs asking: the automatic
+    steps' cheap test instead of listing every move."""
+    ph = state.phase
+    if ph == "move":
+        return has_worker_move(state, seat, True) or (seat == state.active and bool(boat_moves(state)))
+    if ph == "volunteer":
+        return True
+    if ph == "reroll":
+        return any(state.yellow[d] != "+1" for d in range(5))
+    if ph == "marathon":
+        return any(has_worker_move(state, q, False) for q in range(state.players))
+    if ph == "evacuate":
+        return can_evacuate(state) and any(map(any, state.people))
+    if ph == "dice":
+        taken = [p for p in state.yellow_on if p is not None]
+        return any(state.yellow_on[d] is None and face not in ("+1", "-1")
+                   and any(p not in taken for p in die_targets(state, face)) for d, face in enumerate(state.yellow))
+    if ph == "build":
+        return bool(build_options(state))
+    return len(legal(state, seat)) > 1  # the drizzle: a short list
 
 
 def home_village(state: NisyrosState, s: int) -> int | None:

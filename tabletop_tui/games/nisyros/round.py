@@ -49,10 +49,14 @@ def _resume_pending(state: NisyrosState) -> bool:
         state.phase = state.pending
         if legal(state, state.active):
             return True
-    state.phase = "auto"
-    state.pending = None
-    state.picks_left = 0
-    state.choices = []
+    if state.phase != "auto":  # written only when they change: this runs at every automatic step
+        state.phase = "auto"
+    if state.pending is not None:
+        state.pending = None
+    if state.picks_left:
+        state.picks_left = 0
+    if state.choices:
+        state.choices = []
     return False
 
 

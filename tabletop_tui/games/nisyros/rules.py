@@ -26,7 +26,8 @@ from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
-from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal, worker_move_legal
+from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
+                    die_targets, has_choice, legal, worker_move_legal)
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
@@ -162,7 +163,16 @@ class Nisyros(Game[NisyrosState]):
             if action.player == seat and worker_move_legal(state, seat, action.src, action.dst, fresh_only=True):
                 return
             raise IllegalAction("That is not allowed now.")
-        if action not in legal(state, seat):
+        kind = action.kind
+        if kind in ("done", "volunteer", "pick_zone", "pick_player", "place_die"):
+            return  # always on offer in a phase that accepts it; a zone, player or die was judged above
+        if kind == "move_boat":
+            acts = boat_moves(state)
+        elif kind in ("build_dam", "build_boat"):
+            acts = build_options(state)
+        else:
+            acts = legal(state, seat)
+        if action not in acts:
             raise IllegalAction("That is not allowed now.")
 
     def _why_not(self, state: NisyrosState, a: Action, seat: Seat) -> str | None:
@@ -278,6 +288,11 @@ class Nisyros(Game[NisyrosState]):
                 STAGES[state.stage](state, ev)
                 continue
             who = actor(state)
+            if who is not None and state.phase in DONE_PHASES:  # Done always answers: is there more?
+                if has_choice(state, who):
+                    return
+                self._do(state, DONE, who, ev)
+                continue
             acts = legal(state, who) if who is not None else []
             if len(acts) > 1:
                 return

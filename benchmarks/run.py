@@ -2,19 +2,21 @@
 """tabletop-tui benchmarks: figures, not pass/fail.
 
     python benchmarks/run.py            # full run (about 2-3 minutes on 2 cores)
-    python benchmarks/run.py --quick    # shorter budgets (about 30-40 s)
+    python benchmarks/run.py --quick    # shorter budgets (under a minute)
     python benchmarks/run.py --json out.json
 
 Prints, in one run:
 
 1. engine   random playouts of every registered game (``engine.games()``, so a
             new game is picked up without touching this file) at every player
-            count: actions/s, games/s, mean game length;
-2. reference the same loop on five of OpenSpiel's pure-Python games
+            count: decisions per CPU second (median of 3 rounds, min-max),
+            games/s, mean game length;
+2. reference the same loop on six of OpenSpiel's pure-Python games
             (``open_spiel.python.games``: tic-tac-toe, Kuhn poker, Liar's poker,
-            block dominoes, iterated prisoner's dilemma; ``pip install -e
-            '.[bench]'``), measured interleaved with ours, and our actions/s as
-            a ratio to the median of theirs in the same round;
+            iterated prisoner's dilemma, block dominoes, team dominoes; ``pip
+            install -e '.[bench]'``), measured interleaved with ours in the same
+            process, and our rate as a ratio to the geometric mean of theirs in
+            the same round;
             memory (tracemalloc) of a mid-game state and of the playout loop;
 3. search   search-bot seconds per move at each ``SEARCH_LEVELS`` level (a
             CPU-time budget), p50/p95/max in wall and CPU seconds, on mid-game
@@ -23,7 +25,8 @@ Prints, in one run:
 4. start    app cold start to the first frame, TabletopApp against a minimal
             Textual app (one Static), each in fresh ``python -c`` processes;
 5. keys     key-to-frame latency on a real game screen driven by Pilot, each
-            game in its own process (one line per game in ``KEY_SCENARIOS``);
+            game in its own process (one line per game in ``KEY_SCENARIOS``),
+            and the move key of every game (apply + autosave + redraw, CPU ms);
 6. targets  each target beside its figure with a check or a cross.
 
 It always exits 0: the machine is shared and noisy, so these are figures to
@@ -207,8 +210,10 @@ def reference_slice(game, rng: random.Random, seconds: float) -> dict:
 
 #: OpenSpiel's pure-Python games (not the C++ ones) the playouts are measured
 #: against: a board game, two card games with chance, one with hidden tiles
-#: and longer games, and a repeated game with a chance node every round
-REFERENCE_GAMES = ("tic_tac_toe", "kuhn_poker", "liars_poker", "block_dominoes", "iterated_prisoners_dilemma")
+#: and longer games (for two, and for two teams of two), and a repeated game with
+#: a chance node every round
+REFERENCE_GAMES = ("tic_tac_toe", "kuhn_poker", "liars_poker", "iterated_prisoners_dilemma", "block_dominoes",
+                   "team_dominoes")
 
 
 def load_references() -> tuple[list[tuple[str, Any]], str]:
@@ -237,6 +242,10 @@ def rate(s: dict, what: str = "actions") -> float:
     return s[what] / max(s["cpu"], 1e-9)
 
 
+def geomean(xs: list[float]) -> float:
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
 def summarise(slices: list[dict]) -> dict:
     rates = [rate(s) for s in slices]
     grates = [rate(s, "games") for s in slices]
@@ -244,6 +253,7 @@ def summarise(slices: list[dict]) -> dict:
     n_games = sum(s["games"] for s in slices)
     return {
         "actions_per_s": statistics.median(rates),
+        "actions_per_s_min": min(rates), "actions_per_s_max": max(rates),
         "games_per_s": statistics.median(grates),
         "mean_actions": actions / n_games if n_games else None,
         "games": n_games,
@@ -257,9 +267,10 @@ def summarise(slices: list[dict]) -> dict:
 
 def run_playouts(games: list, references: list, seconds: float, rounds: int, seed: int) -> dict:
     """Interleave the configurations in ``rounds`` rounds (so load from other
-    processes hits all of them alike) and keep the median slice of each. The
-    ratio to the references is the median over rounds of (our slice's rate /
-    the median rate of the reference games' slices of the same round)."""
+    processes hits all of them alike) and keep the median slice of each, with
+    the lowest and highest. The ratio to the references is, round by round,
+    our slice's rate over the geometric mean of the reference games' rates
+    in the same round: its median, min and max over the rounds."""
     configs: list[tuple[str, Any, int | None]] = []
     for name, ref in references:
         configs.append((f"ref:{name}", ref, None))
@@ -294,8 +305,8 @@ def run_playouts(games: list, references: list, seconds: float, rounds: int, see
                 errors[(name, p)] = error_text(err)
     out = {}
     ref_keys = [(name, None) for name, _, p in configs if p is None and (name, None) not in errors]
-    # the median reference rate of each round (every reference ran in every round)
-    ref_rounds = [statistics.median(rate(slices[k][r]) for k in ref_keys) for r in range(rounds)] \
+    # the geometric mean of the reference rates of each round (every reference ran in every round)
+    ref_rounds = [geomean([rate(slices[k][r]) for k in ref_keys]) for r in range(rounds)] \
         if ref_keys and all(len(slices[k]) == rounds for k in ref_keys) else []
     for name, _, p in configs:
         key = (name, p)
@@ -304,8 +315,11 @@ def run_playouts(games: list, references: list, seconds: float, rounds: int, see
         elif slices[key]:
             out[key] = summarise(slices[key])
             if p is not None and ref_rounds and len(slices[key]) == rounds:
-                out[key]["ratio"] = statistics.median(
-                    rate(a) / b for a, b in zip(slices[key], ref_rounds))
+                ratios = [rate(a) / b for a, b in zip(slices[key], ref_rounds)]
+                out[key].update(ratio=statistics.median(ratios), ratio_min=min(ratios), ratio_max=max(ratios))
+    if ref_rounds:
+        out[("ref:geomean", None)] = {"geomean": True, "actions_per_s": statistics.median(ref_rounds),
+                                      "actions_per_s_min": min(ref_rounds), "actions_per_s_max": max(ref_rounds)}
     return out
 
 
@@ -407,9 +421,10 @@ def mid_game_positions(game, players: int, mean_len: float | None, n: int, seed:
     return out
 
 
-def run_search(games: list, lengths: dict, positions: int, budget: float, seed: int) -> dict:
+def run_search(games: list, lengths: dict, positions: int, budget: float, seed: int,
+               levels: list[int] | None = None) -> dict:
     """Levels outermost, so when the time budget runs out the costliest levels
-    are the ones skipped, not whole games."""
+    are the ones skipped, not whole games (``levels``: those to run, default all)."""
     results: dict[tuple[str, int], dict] = {}
     spots = {}
     for g in games:
@@ -418,7 +433,7 @@ def run_search(games: list, lengths: dict, positions: int, budget: float, seed: 
         except Exception as err:
             spots[g.id] = err
     started = time.perf_counter()
-    for level in sorted(SEARCH_LEVELS):
+    for level in levels or sorted(SEARCH_LEVELS):
         for g in games:
             key = (g.id, level)
             sp = spots[g.id]
@@ -583,6 +598,15 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
     new_frame = asyncio.Event()
 
     class Probe(TabletopApp):
+        BINDINGS = [("f12", "bench_move", "")]
+        bench_action = None
+
+        def action_bench_move(self) -> None:
+            """The move key: what a board's Enter does with the move under its
+            cursor (Board.Chosen -> GameScreen.play): apply, autosave, redraw."""
+            if self.bench_action is not None and isinstance(self.screen, GameScreen):
+                self.screen.play(self.bench_action)
+
         def _display(self, screen, renderable) -> None:
             drawn = renderable is not None and not self._batch_count
             super()._display(screen, renderable)
@@ -600,75 +624,35 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
         return original_tick(self)
 
     game = get(game_id)
-    seats = [SeatConfig(name=chr(ord("A") + i)) for i in range(game.min_players)]
-    if scenario == "bot":  # the second seat is a level-3 search bot
-        seats[1] = SeatConfig(name="Bot", bot="search", level=3)
     if scenario == "move":  # a move key saves the game, as at a real table
         os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp(prefix="tabletop-bench-")
-    match = Match(game, seats, seed=seed, autosave=scenario == "move")
-    app = Probe(match=match, bot_delay=0)
     rng = random.Random(seed)
-    total, render, wait, cpu = [], [], [], []
+    total, render, wait, cpu, save = [], [], [], [], []
     missed = 0
+    screen_name = "?"
     tscreen.Screen._on_timer_update = timed_tick  # before the screens create their timers
-    # A board that crashes while mounting can leave run_test waiting for ever:
-    # a watchdog thread ends this (child) process if the game screen is not up in time.
-    faulthandler.dump_traceback_later(STARTUP_TIMEOUT, exit=True, file=sys.stderr)
     try:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            for _ in range(8):  # hidden-information games open on the hand-off screen
-                if not isinstance(app.screen, HandoffScreen):
-                    break
-                await pilot.press("enter")
-                await pilot.pause()
-            if not isinstance(app.screen, GameScreen):
-                raise RuntimeError(f"expected the game screen, found {type(app.screen).__name__}")
-            faulthandler.cancel_dump_traceback_later()
-            for key in keys:  # warm-up pass: first-use caches, styles
-                await pilot.press(key)
-            screen = app.screen
-            for i in range(presses):
-                key = keys[i % len(keys)]
-                if scenario == "move":
-                    key = await _aim_at_empty_village(pilot, screen)
-                elif scenario == "bot" and not await _bot_thinking(pilot, screen, rng):
-                    break  # the game is over
-                await pilot.pause()
-                await asyncio.sleep(rng.uniform(0.0, 1 / constants.MAX_FPS))
-                new_frame.clear()
-                n0 = len(frames)
-                c0 = time.process_time()
-                t0 = time.perf_counter()
-                await pilot.press(key)
-                if len(frames) == n0:
-                    try:
-                        await asyncio.wait_for(new_frame.wait(), 0.5)
-                    except asyncio.TimeoutError:
-                        missed += 1
-                        continue
-                t_frame, t_tick, c_frame = frames[n0]
-                if scenario == "move":  # untimed: take the move back for the next press
-                    await _settle(pilot, screen)
-                    await pilot.press("u")
-                    await _settle(pilot, screen)
-                    # a player's next move comes later than the autosave
-                    # (table.SAVE_DELAY after a change): let it finish here
-                    await asyncio.to_thread(screen.table.flush)
-                total.append(t_frame - t0)
-                cpu.append(c_frame - c0)
-                if t_tick is not None and t_tick >= t0:
-                    render.append(t_frame - t_tick)
-                    wait.append(t_tick - t0)
-            screen_name = type(app.screen).__name__
+        for table_no in range(MOVE_GAMES if scenario == "move" else 1):  # a finished game: a new one
+            if len(total) >= presses:
+                break
+            seats = [SeatConfig(name=chr(ord("A") + i)) for i in range(game.min_players)]
+            if scenario == "bot":  # the second seat is a level-3 search bot
+                seats[1] = SeatConfig(name="Bot", bot="search", level=3)
+            match = Match(game, seats, seed=seed + table_no, autosave=scenario == "move")
+            app = Probe(match=match, bot_delay=0)
+            missed = await _one_table(app, pilot_run=(size, keys, presses, scenario, rng),
+                                      out=(total, render, wait, cpu, save, frames, new_frame), missed=missed)
+            screen_name = app.screen_name_seen
     finally:
         faulthandler.cancel_dump_traceback_later()
         tscreen.Screen._on_timer_update = original_tick
     if not total:
         raise RuntimeError(f"no key drew a frame ({missed} keys tried)")
     ms = lambda xs: [x * 1000 for x in xs]  # noqa: E731
-    total, render, wait, cpu = ms(total), ms(render), ms(wait), ms(cpu)
+    total, render, wait, cpu, save = ms(total), ms(render), ms(wait), ms(cpu), ms(save)
     return {
+        "save_cpu_median_ms": statistics.median(save) if save else None,
+        "save_cpu_p95_ms": percentile(save, 95) if save else None,
         "game": game_id, "keys": keys, "presses": presses, "frames": len(total), "no_frame": missed,
         "size": list(size), "screen": screen_name, "max_fps": constants.MAX_FPS,
         "textual": getattr(textual, "__version__", "?"),
@@ -680,24 +664,102 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
     }
 
 
-async def _settle(pilot, screen) -> None:
-    """Wait (untimed) until the table is idle and the screen shows its latest update."""
-    for _ in range(2000):
+#: a move-key run plays on through this many games at most (a new one when one ends)
+MOVE_GAMES = 20
+
+
+async def _one_table(app, pilot_run: tuple, out: tuple, missed: int) -> int:
+    """Press the keys of one key-to-frame run on ``app`` until ``presses``
+    figures are in ``out`` or (a move-key run) its game ends; returns the
+    count of keys that drew no frame."""
+    from textual import constants
+
+    from tabletop_tui.ui.game_screen import GameScreen
+    from tabletop_tui.ui.handoff import HandoffScreen
+
+    size, keys, presses, scenario, rng = pilot_run
+    total, render, wait, cpu, save, frames, new_frame = out
+    app.screen_name_seen = "?"
+    # A board that crashes while mounting can leave run_test waiting for ever:
+    # a watchdog thread ends this (child) process if the game screen is not up in time.
+    faulthandler.dump_traceback_later(STARTUP_TIMEOUT, exit=True, file=sys.stderr)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(8):  # hidden-information games open on the hand-off screen
+            if not isinstance(app.screen, HandoffScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            raise RuntimeError(f"expected the game screen, found {type(app.screen).__name__}")
+        faulthandler.cancel_dump_traceback_later()
+        if scenario != "move":
+            for key in keys:  # warm-up pass: first-use caches, styles
+                await pilot.press(key)
+        screen = app.screen
+        for i in range(2 * presses):
+            if len(total) >= presses:
+                break
+            key = keys[i % len(keys)] if keys else "f12"
+            if scenario == "move":
+                if not await _ready_to_move(pilot, app, screen):
+                    break  # the game is over
+                app.bench_action = rng.choice(screen.current.legal)
+                key = "f12"
+            elif scenario == "bot" and not await _bot_thinking(pilot, screen, rng):
+                break  # the game is over
+            await pilot.pause()
+            await asyncio.sleep(rng.uniform(0.0, 1 / constants.MAX_FPS))
+            new_frame.clear()
+            n0 = len(frames)
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            await pilot.press(key)
+            if len(frames) == n0:
+                try:
+                    await asyncio.wait_for(new_frame.wait(), 0.5)
+                except asyncio.TimeoutError:
+                    missed += 1
+                    continue
+            t_frame, t_tick, c_frame = frames[n0]
+            if scenario == "move":
+                # the autosave starts table.SAVE_DELAY after the change, when
+                # the frame is out: have it now, and count its CPU time apart
+                await asyncio.to_thread(screen.table.flush)
+                save.append(time.process_time() - c_frame)
+            total.append(t_frame - t0)
+            cpu.append(c_frame - c0)
+            if t_tick is not None and t_tick >= t0:
+                render.append(t_frame - t_tick)
+                wait.append(t_tick - t0)
+        app.screen_name_seen = type(screen).__name__
+    faulthandler.cancel_dump_traceback_later()
+    return missed
+
+
+async def _ready_to_move(pilot, app, screen) -> bool:
+    """(Untimed) pass the review and the hand-off screen until a seat at the
+    keys is to move with the table idle and its latest update on screen;
+    False once the game is over."""
+    from tabletop_tui.ui.handoff import HandoffScreen
+
+    for _ in range(4000):
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            continue
+        if app.screen is not screen:  # the result screen
+            return False
         up = screen.current
-        if screen.table.idle() and up is not None and up.serial == screen.table.serial:
-            return
+        if up is not None and up.over:
+            return False
+        if screen._review_for is not None:
+            await pilot.press("enter")
+            continue
+        if (up is not None and screen.table.idle() and up.serial == screen.table.serial and up.my_turn
+                and up.legal):
+            return True
         await pilot.pause(0.005)
-
-
-async def _aim_at_empty_village(pilot, screen) -> str:
-    """Move Tiki's cursor (untimed) to a village where Enter raises a totem; the
-    timed key is that Enter: apply, autosave, redraw."""
-    await _settle(pilot, screen)
-    board = screen.board
-    empty = [a.village for a in screen.current.legal if a.kind == "place"]
-    board.cursor = empty[len(empty) // 2]
-    board.update_board()
-    return "enter"
+    return False
 
 
 async def _bot_thinking(pilot, screen, rng: random.Random) -> bool:
@@ -715,10 +777,11 @@ async def _bot_thinking(pilot, screen, rng: random.Random) -> bool:
     return False
 
 
-#: The two table figures (issue "One table owns each game"): a move key on
-#: Tiki with autosave on, and a cursor key while a level-3 bot thinks.
+#: The table figures: a move key in every game (apply, autosave, redraw:
+#: a seeded random legal move, played as a board's Enter plays the move
+#: under its cursor), and a cursor key on Tiki while a level-3 bot thinks.
 TABLE_SCENARIOS: dict[str, tuple[str, str, list[str]]] = {
-    "move key (apply+save+redraw)": ("tiki", "move", ["enter"]),
+    **{f"{gid} move key (apply+save+redraw)": (gid, "move", []) for gid in KEY_SCENARIOS},
     "cursor key, L3 bot thinking": ("tiki", "bot", KEY_SCENARIOS["tiki"]),
 }
 
@@ -786,14 +849,14 @@ def environment() -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="tabletop-tui benchmarks (figures, not pass/fail).")
-    ap.add_argument("--quick", action="store_true", help="short budgets (about 30-40 s)")
+    ap.add_argument("--quick", action="store_true", help="short budgets (under a minute)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
-    ap.add_argument("--seconds", type=float, help="playout seconds per game/player count (default 3, quick 0.5)")
+    ap.add_argument("--seconds", type=float, help="playout seconds per game/player count (default 3, quick 0.45)")
     ap.add_argument("--only", metavar="SECTIONS",
                     help="comma-separated subset of: engine,search,start,keys")
     ap.add_argument("--games", metavar="IDS", help="comma-separated game ids (default: every registered game)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--presses", type=int, help="key presses per game for key-to-frame (default 200, quick 30)")
+    ap.add_argument("--presses", type=int, help="key presses per game for key-to-frame (default 200, quick 20; move keys: 100, quick 20)")
     ap.add_argument("--key-child", metavar="GAME", help=argparse.SUPPRESS)  # internal: one key-to-frame run
     ap.add_argument("--scenario", default="cursor", help=argparse.SUPPRESS)  # with --key-child
     args = ap.parse_args(argv)
@@ -801,15 +864,18 @@ def main(argv: list[str] | None = None) -> int:
         return key_child(args.key_child, args.presses or 200, args.seed, args.scenario)
 
     quick = args.quick
-    seconds = args.seconds or (0.5 if quick else 3.0)
-    rounds = 5
-    positions = 3 if quick else 10
-    search_budget = 25.0 if quick else 90.0
-    start_runs = 3 if quick else 5
-    presses = args.presses or (30 if quick else 200)
+    seconds = args.seconds or (0.45 if quick else 3.0)
+    rounds = 3
+    positions = 1 if quick else 10
+    search_budget = 10.0 if quick else 90.0
+    start_runs = 1 if quick else 5
+    presses = args.presses or (20 if quick else 200)
+    move_presses = args.presses or (20 if quick else 100)
     mem_games = 2 if quick else 5
     sections = {"engine", "search", "start", "keys"}
-    only = {x.strip() for x in (args.only or ",".join(sections)).split(",")}
+    # --quick: the playouts, level-3 search and the move keys (no memory, cold start or cursor keys)
+    default = sections - {"start"} if quick else sections
+    only = {x.strip() for x in (args.only or ",".join(sorted(default))).split(",")}
     if only - sections:
         ap.error(f"unknown section(s) {', '.join(sorted(only - sections))}; choose from {', '.join(sorted(sections))}")
     seed = args.seed
@@ -836,12 +902,12 @@ def main(argv: list[str] | None = None) -> int:
     # 1 + 2 -----------------------------------------------------------------------------------
     if "engine" in only:
         section(f"1-2. Random playouts (legal_actions + rng.choice + apply), {seconds:g} s per row "
-                f"in {rounds} interleaved slices; median slice, per CPU second")
+                f"in {rounds} interleaved rounds; decisions per CPU second")
         references: list = []
         try:
             references, ref_ver = load_references()
             say(f"  references: OpenSpiel {ref_ver} pure-Python games ({', '.join(REFERENCE_GAMES)}), "
-                "same loop; vs ref = our actions/s over the median of theirs in the same round")
+                "same loop, same process")
         except ImportError:
             say("  reference: open_spiel is not installed (pip install -e '.[bench]'); ratio skipped")
         except Exception as err:
@@ -853,27 +919,37 @@ def main(argv: list[str] | None = None) -> int:
             is_ref = name.startswith("ref:")
             label = ref_label(name) if is_ref else name
             if "error" in r:
-                rows.append([label, p or "2", "error", r["error"], "", "", "", ""])
+                rows.append([label, p or "2", "error", r["error"], "", "", "", "", ""])
                 engine_json.append({"game": name, "players": p, "error": r["error"]})
+                continue
+            spread = f"{r['actions_per_s_min'] / 1000:,.1f}-{r['actions_per_s_max'] / 1000:,.1f}k"
+            if r.get("geomean"):
+                rows.append(["OpenSpiel py geomean", "", f"{r['actions_per_s']:,.0f}", spread, "", "", "", "",
+                             "1.00x"])
+                engine_json.append({"game": "ref:geomean", **r})
                 continue
             ratio = r.get("ratio")
             if not is_ref:
                 lengths.setdefault(name, r["mean_actions"])
-                verdicts.append((f"{name} {p}p random-playout actions/s vs references",
+                verdicts.append((f"{name} {p}p random-playout decisions/s vs OpenSpiel py geomean",
                                  f"{ratio:.2f}x" if ratio is not None else "-",
                                  f"≥ {TARGET_RATIO:g}x", None if ratio is None else ratio >= TARGET_RATIO))
-            rows.append([label, p or 2, f"{r['actions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
-                         fmt(r["mean_actions"]), r["games"], r["unfinished"],
-                         "ref" if is_ref else (f"{ratio:.2f}x" if ratio else "-")])
+            vs = "ref" if is_ref else "-"
+            if not is_ref and ratio:
+                vs = f"{ratio:.2f}x ({r['ratio_min']:.2f}-{r['ratio_max']:.2f})"
+            rows.append([label, p or 2, f"{r['actions_per_s']:,.0f}", spread, f"{r['games_per_s']:,.1f}",
+                         fmt(r["mean_actions"]), r["games"], r["unfinished"], vs])
             engine_json.append({"game": name, "players": p, **r, "ratio_to_reference": ratio})
-        say(table(["game", "players", "actions/s", "games/s", "actions/game", "games", "unfinished",
-                   "vs ref"], rows))
+        say(table(["game", "players", "decisions/s", "min-max", "games/s", "decisions/game", "games",
+                   "unfinished", "vs geomean (min-max)"], rows))
+        say("  decisions/s: per CPU second, median of the rounds (min-max beside it); the ratio is to the\n"
+            "  geometric mean of the OpenSpiel games' rates in the same round")
         report["playouts"] = engine_json
 
         # memory
         mem_rows = []
         mem_json = []
-        for ref_name, ref_game in references:
+        for ref_name, ref_game in [] if quick else references:
             if "error" in res.get((f"ref:{ref_name}", None), {"error": 1}):
                 continue
             label = ref_label(ref_name)
@@ -884,7 +960,7 @@ def main(argv: list[str] | None = None) -> int:
                 mem_json.append({"game": f"ref:{ref_name}", **m})
             except Exception as err:
                 mem_rows.append([label, 2, "error", error_text(err), "", ""])
-        for g in all_games:
+        for g in [] if quick else all_games:
             for p in range(g.min_players, g.max_players + 1):
                 if "error" in res.get((g.id, p), {"error": 1}):
                     continue
@@ -917,7 +993,8 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception:
                     pass
         try:
-            sres = run_search(all_games, lengths, positions, search_budget, seed)
+            sres = run_search(all_games, lengths, positions, search_budget, seed,
+                              [max(SEARCH_LEVELS)] if quick else None)
         except Exception as err:
             sres = {}
             say(f"  error: {error_text(err)}")
@@ -999,12 +1076,12 @@ def main(argv: list[str] | None = None) -> int:
         errors: list[str] = []
         keys_json = []
         ids = {g.id for g in all_games}
-        for gid in KEY_SCENARIOS:
+        for gid in [] if quick else KEY_SCENARIOS:
             if gid not in ids:
                 continue
             r = key_to_frame_isolated(gid, presses, seed, child_env)
             if "error" in r:
-                rows.append([gid, "error", "-", "-", "-", "-", "-", "-", "-", "-"])
+                rows.append([gid, "error", "-", "-", "-", "-", "-", "-", "-", "-", "-"])
                 errors.append(f"  {gid}: {r['error']}")
                 keys_json.append(r)
                 verdicts.append((f"{gid} key-to-frame", "error", f"< {TARGET_KEY_MS:g} ms", None))
@@ -1012,27 +1089,28 @@ def main(argv: list[str] | None = None) -> int:
             rows.append([gid, f"{r['median_ms']:.1f}", f"{r['p95_ms']:.1f}", f"{r['max_ms']:.1f}",
                          f"{r['cpu_median_ms']:.1f}", f"{r['cpu_p95_ms']:.1f}",
                          fmt(r["key_to_tick_median_ms"]), fmt(r["tick_to_frame_median_ms"]),
-                         r["frames"], r["no_frame"]])
+                         fmt(r.get("save_cpu_p95_ms")), r["frames"], r["no_frame"]])
             keys_json.append(r)
             verdicts.append((f"{gid} key-to-frame median", f"{r['median_ms']:.2f} ms",
                              f"< {TARGET_KEY_MS:g} ms", r["median_ms"] < TARGET_KEY_MS))
             verdicts.append((f"{gid} key-to-frame p95", f"{r['p95_ms']:.2f} ms",
                              f"< {TARGET_KEY_MS:g} ms", r["p95_ms"] < TARGET_KEY_MS))
         for label, (gid, scenario, _keys) in TABLE_SCENARIOS.items():
-            if gid not in ids:
+            if gid not in ids or quick and scenario != "move":
                 continue
-            r = key_to_frame_isolated(gid, presses, seed, child_env, scenario)
+            r = key_to_frame_isolated(gid, move_presses if scenario == "move" else presses, seed, child_env,
+                                      scenario)
             r["scenario"] = label
             keys_json.append(r)
             if "error" in r:
-                rows.append([label, "error", "-", "-", "-", "-", "-", "-", "-", "-"])
+                rows.append([label, "error", "-", "-", "-", "-", "-", "-", "-", "-", "-"])
                 errors.append(f"  {label}: {r['error']}")
                 verdicts.append((label, "error", f"< {TARGET_KEY_MS:g} ms p95", None))
                 continue
             rows.append([label, f"{r['median_ms']:.1f}", f"{r['p95_ms']:.1f}", f"{r['max_ms']:.1f}",
                          f"{r['cpu_median_ms']:.1f}", f"{r['cpu_p95_ms']:.1f}",
                          fmt(r["key_to_tick_median_ms"]), fmt(r["tick_to_frame_median_ms"]),
-                         r["frames"], r["no_frame"]])
+                         fmt(r.get("save_cpu_p95_ms")), r["frames"], r["no_frame"]])
             verdicts.append((f"{label} p95", f"{r['p95_ms']:.2f} ms", f"< {TARGET_KEY_MS:g} ms",
                              r["p95_ms"] < TARGET_KEY_MS))
             # the work itself, which a busy machine does not inflate as it does wall time
@@ -1040,10 +1118,12 @@ def main(argv: list[str] | None = None) -> int:
                              r["cpu_p95_ms"] < TARGET_KEY_MS))
         if rows:
             say(table(["game", "median ms", "p95 ms", "max ms", "CPU med", "CPU p95", "key→tick",
-                       "tick→frame", "frames", "no frame"], rows))
+                       "tick→frame", "save CPU p95", "frames", "no frame"], rows))
             say("  wall time from key to frame; CPU: this process's CPU ms in between (unaffected by other\n"
                 "  processes); key→tick: handling, restyle, waiting for the 60 Hz frame clock; tick→frame:\n"
-                "  layout + render (medians, ms)")
+                "  layout + render (medians, ms). A move key is a seeded random legal move played as a board's\n"
+                "  Enter plays one; its autosave starts once the frame is out (table.SAVE_DELAY): save CPU is\n"
+                "  that save's CPU ms, apart")
         for line in errors:
             say(line)
         missing = sorted(ids - set(KEY_SCENARIOS))

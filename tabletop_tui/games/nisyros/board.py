@@ -149,6 +149,15 @@ class NisyrosBoard(Board, can_focus=True):
         self.filter: tuple[str, int] | None = None
         #: indices into ``self.legal`` of the lines in the choices list
         self.shown: list[int] = []
+        #: what each widget was last given (widget id -> its text's key): an unchanged
+        #: one is not updated, so a move redraws only what it changed
+        self._drawn: dict[str, Any] = {}
+        #: the choices list's lines (and their moves) as last filled
+        self._choice_lines: tuple | None = None
+        #: widgets whose classes changed in this update: restyled once, together
+        self._restyle: list[Any] = []
+        #: each place's cell lines with the key of everything they were drawn from
+        self._cells: dict[int, tuple[tuple, list[Text]]] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="ni-track-line")
@@ -209,6 +218,35 @@ class NisyrosBoard(Board, can_focus=True):
     def _styles(self) -> list[str]:
         return [self.seat_style(s) for s in range(4)]
 
+    def _put(self, widget: Static, text: Text, layout: bool = True) -> None:
+        """Show ``text`` in ``widget`` unless it shows it already."""
+        key = (text.plain, text.spans, text.style, text.end)  # Text's == leaves out its own style
+        if self._drawn.get(widget.id) != key:
+            self._drawn[widget.id] = key
+            widget.update(text, layout=layout)
+
+    def _mark(self, widget: Any, on: bool, name: str) -> None:
+        """Set or clear class ``name``; the styles are updated once, for all
+        the widgets changed, at the end of ``update_board``."""
+        if widget.has_class(name) != on:
+            widget.set_class(on, name, update=False)
+            self._restyle.append(widget)
+
+    def _cell_lines(self, v: Any, p: int, styles: list[str], wide: bool, width: int) -> list[Text]:
+        """``render.cell_text`` of place ``p``, drawn again only when what it
+        reads of the view (the place, its zone's lava, bonus and dams, the
+        people on it) or the cell's width changed."""
+        pv = v.places[p]
+        z = pv.zone
+        key = (tuple(pv.__dict__.values()), v.lava[z], v.bonus[z], tuple(v.dams[z]), tuple(v.dam_spots),
+               tuple(row[p] for row in v.people[:v.players]), tuple(styles), wide, width)
+        hit = self._cells.get(p)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        lines = cell_text(v, pv, styles, wide, width)
+        self._cells[p] = (key, lines)
+        return lines
+
     def _matches(self, a: Action) -> bool:
         if self.filter is None:
             return True
@@ -235,23 +273,25 @@ class NisyrosBoard(Board, can_focus=True):
         for z in range(4):
             header = self.query_one(f"#ni-zone{z}", Static)
             if v is None:
-                header.update("")
+                self._put(header, Text(""))
                 continue
             mark = "•" if z in last_zones else "›" if z in legal_zones else " "
-            header.update(self._marked(mark, zone_header(v, z, wide, self._width(header, 13) - 1)))
+            self._put(header, self._marked(mark, zone_header(v, z, wide, self._width(header, 13) - 1)),
+                      layout=False)  # a fixed height, its column's width
         for cell in self.query(PlaceCell):
             p = cell.place
             if v is None:
-                cell.update("")
+                self._put(cell, Text(""))
                 continue
             # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
             picked = self.filter == ("place", p)
             mark = ("◆" if picked else "•" if p in last_places else "?" if p in hint_places
                     else "›" if p in legal_places else " ")
-            cell.update(self._marked(mark, cell_text(v, v.places[p], styles, wide, self._width(cell, 13) - 1)))
-            cell.set_class(p in legal_places, "legal")
-            cell.set_class(picked, "picked")
-            cell.set_class(p in last_places, "last")
+            self._put(cell, self._marked(mark, self._cell_lines(v, p, styles, wide, self._width(cell, 13) - 1)),
+                      layout=False)  # a fixed height, its column's width
+            self._mark(cell, p in legal_places, "legal")
+            self._mark(cell, picked, "picked")
+            self._mark(cell, p in last_places, "last")
         last = self.last.action if self.last is not None else None
         rerolled = set(last.dice) if isinstance(last, Reroll) else set()
         for die in self.query(DieCell):
@@ -262,18 +302,21 @@ class NisyrosBoard(Board, can_focus=True):
             face = Text(mark, style="bold") + die_text(v, d, wide) if v is not None else Text("")
             if d in rerolled:
                 face.append(" •", style="bold")  # thrown again by the last move, not by colour alone
-            die.update(face)
-            die.set_class(can, "legal")
-            die.set_class(picked, "picked")
+            self._put(die, face)
+            self._mark(die, can, "legal")
+            self._mark(die, picked, "picked")
         if v is not None:
             line = self.query_one("#ni-track-line", Static)
-            self.query_one("#ni-track", Static).update(tracker(v, True))
-            line.update(tracker(v, False, self._width(line, 48)))
+            self._put(self.query_one("#ni-track", Static), tracker(v, True))
+            self._put(line, tracker(v, False, self._width(line, 48)))
             dice = self.query_one("#ni-dice", Static)
-            dice.update(dice_text(v, wide, self._width(dice, 48)))
+            self._put(dice, dice_text(v, wide, self._width(dice, 48)))
             stock = self.query_one("#ni-stock", Static)
-            stock.update(stock_text(v, names, styles, wide, self._width(stock, 48)))
-            self.query_one("#ni-cards", Static).update(cards_text(v, wide))
+            self._put(stock, stock_text(v, names, styles, wide, self._width(stock, 48)))
+            self._put(self.query_one("#ni-cards", Static), cards_text(v, wide))
+        if self._restyle:
+            self.app.stylesheet.update_nodes(self._restyle, animate=True)
+            self._restyle = []
         self._fill_choices()
 
     def show_hint(self, action: Action | None) -> None:
@@ -293,13 +336,17 @@ class NisyrosBoard(Board, can_focus=True):
         ol = self.query_one("#ni-choices", OptionList)
         labels = self.labels
         keep = ol.highlighted
-        ol.clear_options()
         self.shown = [i for i, a in enumerate(self.legal) if self._matches(a)]
-        for k, i in enumerate(self.shown):
+        lines = []
+        for i in self.shown:
             a = self.legal[i]
             mark = "» " if self.hint is not None and a == self.hint else ""
             key = " [f]" if isinstance(a, Done) else ""
-            ol.add_option(Option(Text(f"{mark}{labels[i]}{key}"), id=str(i)))
+            lines.append(f"{mark}{labels[i]}{key}")
+        if (lines, self.shown) == self._choice_lines and ol.option_count == len(lines):
+            return  # the same list: the cursor stays where it is
+        self._choice_lines = (lines, self.shown)
+        ol.set_options([Option(Text(line), id=str(i)) for line, i in zip(lines, self.shown)])  # one layout pass
         if self.shown:
             ol.highlighted = keep if keep is not None and keep < len(self.shown) else 0
 

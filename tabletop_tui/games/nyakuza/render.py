@@ -357,6 +357,11 @@ class HexMap(ScrollView, can_focus=False):
         # the cursor) for (scale, scene), each strip for (scale, line).
         self._cells: list[list[tuple[str, Style]]] | None = None
         self._cells_key: tuple[Scale, int] | None = None
+        #: the sea and the hexes' plain edges, for the scale in the key
+        self._base: tuple[Scale, list[list[tuple[str, Style]]]] | None = None
+        #: each hex's painting (the cells it writes, the cells the cursor
+        #: leaves alone) for the key of what it shows, at ``self.scale``
+        self._hexes: dict[int, tuple[tuple, list, set]] = {}
         self._strips: dict[tuple[Scale, int], Strip] = {}
         self._keep: set[tuple[int, int]] = set()  # cells (tokens) the cursor does not recolour
         self._style_cache: dict[tuple[str, bool], Style] = {}
@@ -378,10 +383,11 @@ class HexMap(ScrollView, can_focus=False):
         return True
 
     def set_scene(self, scene: Scene) -> None:
-        """Draw ``scene`` (a new view): everything is rebuilt on demand."""
+        """Draw ``scene`` (a new view): the map's cells are rebuilt on demand,
+        and only the lines whose cells changed are built again (a move
+        changes a few hexes, not the sea)."""
         self.scene = scene
-        self._cells = None
-        self._strips.clear()
+        self._cells_key = None
         self.refresh()
 
     def set_cursor(self, space: int, scroll: bool = True) -> None:
@@ -414,6 +420,8 @@ class HexMap(ScrollView, can_focus=False):
         super().notify_style_update()
         self._style_cache.clear()
         self._cells = None
+        self._base = None
+        self._hexes = {}
         self._strips.clear()
 
     # -- Line API ----------------------------------------------------------------------
@@ -423,6 +431,7 @@ class HexMap(ScrollView, can_focus=False):
         width = self.size.width
         if not 0 <= line < self.scale.height:
             return Strip.blank(width, self._style("base"))
+        self._grid()  # a new scene first drops the strips of the lines it changed
         key = (self.scale, line)
         strip = self._strips.get(key)
         if strip is None:
@@ -447,8 +456,15 @@ class HexMap(ScrollView, can_focus=False):
     def _grid(self) -> list[list[tuple[str, Style]]]:
         key = (self.scale, id(self.scene))
         if self._cells is None or self._cells_key != key:
-            self._cells = self._build_grid()
+            old = self._cells if self._cells_key is None or self._cells_key[0] == self.scale else None
+            self._cells = cells = self._build_grid()
             self._cells_key = key
+            if old is None or len(old) != len(cells):
+                self._strips.clear()
+            else:
+                for y, (was, now) in enumerate(zip(old, cells)):
+                    if was != now:
+                        self._strips.pop((self.scale, y), None)
         return self._cells
 
     def _style(self, name: str, partial: bool = False) -> Style:
@@ -469,18 +485,21 @@ class HexMap(ScrollView, can_focus=False):
     def _build_grid(self) -> list[list[tuple[str, Style]]]:
         scale = self.scale
         width, height = scale.width, scale.height
-        sea = self._style("hexmap--sea")
-        grid = [[("~" if (x + 2 * y) % 6 == 0 else " ", sea) for x in range(width)] for y in range(height)]
-        self._keep = set()
+        if self._base is None or self._base[0] != scale:
+            sea = self._style("hexmap--sea")
+            base = [[("~" if (x + 2 * y) % 6 == 0 else " ", sea) for x in range(width)] for y in range(height)]
+            for s in ISLAND.spaces:
+                self._paint_edges(base, s.id, "hexmap--edge")
+            self._base = (scale, base)
+            self._hexes = {}
+        grid = [list(row) for row in self._base[1]]
+        keep: set[tuple[int, int]] = set()
         for s in ISLAND.spaces:
-            self._paint_edges(grid, s.id, "hexmap--edge")
-        for s in ISLAND.spaces:
-            cell = self.scene.cells.get(s.id)
-            if cell is not None:
-                for mark in ("last", "legal", "choice", "hint"):
-                    if mark in cell.marks:
-                        self._paint_edges(grid, s.id, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
-            self._paint_content(grid, s.id, cell)
+            writes, kept = self._hex_painting(s.id, self.scene.cells.get(s.id))
+            for y, x, v in writes:
+                grid[y][x] = v
+            keep |= kept
+        self._keep = keep
         if self.scene.scale == scale:  # labels placed for another scale wait for their scene
             land = scale.land()
             for x, y, text, cls in self.scene.labels:
@@ -491,6 +510,29 @@ class HexMap(ScrollView, can_focus=False):
                     if 0 <= x + i < width and (x + i, y) not in land:
                         grid[y][x + i] = (text[i] if 0 <= i < len(text) else " ", style)
         return grid
+
+    def _hex_painting(self, space: int, cell: HexCell | None) -> tuple[list, set]:
+        """The cells hex ``space`` writes over the sea and edges (its marked
+        edges, its content) as (y, x, cell), in order, and the cells the
+        cursor keeps: painted again only when what the hex shows changed."""
+        key = (None if cell is None else
+               (tuple(cell.top), tuple(cell.bottom), tuple(cell.word), frozenset(cell.marks)))
+        hit = self._hexes.get(space)
+        if hit is not None and hit[0] == key:
+            return hit[1], hit[2]
+        rec = _Recorder()
+        outer, self._keep = self._keep, set()
+        try:
+            if cell is not None:
+                for mark in ("last", "legal", "choice", "hint"):
+                    if mark in cell.marks:
+                        self._paint_edges(rec, space, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
+            self._paint_content(rec, space, cell)
+            kept = self._keep
+        finally:
+            self._keep = outer
+        self._hexes[space] = (key, rec.writes, kept)
+        return rec.writes, kept
 
     def _paint_edges(self, grid: list[list[tuple[str, Style]]], space: int, cls: str) -> None:
         style = self._style(cls)
@@ -570,6 +612,27 @@ class HexMap(ScrollView, can_focus=False):
         if space is not None:
             event.stop()
             self.post_message(self.Clicked(space))
+
+
+class _Recorder:
+    """Stands for the map's grid while one hex is painted: ``rec[y][x] = cell``
+    is recorded as (y, x, cell), in order, to be replayed on the grid."""
+
+    def __init__(self) -> None:
+        self.writes: list[tuple[int, int, tuple[str, Style]]] = []
+
+    def __getitem__(self, y: int) -> "_RecordedRow":
+        return _RecordedRow(self.writes, y)
+
+
+class _RecordedRow:
+    __slots__ = ("writes", "y")
+
+    def __init__(self, writes: list, y: int) -> None:
+        self.writes, self.y = writes, y
+
+    def __setitem__(self, x: int, value: tuple[str, Style]) -> None:
+        self.writes.append((self.y, x, value))
 
 
 def token_style(colour: str) -> Style:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.color import Color
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
@@ -111,14 +112,9 @@ class NisyrosBoard(Board, can_focus=True):
     NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
     NisyrosBoard #ni-track-line { display: none; height: 1; }
     NisyrosBoard .ni-cell { height: 2; background: $boost; }
-    NisyrosBoard .ni-cell.legal { background: $success 25%; }
-    NisyrosBoard .ni-cell.picked { background: $warning 35%; text-style: bold; }
-    NisyrosBoard .ni-cell.last { text-style: underline; }
     NisyrosBoard .ni-zone { height: 2; }
     NisyrosBoard #ni-dicerow { height: auto; }
     NisyrosBoard .ni-die { width: auto; min-width: 6; padding: 0 1; margin-right: 1; background: $boost; }
-    NisyrosBoard .ni-die.legal { background: $success 25%; }
-    NisyrosBoard .ni-die.picked { background: $warning 35%; text-style: bold; }
     NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
     NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
     /* a tall board (48 lines and more, e.g. 200x60): a line between the
@@ -154,8 +150,10 @@ class NisyrosBoard(Board, can_focus=True):
         self._drawn: dict[str, Any] = {}
         #: the choices list's lines (and their moves) as last filled
         self._choice_lines: tuple | None = None
-        #: widgets whose classes changed in this update: restyled once, together
-        self._restyle: list[Any] = []
+        #: each cell's and die's highlight as last set (widget id -> (legal, picked, last))
+        self._lit: dict[str, tuple[bool, bool, bool] | None] = {}
+        #: the highlight colours, from the theme (None: to be read again)
+        self._lit_colours: tuple[Color, Color] | None = None
         #: each place's cell lines with the key of everything they were drawn from
         self._cells: dict[int, tuple[tuple, list[Text]]] = {}
 
@@ -225,12 +223,37 @@ class NisyrosBoard(Board, can_focus=True):
             self._drawn[widget.id] = key
             widget.update(text, layout=layout)
 
-    def _mark(self, widget: Any, on: bool, name: str) -> None:
-        """Set or clear class ``name``; the styles are updated once, for all
-        the widgets changed, at the end of ``update_board``."""
-        if widget.has_class(name) != on:
-            widget.set_class(on, name, update=False)
-            self._restyle.append(widget)
+    #: a highlighted place or die: a legal target, the picked one (bold), the
+    #: last move's (underlined); as the theme's success 25% / warning 35%
+    def _light(self, widget: Any, legal: bool, picked: bool = False, last: bool = False) -> None:
+        """Highlight ``widget`` (a cell or a die) with inline styles: a class
+        change would have the whole stylesheet applied to it again, and a
+        move changes the highlight of a dozen cells."""
+        state = (legal, picked, last)
+        if self._lit.get(widget.id, (False, False, False)) == state:
+            return
+        self._lit[widget.id] = state
+        if self._lit_colours is None:
+            theme = self.app.get_css_variables()
+            self._lit_colours = (Color.parse(theme["success"]).multiply_alpha(0.25),
+                                 Color.parse(theme["warning"]).multiply_alpha(0.35))
+        green, amber = self._lit_colours
+        widget.styles.background = amber if picked else green if legal else None  # None: the CSS's $boost
+        style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
+        if style:
+            widget.styles.text_style = style
+        else:
+            widget.styles.clear_rule("text_style")
+            widget.refresh()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._new_theme, init=False)
+
+    def _new_theme(self) -> None:
+        """A new theme: the highlight colours are read again and reapplied."""
+        self._lit_colours = None
+        self._lit = {k: None for k in self._lit}  # type: ignore[misc]  # every highlight set again
+        self.call_after_refresh(self.update_board)
 
     def _cell_lines(self, v: Any, p: int, styles: list[str], wide: bool, width: int) -> list[Text]:
         """``render.cell_text`` of place ``p``, drawn again only when what it
@@ -289,9 +312,7 @@ class NisyrosBoard(Board, can_focus=True):
                     else "›" if p in legal_places else " ")
             self._put(cell, self._marked(mark, self._cell_lines(v, p, styles, wide, self._width(cell, 13) - 1)),
                       layout=False)  # a fixed height, its column's width
-            self._mark(cell, p in legal_places, "legal")
-            self._mark(cell, picked, "picked")
-            self._mark(cell, p in last_places, "last")
+            self._light(cell, p in legal_places, picked, p in last_places)
         last = self.last.action if self.last is not None else None
         rerolled = set(last.dice) if isinstance(last, Reroll) else set()
         for die in self.query(DieCell):
@@ -303,8 +324,7 @@ class NisyrosBoard(Board, can_focus=True):
             if d in rerolled:
                 face.append(" •", style="bold")  # thrown again by the last move, not by colour alone
             self._put(die, face)
-            self._mark(die, can, "legal")
-            self._mark(die, picked, "picked")
+            self._light(die, can, picked)
         if v is not None:
             line = self.query_one("#ni-track-line", Static)
             self._put(self.query_one("#ni-track", Static), tracker(v, True))
@@ -314,9 +334,6 @@ class NisyrosBoard(Board, can_focus=True):
             stock = self.query_one("#ni-stock", Static)
             self._put(stock, stock_text(v, names, styles, wide, self._width(stock, 48)))
             self._put(self.query_one("#ni-cards", Static), cards_text(v, wide))
-        if self._restyle:
-            self.app.stylesheet.update_nodes(self._restyle, animate=True)
-            self._restyle = []
         self._fill_choices()
 
     def show_hint(self, action: Action | None) -> None:

@@ -14,7 +14,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, PLACES, SHIPYARD, SLOTS, VILLAGE, place
-from .places import (COVERED, LIMITS, can_work_at, coast_open, reach, total_boats, total_dams, usable, village,
+from .places import (AT, COVERED, LIMITS, can_work_at, coast_open, reach, total_boats, total_dams, usable, village,
                      village_open)
 from .state import NisyrosState
 
@@ -101,13 +101,13 @@ def work_targets(state: NisyrosState, player: int) -> list[int]:
         for s in range(lz, COAST):  # R1-R4 not under lava, with room
             p = base + s
             lim = LIMITS[s]
-            if lim is None or sum(row[p] for row in people) < lim:
+            if lim is None or sum(map(AT[p], people)) < lim:
                 out.append(p)
         if lz < COVERED:
             out.append(base + DAM_SITE)
             if z in state.origin:  # a village in use: its shipyard, and the own meeting place
                 p = base + SHIPYARD
-                if sum(row[p] for row in people) < SHIPYARD_LIMIT:
+                if sum(map(AT[p], people)) < SHIPYARD_LIMIT:
                     out.append(p)
                 if z == h:
                     out.append(base + MEETING)
@@ -224,7 +224,8 @@ def _working(state: NisyrosState, p: int) -> int:
     """Workers on ``p`` who work this round: not asleep (event 9), not in the fumes (event 10)."""
     if p in state.stupor:
         return 0
-    return sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
+    get = AT[p]
+    return sum(map(get, state.people)) - sum(map(get, state.idle))
 
 
 def dam_spots(state: NisyrosState, z: int) -> list[int]:
@@ -253,18 +254,6 @@ def can_evacuate(state: NisyrosState) -> bool:
 def boat_zones(state: NisyrosState, z: int) -> list[int]:
     """Zones with a boat at sea, zone ``z`` first (the boat nearest to hand)."""
     return [q for q in (z, (z + 1) % 4, (z + 3) % 4, (z + 2) % 4) if state.boats[q]]
-
-
-def worker_move_legal(state: NisyrosState, player: int, src: int, dst: int, fresh_only: bool) -> bool:
-    """Whether ``worker_moves(state, player, fresh_only)`` holds the move of a
-    worker of ``player`` from ``src`` to ``dst``, judged for that move alone
-    (the same tests, without listing every move)."""
-    if src == dst or src % SLOTS == VILLAGE or dst % SLOTS == VILLAGE:
-        return False
-    n = state.people[player][src]
-    if not n or n - state.idle[player][src] - (state.moved[player][src] if fresh_only else 0) <= 0:
-        return False
-    return can_work_at(state, player, dst)
 
 
 def evacuations(state: NisyrosState) -> list[Action]:

@@ -352,3 +352,27 @@ async def test_unopened_spaces_print_their_kind_and_palms_their_log_names():
         assert text.count("·") >= len(closed)
         palm = next(s for s in ISLAND.spaces if s.is_palm and s.coastal and not s.orongo)
         assert f"Y{palm.label[1:]:<2}" in text  # the log's "P12" is Y12 on the map
+
+
+async def test_a_new_scene_builds_again_only_the_lines_it_changed():
+    """The map keeps the strips of the lines a new scene leaves alone (a
+    move changes a few hexes, not the sea), and what it draws is what a map
+    drawn from nothing shows."""
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        board = screen.board
+        board.show(screen.table.update_for(0))
+        hexmap = board.query_one(HexMap)
+        height = hexmap.scale.height
+        for y in range(height):
+            hexmap.render_line(y)
+        built = hexmap.strips_built
+        space = next(s.id for s in ISLAND.spaces if s.is_resource)
+        board.show_hint(Place(space=space))  # a new scene: one hex lit, the cursor on it
+        lines = [hexmap.render_line(y).text for y in range(height)]
+        assert 0 < hexmap.strips_built - built < height // 2
+        hexmap.notify_style_update()  # every cache dropped: drawn from nothing
+        assert [hexmap.render_line(y).text for y in range(height)] == lines

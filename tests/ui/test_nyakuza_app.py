@@ -370,8 +370,9 @@ async def test_a_new_scene_builds_again_only_the_lines_it_changed():
         for y in range(height):
             hexmap.render_line(y)
         built = hexmap.strips_built
-        space = next(s.id for s in ISLAND.spaces if s.is_resource)
-        board.show_hint(Place(space=space))  # a new scene: one hex lit, the cursor on it
+        space = next(s.id for s in ISLAND.spaces if s.is_resource and s.id != hexmap.cursor)
+        board.hint = Place(space=space)  # a new scene: one hex lit, away from the cursor
+        board.update_board()
         lines = [hexmap.render_line(y).text for y in range(height)]
         assert 0 < hexmap.strips_built - built < height // 2
         hexmap.notify_style_update()  # every cache dropped: drawn from nothing

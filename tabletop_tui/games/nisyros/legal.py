@@ -14,8 +14,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, PLACES, SHIPYARD, SLOTS, VILLAGE, place
-from .places import (AT, COVERED, LIMITS, can_work_at, coast_open, reach, total_boats, total_dams, usable, village,
-                     village_open)
+from .places import AT, COVERED, LIMITS, coast_open, reach, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")

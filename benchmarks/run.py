@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tabletop-tui benchmarks: figures, not pass/fail.
 
-    python benchmarks/run.py            # full run (about 2-3 minutes on 2 cores)
+    python benchmarks/run.py            # full run (5-8 minutes on 2 shared cores)
     python benchmarks/run.py --quick    # shorter budgets (under a minute)
     python benchmarks/run.py --json out.json
 

@@ -106,6 +106,17 @@ class NisyrosState(BaseState):
     outcome: Literal["", "big", "small", "defeat"] = ""
     end_reason: str = ""
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """A field is set as pydantic sets a field of a model without
+        ``validate_assignment`` (into ``__dict__``, marked as set), in one
+        call instead of pydantic's two: the rules assign fields ~10 times a
+        decision. Anything else goes through pydantic."""
+        if name in _FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     def on_island(self, seat: int) -> int:
         """``seat``'s inhabitants still on Nisyros."""
         return sum(self.people[seat])
@@ -120,3 +131,7 @@ class NisyrosState(BaseState):
         """``seat``'s workers (everyone not in a village)."""
         row = self.people[seat]
         return sum(row) - sum(row[7::8])
+
+
+#: the state's fields, which ``NisyrosState.__setattr__`` sets directly
+_FIELDS = frozenset(NisyrosState.model_fields)

@@ -12,6 +12,7 @@ import random
 from tabletop_tui.engine.game import Event
 
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, place
+from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
 from .text import area_name, name_of
@@ -78,7 +79,7 @@ def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
     if ring == 0 and state.bonus[z]:
         extra += f"; its {state.bonus[z]} bonus is lost"
         state.bonus[z] = None
-    ev.append(Event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
+    ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
     if ring == COAST:
         for s in range(state.players):
             if state.home[s] == z and s not in state.displaced:
@@ -129,10 +130,10 @@ def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: lis
             if dest is None:
                 state.hades[s] += 1
                 why = "too slow" if not ok else "nowhere left to run"
-                ev.append(Event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
+                ev.append(event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
             else:
                 state.people[s][meeting(dest)] += 1
-                ev.append(Event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
+                ev.append(event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
                                      f"{ZONES[dest]} meeting place.", reveals=True))
 
 
@@ -215,7 +216,7 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
             return False
         flee_one(state, groups[0][0], rng, ev)
     if state.boats[z]:
-        ev.append(Event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
+        ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
                              f"off {ZONES[z]} are lost to the lava."))
         state.boats[z] = 0
     state.choices = []
@@ -236,7 +237,7 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -
     who = _who(s, citizen)
     if not ok:
         state.hades[s] += 1
-        ev.append(Event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
+        ev.append(event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
         return
     if seats_to_sail(state, z):
         wheat_needed = ISLAND.levels[state.level].wheat_to_sail
@@ -244,16 +245,16 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -
         state.wheat -= 1 if wheat_needed else 0
         state.kos[s] += 1
         paid = " and a wheat" if wheat_needed else ""
-        ev.append(Event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
+        ev.append(event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
         return
     dest = _refuge(state, s, z)
     if dest is None:
         state.hades[s] += 1
-        ev.append(Event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
+        ev.append(event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
     else:
         state.people[s][village(dest) if citizen else meeting(dest)] += 1
         where = "village" if citizen else "meeting place"
-        ev.append(Event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
+        ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
 
 
 def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
@@ -268,12 +269,12 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
             continue
         if state.dams[z][ring] >= DAM_SPOTS[ring]:
             held = state.dams[z][ring]
-            ev.append(Event(text=(f"The {held} dams" if held != 1 else "The dam") +
+            ev.append(event(text=(f"The {held} dams" if held != 1 else "The dam") +
                                  f" on {area_name(z, ring)} hold{'s' if held == 1 else ''} the lava back."))
         else:
             flowing.append(z)
     if not flowing:
-        ev.append(Event(text="Step 8: no lava flows this round."))
+        ev.append(event(text="Step 8: no lava flows this round."))
     for z in flowing:
         turn(state, z, ev, "Lava flows")
     return settle(state, rng, ev)
@@ -295,10 +296,10 @@ def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event], wanted
         ok = [z for z in zones if wanted(z)]
         state.black = list(zones)
         if ok:
-            ev.append(Event(text=f"Black die: {black_face_text(zones)}"
+            ev.append(event(text=f"Black die: {black_face_text(zones)}"
                                  + (" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
             return ok
-        ev.append(Event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
+        ev.append(event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
                         reveals=True))
 
 

@@ -16,6 +16,7 @@ from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOT
 from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zones, people_left,
                    red_face_text, settle, throw_black)
 from .legal import drizzle_targets, home_village, legal
+from .log import event
 from .places import coast_open, meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 from .text import FACE_NAMES, NUMBER_WORDS, card_line, plural, name_of
@@ -67,13 +68,13 @@ def s1(state: NisyrosState, ev: list[Event]) -> None:
     state.moved = [[0] * 32 for _ in range(n)]
     state.boats_moved = [0] * 4
     state.queue = move_order(state)
-    ev.append(Event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
+    ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
                          f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
                          + (" (strong current: boats sail anywhere)." if state.current else ".")))
     for g in state.queue:
         h = host(state, g)
         if h is not None:
-            ev.append(Event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
+            ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
 
 
@@ -115,7 +116,7 @@ def s2(state: NisyrosState, ev: list[Event]) -> None:
     state.red = face
     n = ISLAND.red_die[face].events
     state.events_left = n
-    ev.append(Event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
+    ev.append(event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
                          f"a flight fails on red.", reveals=True))
     state.stage = "s2draw"
 
@@ -128,7 +129,7 @@ def draw_card(state: NisyrosState, ev: list[Event]) -> int:
         state.discard = []
         rng.shuffle(state.deck)
         state.top_known = 0
-        ev.append(Event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
+        ev.append(event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
     cid = state.deck.pop()
     state.top_known = max(0, state.top_known - 1)
     state.in_play.append(cid)
@@ -143,19 +144,19 @@ def s2draw(state: NisyrosState, ev: list[Event]) -> None:
         return
     state.events_left -= 1
     cid = draw_card(state, ev)
-    ev.append(Event(text=card_line(cid), reveals=True))
+    ev.append(event(text=card_line(cid), reveals=True))
     EFFECTS.get(cid, lambda s, e: None)(state, ev)
 
 
 def _rats(state: NisyrosState, ev: list[Event]) -> None:
     lost = -gain(state, "wheat", -2)
-    ev.append(Event(text=f"The rats eat {lost} wheat (wheat {state.wheat})."))
+    ev.append(event(text=f"The rats eat {lost} wheat (wheat {state.wheat})."))
 
 
 def _siesta(state: NisyrosState, ev: list[Event]) -> None:
     workers = sum(state.workers(s) for s in range(state.players))
     if not workers:
-        ev.append(Event(text="There is no worker to take a siesta."))
+        ev.append(event(text="There is no worker to take a siesta."))
         return
     _wants_choice(state, "siesta", picks=min(2, workers))
 
@@ -170,7 +171,7 @@ def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
 def _fumes(state: NisyrosState, ev: list[Event]) -> None:
     zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
-        ev.append(Event(text="No zone has a worker: the fumes harm nobody."))
+        ev.append(event(text="No zone has a worker: the fumes harm nobody."))
     elif len(zones) == 1:
         stupefy(state, zones[0], ev)
     else:
@@ -184,9 +185,9 @@ def stupefy(state: NisyrosState, z: int, ev: list[Event]) -> None:
     state.stupor.extend(ps)
     if len(ps) == 1:
         ring = ps[0] % SLOTS
-        ev.append(Event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+        ev.append(event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
     else:
-        ev.append(Event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
+        ev.append(event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
                              f"this round."))
 
 
@@ -197,7 +198,7 @@ def rescue_candidates(state: NisyrosState) -> list[int]:
 def _found(state: NisyrosState, ev: list[Event]) -> None:
     c = rescue_candidates(state)
     if not c:
-        ev.append(Event(text="Nobody can come back from Hades."))
+        ev.append(event(text="Nobody can come back from Hades."))
     else:
         _wants_choice(state, "rescue", c)
 
@@ -207,7 +208,7 @@ def rescue(state: NisyrosState, s: int, ev: list[Event]) -> None:
     h = state.home[s]
     assert h is not None
     state.people[s][meeting(h)] += 1
-    ev.append(Event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
+    ev.append(event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
                                  f"{ZONES[h]} meeting place."))
 
 
@@ -219,7 +220,7 @@ def _boats_gift(n: int):
     def effect(state: NisyrosState, ev: list[Event]) -> None:
         k = min(n, ISLAND.boats - total_boats(state))
         if not k or not landing_zones(state):
-            ev.append(Event(text="There is no boat left in the supply." if not k else "No village is left."))
+            ev.append(event(text="There is no boat left in the supply." if not k else "No village is left."))
             return
         _wants_choice(state, "boat_gift", landing_zones(state), picks=k)
     return effect
@@ -233,7 +234,7 @@ def crevice_zones(state: NisyrosState) -> list[int]:
 def _crevice(state: NisyrosState, ev: list[Event]) -> None:
     c = crevice_zones(state)
     if not c:
-        ev.append(Event(text="No lava can sink away."))
+        ev.append(event(text="No lava can sink away."))
     else:
         _wants_choice(state, "crevice", c)
 
@@ -241,19 +242,19 @@ def _crevice(state: NisyrosState, ev: list[Event]) -> None:
 def _landslide(state: NisyrosState, ev: list[Event]) -> None:
     k = min(2, total_dams(state))
     if not k:
-        ev.append(Event(text="There is no dam to lose."))
+        ev.append(event(text="There is no dam to lose."))
     else:
         _wants_choice(state, "dam_loss", picks=k)
 
 
 def _traders(state: NisyrosState, ev: list[Event]) -> None:
     w, s = gain(state, "wood", 2), gain(state, "stone", 2)
-    ev.append(Event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
+    ev.append(event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
 
 
 def _fire(state: NisyrosState, ev: list[Event]) -> None:
     lost = -gain(state, "wood", -3)
-    ev.append(Event(text=f"The fire burns {lost} wood (wood {state.wood})."))
+    ev.append(event(text=f"The fire burns {lost} wood (wood {state.wood})."))
 
 
 EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14: _crevice,
@@ -266,7 +267,7 @@ def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event], again: bo
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
     shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
-    ev.append(Event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
+    ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
 
 
 def s3(state: NisyrosState, ev: list[Event]) -> None:
@@ -287,7 +288,7 @@ def s3reroll(state: NisyrosState, ev: list[Event]) -> None:
 def s3extra(state: NisyrosState, ev: list[Event]) -> None:
     extra = [f for f in state.yellow if f in ("+1", "-1")]
     if extra:
-        ev.append(Event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
+        ev.append(event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
     state.stage = "s3place"
 
 
@@ -342,11 +343,11 @@ def s4(state: NisyrosState, ev: list[Event]) -> None:
                 state.bonus[z] = None
             lines.append(f"{where}: {plural(w, 'worker')} x {per} = {n}{bonus}")
     if not lines:
-        ev.append(Event(text="Step 4: nobody works a slope; nothing is gathered."))
+        ev.append(event(text="Step 4: nobody works a slope; nothing is gathered."))
     else:
         kept = {k: gain(state, k, got[k]) for k in KINDS}
         lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
-        ev.append(Event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
+        ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
                              + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
                              + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
     state.stage = "s5"
@@ -369,7 +370,7 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
         room = ISLAND.summon_limit
         if m in state.stupor:
             if any(row[m] for row in state.people):
-                ev.append(Event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
+                ev.append(event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
             continue
         factor = 2 if m in state.yellow_on else 1
         # our ruling: a shared meeting place calls players' citizens from the active player on
@@ -380,7 +381,7 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
                 state.people[s][m] += k
                 room -= k
                 verb = "joins" if k == 1 else "join"
-                ev.append(Event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
+                ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                              f"at the {ZONES[z]} meeting place."))
     state.queue = [s for s in ((state.active + i) % n for i in range(n))
                    if 21 in state.in_play and volunteer_ok(state, s)]
@@ -410,7 +411,7 @@ def s6drizzle(state: NisyrosState, ev: list[Event]) -> None:
     state.queue = [s for s in move_order(state)
                    if len(drizzle_targets(state, s)) > 1 and state.workers(s) > 0]
     if state.queue:
-        ev.append(Event(text="Drizzle: each player sends their workers to meeting places of their choice."))
+        ev.append(event(text="Drizzle: each player sends their workers to meeting places of their choice."))
     state.stage = "s6dq"
 
 
@@ -440,7 +441,7 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
                 state.take(s, p, n)
         if moved:
             verb = "walks" if moved == 1 else "walk"
-            ev.append(Event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
+            ev.append(event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
                                          f"{ZONES[m // SLOTS]} meeting place."))
 
 
@@ -455,22 +456,22 @@ def s7(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 7
     state.stage = "s7sick"
     if 7 in state.in_play:
-        ev.append(Event(text="Step 7 is skipped: the workers are fasting."))
+        ev.append(event(text="Step 7 is skipped: the workers are fasting."))
         return
     need = sum(food_need(state, s) for s in range(state.players))
     if not need:
-        ev.append(Event(text="Step 7: there are no workers to feed."))
+        ev.append(event(text="Step 7: there are no workers to feed."))
         return
     paid = min(need, state.wheat)
     state.wheat -= paid
     short = need - paid
     text = f"Step 7: the workers eat {paid} wheat (wheat {state.wheat})"
     if not short:
-        ev.append(Event(text=text + "."))
+        ev.append(event(text=text + "."))
         return
     sick = 2 * short
     workers = sum(state.workers(s) for s in range(state.players))
-    ev.append(Event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
+    ev.append(event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
                                 f"and go home."))
     if sick >= workers:
         for s in range(state.players):
@@ -487,10 +488,10 @@ def send_home(state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
     v = home_village(state, s)
     if v is None:
         state.hades[s] += 1
-        ev.append(Event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
+        ev.append(event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
     else:
         state.people[s][v] += 1
-        ev.append(Event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
+        ev.append(event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
 
 
 def s7sick(state: NisyrosState, ev: list[Event]) -> None:
@@ -503,7 +504,7 @@ def s7sick(state: NisyrosState, ev: list[Event]) -> None:
 def s8(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 8
     if state.round == 1:
-        ev.append(Event(text="Step 8 is skipped in the first round."))
+        ev.append(event(text="Step 8 is skipped in the first round."))
     elif not flow(state, chance_rng(state), ev):
         state.stage = "s8flow"  # a flight waits for the team's choice
         return
@@ -522,7 +523,7 @@ def s9(state: NisyrosState, ev: list[Event]) -> None:
     state.step = 9
     n, why = eruptions_planned(state)
     state.eruptions_left = state.eruptions_total = n
-    ev.append(Event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
+    ev.append(event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
     state.stage = "s9e"
 
 
@@ -535,7 +536,7 @@ def s9e(state: NisyrosState, ev: list[Event]) -> None:
     if 13 in state.in_play and not state.oracle_used:
         state.oracle_used = True
         zones = open_zones(state)
-        ev.append(Event(text="The oracle: the team chooses where the first eruption goes."))
+        ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
         zones = throw_black(state, chance_rng(state), ev, lambda z: coast_open(state, z))
     if len(zones) == 1:
@@ -572,7 +573,7 @@ def s_home(state: NisyrosState, ev: list[Event]) -> None:
             return
         s = state.queue.pop(0)
         state.home[s] = None
-        ev.append(Event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
+        ev.append(event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
     state.stage = "next"
 
 
@@ -597,7 +598,7 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
             row[m] += n
             workers += n
     moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
-    ev.append(Event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
+    ev.append(event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
                                  + (f": {' and '.join(moved)} move there." if moved else ".")))
 
 
@@ -641,7 +642,7 @@ def check_end(state: NisyrosState, ev: list[Event]) -> None:
     state.end_reason = f"{why} Saved on Kos: {saved}. {verdict}"
     state.phase = "over"
     state.stage = "over"
-    ev.append(Event(text=state.end_reason))
+    ev.append(event(text=state.end_reason))
 
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,

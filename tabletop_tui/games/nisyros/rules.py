@@ -28,6 +28,7 @@ from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
+from .log import event
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
 from .state import NisyrosOptions, NisyrosState
@@ -312,7 +313,7 @@ class Nisyros(Game[NisyrosState]):
             else:
                 state.stage = "s4"  # the marathon runner moves once
             who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
-            ev.append(Event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
+            ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
                                             f"to the {place_name(a.dst)}."))
         elif isinstance(a, MoveBoat):
             state.boats[a.src] -= 1
@@ -325,7 +326,7 @@ class Nisyros(Game[NisyrosState]):
                 state.people[a.carry][m2] += 1
                 state.moved[a.carry][m2] += 1
                 extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
-            ev.append(Event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
+            ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, Done):
             self._done(state, ph, seat, ev)
         elif isinstance(a, Reroll):
@@ -333,24 +334,24 @@ class Nisyros(Game[NisyrosState]):
             state.stage = "s3extra"
         elif isinstance(a, PlaceDie):
             state.yellow_on[a.die] = a.place
-            ev.append(Event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
+            ev.append(event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
                                             f"on the {place_name(a.place)}."))
         elif isinstance(a, BuildDam):
             state.stone -= 1
             state.dams[a.zone][a.ring] += 1
             state.dams_built[a.zone] += 1
-            ev.append(Event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
+            ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
                                             f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
                                             f"stone {state.stone})."))
         elif isinstance(a, BuildBoat):
             state.wood -= 1
             state.boats[a.zone] += 1
             state.boats_built[a.zone] += 1
-            ev.append(Event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
+            ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
         elif isinstance(a, PickZone):
             self._pick_zone(state, ph, seat, a.zone, ev)
         elif isinstance(a, PickPlayer) and ph == "flee":
-            ev.append(Event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
+            ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
                                             f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
             rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
             flee_one(state, a.player, rng, ev)
@@ -363,21 +364,21 @@ class Nisyros(Game[NisyrosState]):
             state.picks_left = max(0, state.picks_left - 1)
             if ph == "siesta":
                 state.idle[a.player][a.place] += 1
-                ev.append(Event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
+                ev.append(event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
                                                 f"{place_name(a.place)} takes a siesta."))
             else:
                 send_home(state, a.player, a.place, ev)
         elif isinstance(a, RemoveDam):
             state.picks_left = max(0, state.picks_left - 1)
             state.dams[a.zone][a.ring] -= 1
-            ev.append(Event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
+            ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
         elif isinstance(a, Volunteer):
             s = state.queue.pop(0)
             h = state.home[s]
             assert h is not None
             state.people[s][village(h)] -= 1
             state.people[s][meeting(h)] += 1
-            ev.append(Event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
+            ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
         elif isinstance(a, Evacuate):
             self._evacuate(state, a.player, a.place, a.boat, ev)
 
@@ -401,10 +402,10 @@ class Nisyros(Game[NisyrosState]):
             stupefy(state, z, ev)
         elif ph == "boat_gift":
             state.boats[z] += 1
-            ev.append(Event(text=f"A boat lands at {ZONES[z]}."))
+            ev.append(event(text=f"A boat lands at {ZONES[z]}."))
         elif ph == "crevice":
             state.lava[z] -= 1
-            ev.append(Event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
+            ev.append(event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
         elif ph == "direction":
             erupt(state, z, chance_rng(state), ev)
             check_end(state, ev)
@@ -421,7 +422,7 @@ class Nisyros(Game[NisyrosState]):
         state.kos[s] += 1
         state.evacuated += 1
         paid = " and a wheat" if wheat else ""
-        ev.append(Event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
+        ev.append(event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
                                      f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {state.kos[s]} on Kos."))
         if not people_left(state):
             check_end(state, ev)
@@ -531,7 +532,7 @@ class Nisyros(Game[NisyrosState]):
     def opening(self, state: NisyrosState) -> list[Event]:
         """The dealt fields and bonus markers, the homes and the stock (all
         open; the deck's order is never named)."""
-        return [Event(text=dealt(state))]
+        return [event(text=dealt(state))]
 
     # -- text -------------------------------------------------------------------------------------
     def describe_action(self, state: NisyrosState, action: Action, seat: Seat) -> str:

@@ -194,7 +194,11 @@ def flee_choices(state: NisyrosState) -> list[int]:
     z = flight_zone(state)
     if z is None:
         return []
-    groups = _coast_groups(state, z)
+    return _choices(state, z, _coast_groups(state, z))
+
+
+def _choices(state: NisyrosState, z: int, groups: list[tuple[int, int]]) -> list[int]:
+    """``flee_choices`` for the coast of ``z``, whose next in line are ``groups``."""
     if len(groups) < 2 or not 0 < seats_to_sail(state, z) < sum(n for _, n in groups):
         return []
     return [s for s, _ in groups]
@@ -205,16 +209,17 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
     has fled; False when the team must choose whose inhabitant flees next
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
-    while True:
+    v = village(z)
+    while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
         groups = _coast_groups(state, z)
         if not groups:
             break
-        choices = flee_choices(state)
+        choices = _choices(state, z, groups)
         if choices:
             state.phase = "flee"
             state.choices = choices
             return False
-        flee_one(state, groups[0][0], rng, ev)
+        _flee(state, z, groups[0][0], any(row[v] for row in state.people), rng, ev)
     if state.boats[z]:
         ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
                              f"off {ZONES[z]} are lost to the lava."))
@@ -230,7 +235,12 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -
     to Hades."""
     z = flight_zone(state)
     assert z is not None
-    citizen = fleeing_citizens(state)
+    _flee(state, z, s, fleeing_citizens(state), rng, ev)
+
+
+def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random, ev: list[Event]) -> None:
+    """``flee_one`` with its flight zone ``z`` and whether a citizen flees
+    (``fleeing_citizens``) already known."""
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
     state.take(s, p)
     ok, face = _flee_roll(rng)

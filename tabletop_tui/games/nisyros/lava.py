@@ -60,7 +60,7 @@ def _who(s: int, citizen: bool) -> str:
     return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
 
 
-def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why: str) -> bool:
+def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None, why: str) -> bool:
     """Turn the next area of zone ``z`` to lava (:func:`turn`) and let its
     people flee (:func:`settle`); False while a coast's flight waits for the
     team's choice."""
@@ -68,7 +68,7 @@ def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event], why:
     return settle(state, rng, ev)
 
 
-def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
+def turn(state: NisyrosState, z: int, ev: list[Event] | None, why: str) -> None:
     """Turn the next area of zone ``z`` to lava: its dams go back (S7); a
     coast's people lose their village. Its people flee in :func:`settle`."""
     ring = state.lava[z]
@@ -79,7 +79,8 @@ def turn(state: NisyrosState, z: int, ev: list[Event], why: str) -> None:
     if ring == 0 and state.bonus[z]:
         extra += f"; its {state.bonus[z]} bonus is lost"
         state.bonus[z] = None
-    ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
+    if ev is not None:
+        ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
     if ring == COAST:
         for s in range(state.players):
             if state.home[s] == z and s not in state.displaced:
@@ -94,7 +95,7 @@ def _on(state: NisyrosState, ps: tuple[int, ...] | list[int]) -> bool:
     return False
 
 
-def settle(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
+def settle(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
     """Everyone standing on lava flees (S11), zone by zone clockwise from
     Mandraki, each zone's fields before its coast, and boats off a buried
     coast are lost. False when a coast's flight stops for the team's choice
@@ -120,7 +121,7 @@ def flight_zone(state: NisyrosState) -> int | None:
     return None
 
 
-def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event]) -> None:
+def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event] | None) -> None:
     """A worker on a covered slope escapes on black to its own meeting place."""
     for s in range(state.players):
         for _ in range(state.people[s][p]):
@@ -130,11 +131,13 @@ def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: lis
             if dest is None:
                 state.hades[s] += 1
                 why = "too slow" if not ok else "nowhere left to run"
-                ev.append(event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
+                if ev is not None:
+                    ev.append(event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
             else:
                 state.people[s][meeting(dest)] += 1
-                ev.append(event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
-                                     f"{ZONES[dest]} meeting place.", reveals=True))
+                if ev is not None:
+                    ev.append(event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
+                                         f"{ZONES[dest]} meeting place.", reveals=True))
 
 
 def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
@@ -204,7 +207,7 @@ def _choices(state: NisyrosState, z: int, groups: list[tuple[int, int]]) -> list
     return [s for s, _ in groups]
 
 
-def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
     """The flight from the buried coast of ``z`` (S11): True when everyone
     has fled; False when the team must choose whose inhabitant flees next
     (the rulebook: "A different fleeing order is allowed if decided
@@ -221,14 +224,15 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
             return False
         _flee(state, z, groups[0][0], any(row[v] for row in state.people), rng, ev)
     if state.boats[z]:
-        ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
-                             f"off {ZONES[z]} are lost to the lava."))
+        if ev is not None:
+            ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
+                                 f"off {ZONES[z]} are lost to the lava."))
         state.boats[z] = 0
     state.choices = []
     return True
 
 
-def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -> None:
+def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event] | None) -> None:
     """One inhabitant of ``s`` flees the coast being buried (citizens first):
     it throws the red die; on black it takes a boat of this zone to Kos (a
     wheat too above Achilles), else walks to a reachable village, else goes
@@ -238,7 +242,7 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event]) -
     _flee(state, z, s, fleeing_citizens(state), rng, ev)
 
 
-def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random, ev: list[Event]) -> None:
+def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
@@ -247,7 +251,8 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random
     who = _who(s, citizen)
     if not ok:
         state.hades[s] += 1
-        ev.append(event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
+        if ev is not None:
+            ev.append(event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
         return
     if seats_to_sail(state, z):
         wheat_needed = ISLAND.levels[state.level].wheat_to_sail
@@ -255,19 +260,22 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random
         state.wheat -= 1 if wheat_needed else 0
         state.kos[s] += 1
         paid = " and a wheat" if wheat_needed else ""
-        ev.append(event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
+        if ev is not None:
+            ev.append(event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
         return
     dest = _refuge(state, s, z)
     if dest is None:
         state.hades[s] += 1
-        ev.append(event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
+        if ev is not None:
+            ev.append(event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
     else:
         state.people[s][village(dest) if citizen else meeting(dest)] += 1
         where = "village" if citizen else "meeting place"
-        ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
+        if ev is not None:
+            ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
 
 
-def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
+def flow(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
     """Step 8 (S7): in every zone with lava the area below its lowest lava
     area turns to lava unless all its dam spots hold dams. All zones flow at
     once; then the people of each new lava area flee, zone by zone. False
@@ -279,12 +287,14 @@ def flow(state: NisyrosState, rng: random.Random, ev: list[Event]) -> bool:
             continue
         if state.dams[z][ring] >= DAM_SPOTS[ring]:
             held = state.dams[z][ring]
-            ev.append(event(text=(f"The {held} dams" if held != 1 else "The dam") +
-                                 f" on {area_name(z, ring)} hold{'s' if held == 1 else ''} the lava back."))
+            if ev is not None:
+                ev.append(event(text=(f"The {held} dams" if held != 1 else "The dam") +
+                                     f" on {area_name(z, ring)} hold{'s' if held == 1 else ''} the lava back."))
         else:
             flowing.append(z)
     if not flowing:
-        ev.append(event(text="Step 8: no lava flows this round."))
+        if ev is not None:
+            ev.append(event(text="Step 8: no lava flows this round."))
     for z in flowing:
         turn(state, z, ev, "Lava flows")
     return settle(state, rng, ev)
@@ -295,7 +305,7 @@ def open_zones(state: NisyrosState) -> list[int]:
     return [z for z in range(4) if state.lava[z] < COVERED]
 
 
-def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event], wanted) -> list[int]:
+def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event] | None, wanted) -> list[int]:
     """Throw the volcano die until a face names a zone that ``wanted`` accepts;
     returns those zones (one, or two for the team to choose from), or [] when
     no zone can ever be named."""
@@ -306,11 +316,13 @@ def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event], wanted
         ok = [z for z in zones if wanted(z)]
         state.black = list(zones)
         if ok:
-            ev.append(event(text=f"Black die: {black_face_text(zones)}"
-                                 + (" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
+            if ev is not None:
+                ev.append(event(text=f"Black die: {black_face_text(zones)}"
+                                     + (" (the team chooses)." if len(ok) > 1 else "."), reveals=True))
             return ok
-        ev.append(event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
-                        reveals=True))
+        if ev is not None:
+            ev.append(event(text=f"Black die: {black_face_text(zones)}, already covered; thrown again.",
+                            reveals=True))
 
 
 def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
@@ -335,7 +347,7 @@ def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     return max(0, min(lv.max_eruptions, n)), why
 
 
-def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]) -> bool:
+def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
     """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
     help); False while its flight waits for the team."""
     state.eruptions_left -= 1

@@ -62,19 +62,21 @@ def _resume_pending(state: NisyrosState) -> bool:
 
 
 # -- step 1 ---------------------------------------------------------------------------------------
-def s1(state: NisyrosState, ev: list[Event]) -> None:
+def s1(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 1
     n = state.players
     state.moved = [[0] * 32 for _ in range(n)]
     state.boats_moved = [0] * 4
     state.queue = move_order(state)
-    ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
-                         f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
-                         + (" (strong current: boats sail anywhere)." if state.current else ".")))
+    if ev is not None:
+        ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
+                             f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
+                             + (" (strong current: boats sail anywhere)." if state.current else ".")))
     for g in state.queue:
         h = host(state, g)
         if h is not None:
-            ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
+            if ev is not None:
+                ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
 
 
@@ -102,7 +104,7 @@ def move_order(state: NisyrosState) -> list[int]:
     return sorted(rot, key=key)
 
 
-def s1q(state: NisyrosState, ev: list[Event]) -> None:
+def s1q(state: NisyrosState, ev: list[Event] | None) -> None:
     if state.queue:
         state.phase = "move"
     else:
@@ -110,18 +112,19 @@ def s1q(state: NisyrosState, ev: list[Event]) -> None:
 
 
 # -- step 2 ---------------------------------------------------------------------------------------
-def s2(state: NisyrosState, ev: list[Event]) -> None:
+def s2(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 2
     face = chance_rng(state).randrange(6)
     state.red = face
     n = ISLAND.red_die[face].events
     state.events_left = n
-    ev.append(event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
-                         f"a flight fails on red.", reveals=True))
+    if ev is not None:
+        ev.append(event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
+                             f"a flight fails on red.", reveals=True))
     state.stage = "s2draw"
 
 
-def draw_card(state: NisyrosState, ev: list[Event]) -> int:
+def draw_card(state: NisyrosState, ev: list[Event] | None) -> int:
     """Take the top event card; an empty deck is first rebuilt from the discards (S8)."""
     if not state.deck:
         rng = chance_rng(state)
@@ -129,14 +132,15 @@ def draw_card(state: NisyrosState, ev: list[Event]) -> int:
         state.discard = []
         rng.shuffle(state.deck)
         state.top_known = 0
-        ev.append(event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
+        if ev is not None:
+            ev.append(event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
     cid = state.deck.pop()
     state.top_known = max(0, state.top_known - 1)
     state.in_play.append(cid)
     return cid
 
 
-def s2draw(state: NisyrosState, ev: list[Event]) -> None:
+def s2draw(state: NisyrosState, ev: list[Event] | None) -> None:
     if _resume_pending(state):
         return
     if state.events_left <= 0:
@@ -144,19 +148,22 @@ def s2draw(state: NisyrosState, ev: list[Event]) -> None:
         return
     state.events_left -= 1
     cid = draw_card(state, ev)
-    ev.append(event(text=card_line(cid), reveals=True))
+    if ev is not None:
+        ev.append(event(text=card_line(cid), reveals=True))
     EFFECTS.get(cid, lambda s, e: None)(state, ev)
 
 
-def _rats(state: NisyrosState, ev: list[Event]) -> None:
+def _rats(state: NisyrosState, ev: list[Event] | None) -> None:
     lost = -gain(state, "wheat", -2)
-    ev.append(event(text=f"The rats eat {lost} wheat (wheat {state.wheat})."))
+    if ev is not None:
+        ev.append(event(text=f"The rats eat {lost} wheat (wheat {state.wheat})."))
 
 
-def _siesta(state: NisyrosState, ev: list[Event]) -> None:
+def _siesta(state: NisyrosState, ev: list[Event] | None) -> None:
     workers = sum(state.workers(s) for s in range(state.players))
     if not workers:
-        ev.append(event(text="There is no worker to take a siesta."))
+        if ev is not None:
+            ev.append(event(text="There is no worker to take a siesta."))
         return
     _wants_choice(state, "siesta", picks=min(2, workers))
 
@@ -168,48 +175,53 @@ def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
     return [ps for ps in areas if any(state.people[q][p] for q in range(state.players) for p in ps)]
 
 
-def _fumes(state: NisyrosState, ev: list[Event]) -> None:
+def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
     zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
-        ev.append(event(text="No zone has a worker: the fumes harm nobody."))
+        if ev is not None:
+            ev.append(event(text="No zone has a worker: the fumes harm nobody."))
     elif len(zones) == 1:
         stupefy(state, zones[0], ev)
     else:
         _wants_choice(state, "stupor", zones)
 
 
-def stupefy(state: NisyrosState, z: int, ev: list[Event]) -> None:
+def stupefy(state: NisyrosState, z: int, ev: list[Event] | None) -> None:
     """Event 10 as printed: the highest area of ``z`` with workers, a field
     or the coast (then its dam site, shipyard and meeting place), has no output."""
     ps = _worked_areas(state, z)[0]
     state.stupor.extend(ps)
     if len(ps) == 1:
         ring = ps[0] % SLOTS
-        ev.append(event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
+        if ev is not None:
+            ev.append(event(text=f"Fumes over {ZONES[z]} {RINGS[ring].name}: its workers yield nothing this round."))
     else:
-        ev.append(event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
-                             f"this round."))
+        if ev is not None:
+            ev.append(event(text=f"Fumes over the {ZONES[z]} coast: its workers build and summon nothing "
+                                 f"this round."))
 
 
 def rescue_candidates(state: NisyrosState) -> list[int]:
     return [s for s in range(state.players) if state.hades[s] and home_village(state, s) is not None]
 
 
-def _found(state: NisyrosState, ev: list[Event]) -> None:
+def _found(state: NisyrosState, ev: list[Event] | None) -> None:
     c = rescue_candidates(state)
     if not c:
-        ev.append(event(text="Nobody can come back from Hades."))
+        if ev is not None:
+            ev.append(event(text="Nobody can come back from Hades."))
     else:
         _wants_choice(state, "rescue", c)
 
 
-def rescue(state: NisyrosState, s: int, ev: list[Event]) -> None:
+def rescue(state: NisyrosState, s: int, ev: list[Event] | None) -> None:
     state.hades[s] -= 1
     h = state.home[s]
     assert h is not None
     state.people[s][meeting(h)] += 1
-    ev.append(event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
-                                 f"{ZONES[h]} meeting place."))
+    if ev is not None:
+        ev.append(event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
+                                     f"{ZONES[h]} meeting place."))
 
 
 def landing_zones(state: NisyrosState) -> list[int]:
@@ -217,10 +229,11 @@ def landing_zones(state: NisyrosState) -> list[int]:
 
 
 def _boats_gift(n: int):
-    def effect(state: NisyrosState, ev: list[Event]) -> None:
+    def effect(state: NisyrosState, ev: list[Event] | None) -> None:
         k = min(n, ISLAND.boats - total_boats(state))
         if not k or not landing_zones(state):
-            ev.append(event(text="There is no boat left in the supply." if not k else "No village is left."))
+            if ev is not None:
+                ev.append(event(text="There is no boat left in the supply." if not k else "No village is left."))
             return
         _wants_choice(state, "boat_gift", landing_zones(state), picks=k)
     return effect
@@ -231,30 +244,34 @@ def crevice_zones(state: NisyrosState) -> list[int]:
     return [z for z in range(4) if 1 <= state.lava[z] <= COAST]
 
 
-def _crevice(state: NisyrosState, ev: list[Event]) -> None:
+def _crevice(state: NisyrosState, ev: list[Event] | None) -> None:
     c = crevice_zones(state)
     if not c:
-        ev.append(event(text="No lava can sink away."))
+        if ev is not None:
+            ev.append(event(text="No lava can sink away."))
     else:
         _wants_choice(state, "crevice", c)
 
 
-def _landslide(state: NisyrosState, ev: list[Event]) -> None:
+def _landslide(state: NisyrosState, ev: list[Event] | None) -> None:
     k = min(2, total_dams(state))
     if not k:
-        ev.append(event(text="There is no dam to lose."))
+        if ev is not None:
+            ev.append(event(text="There is no dam to lose."))
     else:
         _wants_choice(state, "dam_loss", picks=k)
 
 
-def _traders(state: NisyrosState, ev: list[Event]) -> None:
+def _traders(state: NisyrosState, ev: list[Event] | None) -> None:
     w, s = gain(state, "wood", 2), gain(state, "stone", 2)
-    ev.append(event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
+    if ev is not None:
+        ev.append(event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
 
 
-def _fire(state: NisyrosState, ev: list[Event]) -> None:
+def _fire(state: NisyrosState, ev: list[Event] | None) -> None:
     lost = -gain(state, "wood", -3)
-    ev.append(event(text=f"The fire burns {lost} wood (wood {state.wood})."))
+    if ev is not None:
+        ev.append(event(text=f"The fire burns {lost} wood (wood {state.wood})."))
 
 
 EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14: _crevice,
@@ -262,15 +279,16 @@ EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14:
 
 
 # -- step 3 ---------------------------------------------------------------------------------------
-def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event], again: bool = False) -> None:
+def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, again: bool = False) -> None:
     rng = chance_rng(state)
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
     shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
-    ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
+    if ev is not None:
+        ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
 
 
-def s3(state: NisyrosState, ev: list[Event]) -> None:
+def s3(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 3
     state.yellow = [""] * 5
     state.yellow_on = [None] * 5
@@ -278,25 +296,26 @@ def s3(state: NisyrosState, ev: list[Event]) -> None:
     state.stage = "s3reroll"
 
 
-def s3reroll(state: NisyrosState, ev: list[Event]) -> None:
+def s3reroll(state: NisyrosState, ev: list[Event] | None) -> None:
     if 1 in state.in_play:
         state.phase = "reroll"  # answered by Reroll or Done, which move on to "s3extra"
     else:
         state.stage = "s3extra"
 
 
-def s3extra(state: NisyrosState, ev: list[Event]) -> None:
+def s3extra(state: NisyrosState, ev: list[Event] | None) -> None:
     extra = [f for f in state.yellow if f in ("+1", "-1")]
     if extra:
-        ev.append(event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
+        if ev is not None:
+            ev.append(event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
     state.stage = "s3place"
 
 
-def s3place(state: NisyrosState, ev: list[Event]) -> None:
+def s3place(state: NisyrosState, ev: list[Event] | None) -> None:
     state.phase = "dice"
 
 
-def s3marathon(state: NisyrosState, ev: list[Event]) -> None:
+def s3marathon(state: NisyrosState, ev: list[Event] | None) -> None:
     if 2 in state.in_play:
         state.phase = "marathon"  # answered by one move or Done, which move on to "s4"
     else:
@@ -314,7 +333,7 @@ def yields_nothing(state: NisyrosState, p: int) -> str:
     return ""
 
 
-def s4(state: NisyrosState, ev: list[Event]) -> None:
+def s4(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 4
     got = {k: 0 for k in KINDS}
     lines = []
@@ -343,24 +362,26 @@ def s4(state: NisyrosState, ev: list[Event]) -> None:
                 state.bonus[z] = None
             lines.append(f"{where}: {plural(w, 'worker')} x {per} = {n}{bonus}")
     if not lines:
-        ev.append(event(text="Step 4: nobody works a slope; nothing is gathered."))
+        if ev is not None:
+            ev.append(event(text="Step 4: nobody works a slope; nothing is gathered."))
     else:
         kept = {k: gain(state, k, got[k]) for k in KINDS}
         lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
-        ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
-                             + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
-                             + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
+        if ev is not None:
+            ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
+                                 + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
+                                 + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
     state.stage = "s5"
 
 
 # -- step 5 ---------------------------------------------------------------------------------------
-def s5(state: NisyrosState, ev: list[Event]) -> None:
+def s5(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 5
     state.phase = "build"
 
 
 # -- step 6 ---------------------------------------------------------------------------------------
-def s6(state: NisyrosState, ev: list[Event]) -> None:
+def s6(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 6
     n = state.players
     for z in range(4):
@@ -370,7 +391,8 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
         room = ISLAND.summon_limit
         if m in state.stupor:
             if any(row[m] for row in state.people):
-                ev.append(event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
+                if ev is not None:
+                    ev.append(event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
             continue
         factor = 2 if m in state.yellow_on else 1
         # our ruling: a shared meeting place calls players' citizens from the active player on
@@ -381,8 +403,9 @@ def s6(state: NisyrosState, ev: list[Event]) -> None:
                 state.people[s][m] += k
                 room -= k
                 verb = "joins" if k == 1 else "join"
-                ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
-                                             f"at the {ZONES[z]} meeting place."))
+                if ev is not None:
+                    ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
+                                                 f"at the {ZONES[z]} meeting place."))
     state.queue = [s for s in ((state.active + i) % n for i in range(n))
                    if 21 in state.in_play and volunteer_ok(state, s)]
     state.stage = "s6vol"
@@ -393,7 +416,7 @@ def volunteer_ok(state: NisyrosState, s: int) -> bool:
     return v is not None and state.people[s][v] > 0
 
 
-def s6vol(state: NisyrosState, ev: list[Event]) -> None:
+def s6vol(state: NisyrosState, ev: list[Event] | None) -> None:
     if state.queue:
         state.phase = "volunteer"
         return
@@ -403,7 +426,7 @@ def s6vol(state: NisyrosState, ev: list[Event]) -> None:
     state.stage = "s7"
 
 
-def s6drizzle(state: NisyrosState, ev: list[Event]) -> None:
+def s6drizzle(state: NisyrosState, ev: list[Event] | None) -> None:
     """Event 6 at the end of step 6: "move each worker to a meeting place of
     your choice". Each player with more than one meeting place in reach
     sends their workers, in step 1's order; the rest walk to their own."""
@@ -411,11 +434,12 @@ def s6drizzle(state: NisyrosState, ev: list[Event]) -> None:
     state.queue = [s for s in move_order(state)
                    if len(drizzle_targets(state, s)) > 1 and state.workers(s) > 0]
     if state.queue:
-        ev.append(event(text="Drizzle: each player sends their workers to meeting places of their choice."))
+        if ev is not None:
+            ev.append(event(text="Drizzle: each player sends their workers to meeting places of their choice."))
     state.stage = "s6dq"
 
 
-def s6dq(state: NisyrosState, ev: list[Event]) -> None:
+def s6dq(state: NisyrosState, ev: list[Event] | None) -> None:
     if state.queue:
         state.phase = "drizzle"
         return
@@ -423,7 +447,7 @@ def s6dq(state: NisyrosState, ev: list[Event]) -> None:
     state.stage = "s7"
 
 
-def drizzle(state: NisyrosState, ev: list[Event]) -> None:
+def drizzle(state: NisyrosState, ev: list[Event] | None) -> None:
     """Event 6, for every worker its player did not send elsewhere: one on
     a meeting place stays there, any other walks to its own meeting place."""
     for s in range(state.players):
@@ -441,8 +465,9 @@ def drizzle(state: NisyrosState, ev: list[Event]) -> None:
                 state.take(s, p, n)
         if moved:
             verb = "walks" if moved == 1 else "walk"
-            ev.append(event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
-                                         f"{ZONES[m // SLOTS]} meeting place."))
+            if ev is not None:
+                ev.append(event(seat=s, text=f"Drizzle: {plural(moved, 'worker')} of {name_of(s)} {verb} back to the "
+                                             f"{ZONES[m // SLOTS]} meeting place."))
 
 
 # -- step 7 ---------------------------------------------------------------------------------------
@@ -452,27 +477,31 @@ def food_need(state: NisyrosState, s: int) -> int:
     return 0 if w == 0 else (1 if w <= 5 else 2)
 
 
-def s7(state: NisyrosState, ev: list[Event]) -> None:
+def s7(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 7
     state.stage = "s7sick"
     if 7 in state.in_play:
-        ev.append(event(text="Step 7 is skipped: the workers are fasting."))
+        if ev is not None:
+            ev.append(event(text="Step 7 is skipped: the workers are fasting."))
         return
     need = sum(food_need(state, s) for s in range(state.players))
     if not need:
-        ev.append(event(text="Step 7: there are no workers to feed."))
+        if ev is not None:
+            ev.append(event(text="Step 7: there are no workers to feed."))
         return
     paid = min(need, state.wheat)
     state.wheat -= paid
     short = need - paid
     text = f"Step 7: the workers eat {paid} wheat (wheat {state.wheat})"
     if not short:
-        ev.append(event(text=text + "."))
+        if ev is not None:
+            ev.append(event(text=text + "."))
         return
     sick = 2 * short
     workers = sum(state.workers(s) for s in range(state.players))
-    ev.append(event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
-                                f"and go home."))
+    if ev is not None:
+        ev.append(event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
+                                    f"and go home."))
     if sick >= workers:
         for s in range(state.players):
             for p in range(32):
@@ -482,29 +511,32 @@ def s7(state: NisyrosState, ev: list[Event]) -> None:
         _wants_choice(state, "sick", picks=sick)
 
 
-def send_home(state: NisyrosState, s: int, p: int, ev: list[Event]) -> None:
+def send_home(state: NisyrosState, s: int, p: int, ev: list[Event] | None) -> None:
     """A sick worker returns to its village (our ruling: with no village left, to Hades)."""
     state.take(s, p)
     v = home_village(state, s)
     if v is None:
         state.hades[s] += 1
-        ev.append(event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
+        if ev is not None:
+            ev.append(event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
     else:
         state.people[s][v] += 1
-        ev.append(event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
+        if ev is not None:
+            ev.append(event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
 
 
-def s7sick(state: NisyrosState, ev: list[Event]) -> None:
+def s7sick(state: NisyrosState, ev: list[Event] | None) -> None:
     if _resume_pending(state):
         return
     state.stage = "s8"
 
 
 # -- steps 8 and 9 --------------------------------------------------------------------------------
-def s8(state: NisyrosState, ev: list[Event]) -> None:
+def s8(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 8
     if state.round == 1:
-        ev.append(event(text="Step 8 is skipped in the first round."))
+        if ev is not None:
+            ev.append(event(text="Step 8 is skipped in the first round."))
     elif not flow(state, chance_rng(state), ev):
         state.stage = "s8flow"  # a flight waits for the team's choice
         return
@@ -512,22 +544,23 @@ def s8(state: NisyrosState, ev: list[Event]) -> None:
     check_end(state, ev)
 
 
-def s8flow(state: NisyrosState, ev: list[Event]) -> None:
+def s8flow(state: NisyrosState, ev: list[Event] | None) -> None:
     """Step 8 goes on after a flight the team was asked about."""
     if settle(state, chance_rng(state), ev):
         state.stage = "s9"
         check_end(state, ev)
 
 
-def s9(state: NisyrosState, ev: list[Event]) -> None:
+def s9(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 9
     n, why = eruptions_planned(state)
     state.eruptions_left = state.eruptions_total = n
-    ev.append(event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
+    if ev is not None:
+        ev.append(event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
     state.stage = "s9e"
 
 
-def s9e(state: NisyrosState, ev: list[Event]) -> None:
+def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
     if _resume_pending(state):
         return
     if state.eruptions_left <= 0 or covered(state):
@@ -536,7 +569,8 @@ def s9e(state: NisyrosState, ev: list[Event]) -> None:
     if 13 in state.in_play and not state.oracle_used:
         state.oracle_used = True
         zones = open_zones(state)
-        ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
+        if ev is not None:
+            ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
         zones = throw_black(state, chance_rng(state), ev, lambda z: coast_open(state, z))
     if len(zones) == 1:
@@ -547,12 +581,12 @@ def s9e(state: NisyrosState, ev: list[Event]) -> None:
 
 
 # -- step 10 and the end of the round -------------------------------------------------------------
-def s10(state: NisyrosState, ev: list[Event]) -> None:
+def s10(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 10
     state.phase = "evacuate"
 
 
-def s10end(state: NisyrosState, ev: list[Event]) -> None:
+def s10end(state: NisyrosState, ev: list[Event] | None) -> None:
     check_end(state, ev)
     if state.phase == "over":
         return
@@ -564,7 +598,7 @@ def home_choices(state: NisyrosState) -> list[int]:
     return [z for z in range(4) if village_open(state, z)]
 
 
-def s_home(state: NisyrosState, ev: list[Event]) -> None:
+def s_home(state: NisyrosState, ev: list[Event] | None) -> None:
     while state.queue:
         options = home_choices(state)
         if options:
@@ -573,11 +607,12 @@ def s_home(state: NisyrosState, ev: list[Event]) -> None:
             return
         s = state.queue.pop(0)
         state.home[s] = None
-        ev.append(event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
+        if ev is not None:
+            ev.append(event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
     state.stage = "next"
 
 
-def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
+def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
     """Displaced persons: ``s`` makes village ``z`` their home; all their
     citizens move to that village and all their workers, wherever they
     stand, to its meeting place (the rulebook: "Put all your citizens on this
@@ -598,11 +633,12 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event]) -> None:
             row[m] += n
             workers += n
     moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
-    ev.append(event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
-                                 + (f": {' and '.join(moved)} move there." if moved else ".")))
+    if ev is not None:
+        ev.append(event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
+                                     + (f": {' and '.join(moved)} move there." if moved else ".")))
 
 
-def s_next(state: NisyrosState, ev: list[Event]) -> None:
+def s_next(state: NisyrosState, ev: list[Event] | None) -> None:
     state.current = 24 in state.in_play
     state.discard.extend(state.in_play)
     state.in_play = []
@@ -623,7 +659,7 @@ def s_next(state: NisyrosState, ev: list[Event]) -> None:
     state.stage = "s1"
 
 
-def check_end(state: NisyrosState, ev: list[Event]) -> None:
+def check_end(state: NisyrosState, ev: list[Event] | None) -> None:
     """Game end: the island is covered, or nobody is left on it (S13 scores);
     judged once a flight under way has finished."""
     if state.phase == "over" or flight_zone(state) is not None:
@@ -642,7 +678,8 @@ def check_end(state: NisyrosState, ev: list[Event]) -> None:
     state.end_reason = f"{why} Saved on Kos: {saved}. {verdict}"
     state.phase = "over"
     state.stage = "over"
-    ev.append(event(text=state.end_reason))
+    if ev is not None:
+        ev.append(event(text=state.end_reason))
 
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,

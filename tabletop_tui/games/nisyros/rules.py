@@ -274,13 +274,18 @@ class Nisyros(Game[NisyrosState]):
         return None
 
     # -- play -------------------------------------------------------------------------------------
-    def _play(self, state: NisyrosState, action: Action, seat: Seat) -> list[Event]:
-        ev: list[Event] = []
+    def _play(self, state: NisyrosState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
+        """Play a checked action; ``quiet`` (search) writes no log: the rules
+        are handed ``ev=None`` and build no event and no event text."""
+        ev: list[Event] | None = None if quiet else []
         self._do(state, action, seat, ev)
         self._run(state, ev)
-        return ev
+        return ev or []
 
-    def _run(self, state: NisyrosState, ev: list[Event]) -> None:
+    def play_silent(self, state: NisyrosState, action: Action, seat: Seat) -> None:
+        self._play(state, action, seat, quiet=True)
+
+    def _run(self, state: NisyrosState, ev: list[Event] | None) -> None:
         """Carry the round on until a real choice is asked or the game ends;
         a choice with one answer is answered automatically."""
         while state.phase != "over":
@@ -300,7 +305,7 @@ class Nisyros(Game[NisyrosState]):
                 raise RuntimeError(f"no answer to {state.phase} at {state.stage}")
             self._do(state, acts[0], who, ev)  # type: ignore[arg-type]
 
-    def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event]) -> None:
+    def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event] | None) -> None:
         """Play one checked input; afterwards the round engine re-asks or moves on."""
         ph = state.phase
         state.phase = "auto"
@@ -313,8 +318,9 @@ class Nisyros(Game[NisyrosState]):
             else:
                 state.stage = "s4"  # the marathon runner moves once
             who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
-            ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
-                                            f"to the {place_name(a.dst)}."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
+                                                f"to the {place_name(a.dst)}."))
         elif isinstance(a, MoveBoat):
             state.boats[a.src] -= 1
             state.boats[a.dst] += 1
@@ -326,7 +332,8 @@ class Nisyros(Game[NisyrosState]):
                 state.people[a.carry][m2] += 1
                 state.moved[a.carry][m2] += 1
                 extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
-            ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, Done):
             self._done(state, ph, seat, ev)
         elif isinstance(a, Reroll):
@@ -334,25 +341,29 @@ class Nisyros(Game[NisyrosState]):
             state.stage = "s3extra"
         elif isinstance(a, PlaceDie):
             state.yellow_on[a.die] = a.place
-            ev.append(event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
-                                            f"on the {place_name(a.place)}."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
+                                                f"on the {place_name(a.place)}."))
         elif isinstance(a, BuildDam):
             state.stone -= 1
             state.dams[a.zone][a.ring] += 1
             state.dams_built[a.zone] += 1
-            ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
-                                            f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
-                                            f"stone {state.stone})."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
+                                                f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
+                                                f"stone {state.stone})."))
         elif isinstance(a, BuildBoat):
             state.wood -= 1
             state.boats[a.zone] += 1
             state.boats_built[a.zone] += 1
-            ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
         elif isinstance(a, PickZone):
             self._pick_zone(state, ph, seat, a.zone, ev)
         elif isinstance(a, PickPlayer) and ph == "flee":
-            ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
-                                            f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
+                                                f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
             rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
             flee_one(state, a.player, rng, ev)
             if settle(state, rng, ev):
@@ -364,25 +375,28 @@ class Nisyros(Game[NisyrosState]):
             state.picks_left = max(0, state.picks_left - 1)
             if ph == "siesta":
                 state.idle[a.player][a.place] += 1
-                ev.append(event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
-                                                f"{place_name(a.place)} takes a siesta."))
+                if ev is not None:
+                    ev.append(event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
+                                                    f"{place_name(a.place)} takes a siesta."))
             else:
                 send_home(state, a.player, a.place, ev)
         elif isinstance(a, RemoveDam):
             state.picks_left = max(0, state.picks_left - 1)
             state.dams[a.zone][a.ring] -= 1
-            ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
         elif isinstance(a, Volunteer):
             s = state.queue.pop(0)
             h = state.home[s]
             assert h is not None
             state.people[s][village(h)] -= 1
             state.people[s][meeting(h)] += 1
-            ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
+            if ev is not None:
+                ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
         elif isinstance(a, Evacuate):
             self._evacuate(state, a.player, a.place, a.boat, ev)
 
-    def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event]) -> None:
+    def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event] | None) -> None:
         if ph in ("move", "volunteer", "drizzle"):
             state.queue.pop(0)
         elif ph == "reroll":
@@ -396,23 +410,25 @@ class Nisyros(Game[NisyrosState]):
         elif ph == "evacuate":
             state.stage = "s10end"
 
-    def _pick_zone(self, state: NisyrosState, ph: str, seat: Seat, z: int, ev: list[Event]) -> None:
+    def _pick_zone(self, state: NisyrosState, ph: str, seat: Seat, z: int, ev: list[Event] | None) -> None:
         state.picks_left = max(0, state.picks_left - 1)
         if ph == "stupor":
             stupefy(state, z, ev)
         elif ph == "boat_gift":
             state.boats[z] += 1
-            ev.append(event(text=f"A boat lands at {ZONES[z]}."))
+            if ev is not None:
+                ev.append(event(text=f"A boat lands at {ZONES[z]}."))
         elif ph == "crevice":
             state.lava[z] -= 1
-            ev.append(event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
+            if ev is not None:
+                ev.append(event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
         elif ph == "direction":
             erupt(state, z, chance_rng(state), ev)
             check_end(state, ev)
         elif ph == "home":
             rehome(state, state.queue.pop(0), z, ev)
 
-    def _evacuate(self, state: NisyrosState, s: int, p: int, z: int, ev: list[Event]) -> None:
+    def _evacuate(self, state: NisyrosState, s: int, p: int, z: int, ev: list[Event] | None) -> None:
         """Step 10: one inhabitant sails to Kos in a boat of zone ``z``."""
         state.boats[z] -= 1
         wheat = ISLAND.levels[state.level].wheat_to_sail
@@ -422,8 +438,9 @@ class Nisyros(Game[NisyrosState]):
         state.kos[s] += 1
         state.evacuated += 1
         paid = " and a wheat" if wheat else ""
-        ev.append(event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
-                                     f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {state.kos[s]} on Kos."))
+        if ev is not None:
+            ev.append(event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
+                                         f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {state.kos[s]} on Kos."))
         if not people_left(state):
             check_end(state, ev)
 

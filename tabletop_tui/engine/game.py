@@ -178,8 +178,19 @@ class Game(Generic[S]):
     def default_options(self) -> Options:
         return self.options_model()
 
+    def saved_options(self, data: dict) -> dict:
+        """A save's options in today's terms (a game whose option values
+        changed reads its old saves here); unchanged by default."""
+        return data
+
     def parse_options(self, data: dict | None) -> Options:
-        """Options from untrusted data; raises IllegalAction with a reason."""
+        """Options from untrusted data (typed words are read as the model's
+        values: see :func:`~.options_text.coerce_options`); raises
+        IllegalAction with a reason."""
+        from .options_text import coerce_options
+
+        if isinstance(data, dict):
+            data = coerce_options(self.options_model, data)
         try:
             return self.options_model.model_validate(data or {})
         except ValidationError as err:

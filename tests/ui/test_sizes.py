@@ -113,7 +113,7 @@ def _nyakuza_placing() -> Match:
     from tabletop_tui.games.nyakuza.actions import Bid
 
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
-                  options={"first_amulet": "1"}, autosave=False)
+                  options={"first_amulet": "Blue"}, autosave=False)
     match.apply(Bid(shells=9), 0)
     match.apply(Bid(shells=1), 1)
     return match

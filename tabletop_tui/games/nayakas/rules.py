@@ -98,7 +98,8 @@ class Nayakas(Game[NayakasState]):
         options = options or NayakasOptions()
         kingdoms = list(options.kingdoms or KINGDOMS[:players])
         if len(kingdoms) != players:
-            raise IllegalAction("Name one kingdom for each player.")
+            raise IllegalAction(f"Name one kingdom for each player: {players} players, "
+                                f"{len(kingdoms)} kingdom{'s' if len(kingdoms) != 1 else ''} given.")
         st = NayakasState(players=players, seed=seed)
         rng = chance_rng(st)
         for k in kingdoms:

@@ -104,13 +104,15 @@ class Result(BaseModel):
     ``winners`` is every seat that won (shared wins list several; a co-operative
     game lists all seats on a team win and none on a loss). ``scores`` maps a
     seat to its final score when the game has one; ``details`` holds per-seat
-    score components for the final table; ``summary`` is one sentence.
+    score components for the final table; ``summary`` is one sentence;
+    ``condition`` says what winning takes and the numbers that decided it.
     """
 
     winners: list[Seat]
     scores: dict[Seat, float] = {}
     details: dict[Seat, dict[str, Any]] = {}
     summary: str = ""
+    condition: str = ""
 
 
 class Game(Generic[S]):

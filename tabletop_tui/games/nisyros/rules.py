@@ -28,7 +28,7 @@ from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import actor, boat_capacity, can_evacuate, dam_capacity, dam_spots, die_targets, legal, worker_move_legal
 from .places import can_work_at, has_room, meeting, reach, usable, village
-from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
+from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy, victory_condition
 from .state import NisyrosOptions, NisyrosState
 from .text import FACE_NAMES, area_name, dealt, name_of, place_name
 from .text import why as why_text
@@ -424,7 +424,8 @@ class Nisyros(Game[NisyrosState]):
             scores={s: float(state.kos[s]) for s in range(state.players)},
             details={s: {"saved": state.kos[s], "hades": state.hades[s], "outcome": title[state.outcome]}
                      for s in range(state.players)},
-            summary=state.end_reason)
+            summary=state.end_reason,
+            condition=victory_condition(state))
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: NisyrosState, seat: Seat | None) -> NisyrosView:

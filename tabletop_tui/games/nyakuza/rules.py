@@ -543,7 +543,11 @@ class Nyakuza(Game[NyakuzaState]):
                        "tokens_on_board": state.on_board(s)} for s in range(state.players)}
         scores = {s: float(state.moai_erected(s) + (1 if state.ceremonial == s else 0))
                   for s in range(state.players)}
-        return Result(winners=list(state.winners), scores=scores, details=details, summary=state.end_reason)
+        left = ", ".join(f"{{s{s}}} {state.moai_left[s]}" for s in range(state.players))
+        return Result(winners=list(state.winners), scores=scores, details=details, summary=state.end_reason,
+                      condition="The first to raise the Ceremonial Moai wins at once; otherwise, after the "
+                                "last round, the fewest Moai left (a tie: the most shells). "
+                                f"Moai left: {left}.")
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: NyakuzaState, seat: Seat | None):

@@ -62,6 +62,14 @@ def option_rows(model: type[BaseModel]) -> list[tuple[str, list[str] | None, str
     return rows
 
 
+def value_notes(model: type[BaseModel], name: str) -> dict[str, str]:
+    """What each value of option ``name`` means, when the model says
+    (``json_schema_extra={"values": {value: sentence}}``)."""
+    extra = model.model_fields[name].json_schema_extra
+    notes = extra.get("values") if isinstance(extra, dict) else None
+    return dict(notes) if isinstance(notes, dict) else {}
+
+
 def _many(model: type[BaseModel], name: str) -> bool:
     return list_item(model.model_fields[name].annotation) is not None
 
@@ -76,6 +84,7 @@ def options_text(model: type[BaseModel]) -> str:
             values = f"{values},..."
         tail = f" (default {default})" if default else ""
         lines.append(f"{name}={values}{tail}" + (f": {desc}" if desc else ""))
+        lines.extend(f"  {v}: {note}" for v, note in value_notes(model, name).items())
     return "\n".join(lines)
 
 
@@ -136,7 +145,8 @@ def options_markdown(model: type[BaseModel], title: str = "Options") -> str:
         if _many(model, name):
             values = f"a list of {values}, separated by commas"
         shown = f"`{default}`" if default else "see what it does"
-        out.append(f"| `{name}` | {values} | {shown} | {desc.replace('|', '/')} |")
+        notes = "".join(f" `{v}`: {note}" for v, note in value_notes(model, name).items())
+        out.append(f"| `{name}` | {values} | {shown} | {(desc + notes).replace('|', '/')} |")
     return "\n".join(out) + "\n"
 
 

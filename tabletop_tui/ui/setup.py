@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get
-from tabletop_tui.engine.options_text import list_item, option_rows
+from tabletop_tui.engine.options_text import list_item, option_rows, value_notes
 from tabletop_tui.engine.outside_text import NAME_LIMIT, names_problem
 
 #: Seat kinds offered in setup: value -> (bot, level)
@@ -112,6 +112,8 @@ class SetupScreen(Screen[None]):
                         yield Label(self._typed_label(name, ann, desc), classes="setup-label wide")
                         yield Input(_typed(default), placeholder=self._hint(name, ann), id=f"opt-{name}",
                                     compact=True, classes="opt-input")
+                if value_notes(g.options_model, name):
+                    yield Static(self._note(name, default), id=f"opt-{name}-note", classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Checkbox("Coach: after a move, point out a clear slip and the better move",
                                value=True, id="coach-flags", compact=True)
@@ -124,6 +126,10 @@ class SetupScreen(Screen[None]):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
+
+    def _note(self, name: str, value: Any) -> Text:
+        """What the chosen value of option ``name`` means (its level's rules and difficulty)."""
+        return Text(value_notes(self.game.options_model, name).get(str(value), ""))
 
     def _hint(self, name: str, ann: Any) -> str:
         """What a typed option's box says while blank: an example."""
@@ -196,6 +202,9 @@ class SetupScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_seats()
+        name = (event.select.id or "").removeprefix("opt-")
+        if event.select.id and event.select.id.startswith("opt-") and value_notes(self.game.options_model, name):
+            self.query_one(f"#opt-{name}-note", Static).update(self._note(name, event.value))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -73,3 +73,38 @@ def test_rapa_nui_final_values_add_up_from_the_stone(narrow):
         stone[k] = (up + down, value)
     assert {k: v for k, (_, v) in stone.items()} == offering_values({k: n for k, (n, _) in stone.items()})
     assert "face down ones turned up" in lines[-1]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_nisyros_setup_says_what_each_level_changes_and_how_hard_it_is(size):
+    from textual.widgets import Select
+
+    from tabletop_tui.ui.setup import SetupScreen
+
+    app = TabletopApp(setup="nisyros", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        note = screen.query_one("#opt-level-note", Static)
+        label = " ".join(str(w.content) for w in screen.query("Label"))
+        assert "every player saves 7 of 10 on Kos; 9 is a big victory" in label.replace("\n", " ")
+        said = str(note.content)
+        assert said.startswith("Achilles: each islander needs a boat") and "2 eruptions" in said and "Hard" in said
+        screen.query_one("#opt-level", Select).focus()
+        await pilot.press("enter", "down", "down", "enter")  # open the list, pick Zeus
+        await pilot.pause()
+        assert screen.query_one("#opt-level", Select).value == "zeus"
+        said = str(note.content)
+        assert "3 eruptions" in said and "Very hard" in said and note.region.height >= 1
+
+
+def test_the_levels_are_explained_in_the_help_and_on_the_rules_page():
+    from tabletop_tui.engine import get
+    from tabletop_tui.engine.options_text import options_markdown, options_text
+
+    model = get("nisyros").options_model
+    for text in (options_text(model), options_markdown(model)):
+        for level in ("Achilles: each islander needs a boat", "Heracles: a boat and a wheat",
+                      "Zeus: a boat and a wheat per islander; 3 eruptions"):
+            assert level in text

@@ -100,6 +100,7 @@ class Pane(VerticalScroll, can_focus=False):
 
 
 class NayakasBoard(Board, can_focus=True):
+    cursor_fields = ("cursor",)
     """The Nayakas board, bound to one seat's view."""
 
     MIN_SIZE = (80, 24)

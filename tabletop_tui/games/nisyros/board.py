@@ -85,6 +85,7 @@ class DieCell(Static):
 
 
 class NisyrosBoard(Board, can_focus=True):
+    cursor_fields = ("filter",)
     """The Nisyros board."""
 
     class PlaceClicked(Message):

@@ -507,13 +507,16 @@ class Nisyros(Game[NisyrosState]):
 
     def estimate_text(self, state: NisyrosState, seat: Seat, value: float) -> str:
         """The team's graded outcome as the saved count it stands for: the
-        count each player would need, all alike, to be worth ``value``."""
+        count each player would need, all alike, to be worth ``value``. Said
+        as a rough guess beside the 7 a victory needs: the search's value
+        comes from quick random games cut short by :meth:`heuristic`, which
+        expects the people still on the island to sail more often than a
+        team usually manages, so it runs high early in a game."""
         lo, hi = 0.0, float(INHABITANTS)
         for _ in range(30):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if graded([mid] * state.players) < value else (lo, mid)
-        n = state.players
-        return f"about {round(lo * n)} of {INHABITANTS * n} saved"
+        return f"rough guess: {round(lo)} of {INHABITANTS} saved each (a victory needs 7)"
 
     def opening(self, state: NisyrosState) -> list[Event]:
         """The dealt fields and bonus markers, the homes and the stock (all

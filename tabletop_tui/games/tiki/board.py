@@ -66,6 +66,7 @@ class EdgeCell(Static):
 
 
 class TikiBoard(Board, can_focus=True):
+    cursor_fields = ("cursor",)
     """The Tiki board."""
 
     from textual.message import Message as _Message

@@ -127,7 +127,7 @@ class NisyrosBoard(Board, can_focus=True):
     NisyrosBoard.-tall #ni-island { grid-gutter: 1 1; height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
-    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 0; }
+    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 1; padding-right: 1; }
     .-narrow NisyrosBoard .ni-cell { height: 1; }
     .-narrow NisyrosBoard .ni-zone { height: 1; }
     .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }

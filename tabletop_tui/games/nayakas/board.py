@@ -100,8 +100,9 @@ class Pane(VerticalScroll, can_focus=False):
 
 
 class NayakasBoard(Board, can_focus=True):
-    cursor_fields = ("cursor",)
     """The Nayakas board, bound to one seat's view."""
+
+    cursor_fields = ("cursor",)
 
     MIN_SIZE = (80, 24)
     #: Keladi red, Mysore blue, Thanjavur brown, Madurai green

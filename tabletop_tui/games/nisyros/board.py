@@ -85,8 +85,9 @@ class DieCell(Static):
 
 
 class NisyrosBoard(Board, can_focus=True):
-    cursor_fields = ("filter",)
     """The Nisyros board."""
+
+    cursor_fields = ("filter",)
 
     class PlaceClicked(Message):
         def __init__(self, p: int) -> None:

@@ -79,9 +79,12 @@ def wrap_parts(parts: list[str], width: int) -> str:
 
 
 class NyakuzaBoard(Board, can_focus=True):
+    """The Nyakuza board."""
+
     cursor_fields = ("bid", "_bid_fresh", "_goal_x")
 
     def cursor_state(self) -> dict:
+        """The cursors, with the island map's."""
         return {**super().cursor_state(), "map": self.map.cursor}
 
     def restore_cursor(self, state: dict) -> None:
@@ -90,7 +93,6 @@ class NyakuzaBoard(Board, can_focus=True):
         if space is not None:
             self.map.set_cursor(space)
         super().restore_cursor(state)
-    """The Nyakuza board."""
 
     #: the info/bid/legend column beside the island (wide), and the most
     #: lines the panel under it takes (narrow): as in the CSS below

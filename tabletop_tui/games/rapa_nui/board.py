@@ -92,8 +92,9 @@ class BoardScroll(VerticalScroll, can_focus=False):
 
 
 class RapaNuiBoard(Board, can_focus=True):
-    cursor_fields = ("hand_cursor", "count", "row_cursor", "option_cursor")
     """The Rapa Nui board, bound to one seat's view."""
+
+    cursor_fields = ("hand_cursor", "count", "row_cursor", "option_cursor")
 
     SEAT_STYLES = ["#3c9c4a", "#2f8fd8", "#d6453d", "#9b59d0"]  # Green, Blue, Red, Violet
 

@@ -66,8 +66,9 @@ class EdgeCell(Static):
 
 
 class TikiBoard(Board, can_focus=True):
-    cursor_fields = ("cursor",)
     """The Tiki board."""
+
+    cursor_fields = ("cursor",)
 
     from textual.message import Message as _Message
 

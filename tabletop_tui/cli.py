@@ -244,6 +244,9 @@ def run_app(app, **run_kwargs) -> int:
     """Run the Textual ``app``; returns its exit code. After a crash (see
     ui.app) that is 1, and the app's one sentence is printed on stderr."""
     app.run(**run_kwargs)
+    note = getattr(app, "exit_note", None)
+    if note:
+        print(note)
     message = getattr(app, "crash_message", None)
     if message:
         print(message, file=sys.stderr)

@@ -75,6 +75,8 @@ class Board(Widget):
         #: every move the coach suggests now (``hint`` is the one selected)
         self.hints: list[Action] = []
         self._explain: Callable[[Action, Seat], str | None] | None = None
+        #: seats whose (remote) player has dropped: a board says so rather than "is playing…"
+        self.away: frozenset[int] = frozenset()
 
     def bind(self, names: list[str], colours: list[str],
              explain: Callable[[Action, Seat], str | None] | None = None) -> None:

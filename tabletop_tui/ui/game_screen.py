@@ -372,6 +372,7 @@ class GameScreen(Screen[None]):
         up = self.current
         if up is None:
             return
+        self.board.away = frozenset(i for i, s in enumerate(self.table.seats) if s.presence == "away")
         self.board.show(up if up.seat == self.viewer else None)
         self._update_static("#status", Text(up.status))
         self._render_seats(up)

@@ -137,3 +137,52 @@ async def test_a_hint_out_of_turn_names_whose_turn_it_is(size):
         await pilot.press("h")
         await pilot.pause()
         assert message(app.screen) == "No hint now: it is Ben's turn."
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_dropped_player_is_not_shown_as_playing(size):
+    import dataclasses
+
+    from tabletop_tui.ui.seats import FixedSeat
+
+    match = Match("rapa_nui", [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2, autosave=False)
+    table = Table(match, bot_delay=0)
+    waiting = 1 - match.to_act()[0]
+    app = TabletopApp(match=Match("tiki", [SeatConfig(name="X"), SeatConfig(name="Y")], seed=1, autosave=False),
+                      bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table.seats[1 - waiting] = dataclasses.replace(table.seats[1 - waiting], presence="away")
+        app.push_screen(GameScreen(table, FixedSeat(waiting)))
+        await pilot.pause()
+        shown = " ".join(str(w.content) for w in app.screen.board.query("Static"))
+        assert "has dropped out; the table waits for them to join again" in shown, shown
+        assert "is playing a card" not in shown and "is buying" not in shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_ctrl_q_says_the_game_is_saved_and_how_to_resume(size, capsys):
+    from tabletop_tui import cli
+
+    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben")], {"first_player": "Purple"}, seed=3)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.board.cursor = 4
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(match.log) == 1
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.exit_note == (f"The game is saved; resume it with `tabletop` (it is in the list) or "
+                             f"`tabletop load {match.path}`.")
+    assert match.path.is_file()
+
+    class Ran:
+        exit_note, crash_message, return_code = app.exit_note, None, 0
+
+        def run(self):
+            pass
+
+    assert cli.run_app(Ran()) == 0
+    assert capsys.readouterr().out.strip() == app.exit_note

@@ -510,7 +510,10 @@ class RapaNuiBoard(Board, can_focus=True):
                 else:
                     t.append("\nOptions: " + ", ".join(label for _, label, _ in self.options()), style="dim")
             else:
-                t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
+                if v.active in self.away:
+                    t.append(f"{self._who(v.active)} has dropped out; the table waits for them to join again.")
+                else:
+                    t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
             return t
         if mode == "play":
             t.append("←→ pick a card" + (" · 1-3 how many" if self.hand_cursor in GATHERERS else "")

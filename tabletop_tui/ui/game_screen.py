@@ -287,6 +287,8 @@ class GameScreen(Screen[None]):
         message.stop()
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
+            if self.board.names:  # lines written under the old names are written again
+                self._log_count, self._log_viewer = 0, -1
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None

@@ -186,3 +186,29 @@ async def test_ctrl_q_says_the_game_is_saved_and_how_to_resume(size, capsys):
 
     assert cli.run_app(Ran()) == 0
     assert capsys.readouterr().out.strip() == app.exit_note
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_log_names_a_player_who_took_a_seat_by_name_from_the_start(size):
+    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Blue 3")], {"first_player": "Purple"}, seed=3,
+                  autosave=False)
+    match.apply(Place(village=4), 0)
+    match.apply(Place(village=0), 1)  # "Blue 3" (an open seat's name) moved before ben joined
+    table = Table(match, bot_delay=0)
+    app = TabletopApp(match=Match("tiki", [SeatConfig(name="X"), SeatConfig(name="Y")], seed=1, autosave=False),
+                      bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        from textual.widgets import RichLog
+
+        from tabletop_tui.ui.seats import FixedSeat
+
+        await pilot.pause()
+        app.push_screen(GameScreen(table, FixedSeat(0)))
+        await pilot.pause(0.3)
+        log = app.screen.query_one("#log", RichLog)
+        assert "Blue 3" in " ".join(s.text for s in log.lines)
+        table.set_seat(1, "ben")
+        for _ in range(10):
+            await pilot.pause(0.1)
+        text = " ".join(s.text for s in log.lines)
+        assert "ben" in text and "Blue 3" not in text, text

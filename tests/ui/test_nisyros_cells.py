@@ -45,3 +45,14 @@ async def test_the_island_cells_do_not_run_together(size):
             for z in range(4):
                 first = str(cells[P(z, slot)].content).split("\n")[0]
                 assert len(first) <= row[z].width, (slot, z, first)
+
+
+def test_a_zone_header_with_two_seats_keeps_its_spaces_at_80_columns():
+    from tabletop_tui.engine import get
+    from tabletop_tui.games.nisyros.render import zone_header
+
+    state = new(2, seed=1)
+    state.home[1] = state.origin[0]  # a guest: two seats live in one zone
+    view = get("nisyros").view(state, 0)
+    line = zone_header(view, state.origin[0], False, 10)[0]
+    assert line.cell_len <= 10 and len(line.plain.split()) == 3, line.plain  # "Man RB ⛵0", never "ManRB"

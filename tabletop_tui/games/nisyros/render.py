@@ -195,7 +195,8 @@ def zone_header(v: NisyrosView, z: int, wide: bool, width: int = 13) -> list[Tex
     owners = "+".join(SEAT_LETTERS[s] for s in range(v.players) if v.origin[s] == z)
     guests = "+".join(SEAT_LETTERS[s] for s in range(v.players) if v.home[s] == z and v.origin[s] != z)
     who = "+".join(x for x in (owners, guests) if x)
-    name = [_t(v.zones[z], "bold underline"), _t(v.zones[z][:4], "bold underline")]
+    name = [_t(v.zones[z], "bold underline"), _t(v.zones[z][:4], "bold underline"),
+            _t(v.zones[z][:3], "bold underline")]  # "Emp", as the log's short places
     boats = [_t(f"⛵{v.boats[z]}")]
     lava = [_t(f"lava {v.lava[z]}/5"), _t(f"≈{v.lava[z]}")] if v.lava[z] else [_t("")]
     seats = [_t(who), _t(who.replace("+", ""))]

@@ -212,3 +212,17 @@ async def test_the_log_names_a_player_who_took_a_seat_by_name_from_the_start(siz
             await pilot.pause(0.1)
         text = " ".join(s.text for s in log.lines)
         assert "ben" in text and "Blue 3" not in text, text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_finished_nisyros_offers_no_move_keys(size):
+    match = Match("nisyros", [SeatConfig(name="Ana", bot="random"), SeatConfig(name="Ben", bot="random")], seed=3,
+                  autosave=False)
+    match.play_bots()
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        keys = footer_keys(app.screen)
+        assert not {"f", "1", "a", "h"} & set(keys), keys

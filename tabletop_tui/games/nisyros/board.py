@@ -220,9 +220,16 @@ class NisyrosBoard(Board, can_focus=True):
         return x in places_of(a)
 
     # -- drawing --------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """A finished game offers no moves: its keys leave the footer."""
+        if action in ("finish", "die", "show_all") and self.view is not None and self.view.phase == "over":
+            return False
+        return True
+
     def update_board(self) -> None:
         if not self.is_mounted:
             return
+        self.refresh_footer()
         v = self.view
         if self.filter is not None and not any(self._matches(a) for a in self.legal):
             self.filter = None

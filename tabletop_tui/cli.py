@@ -165,7 +165,13 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop_tui.net.command import add_parser as add_serve
 
     add_serve(sub, _positive, _seed)
+    p.set_defaults(_commands=sub.choices)
     return p
+
+
+def _usage_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser whose usage fits a refused command line: the subcommand's."""
+    return getattr(args, "_commands", {}).get(args.command) or parser
 
 
 def _options(game, pairs: list[str]):
@@ -238,6 +244,9 @@ def run_app(app, **run_kwargs) -> int:
     """Run the Textual ``app``; returns its exit code. After a crash (see
     ui.app) that is 1, and the app's one sentence is printed on stderr."""
     app.run(**run_kwargs)
+    note = getattr(app, "exit_note", None)
+    if note:
+        print(note)
     message = getattr(app, "crash_message", None)
     if message:
         print(message, file=sys.stderr)
@@ -266,11 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _command(parser, args)
     except UsageError as err:
-        parser.print_usage(sys.stderr)
+        _usage_of(parser, args).print_usage(sys.stderr)
         print(f"tabletop: {_plain(str(err))}", file=sys.stderr)
         return 2
     except IllegalAction as err:
-        parser.print_usage(sys.stderr)
+        _usage_of(parser, args).print_usage(sys.stderr)
         print(f"tabletop: {_plain(err.reason)}", file=sys.stderr)
         return 2
     except BrokenPipeError:

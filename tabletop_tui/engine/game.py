@@ -104,13 +104,15 @@ class Result(BaseModel):
     ``winners`` is every seat that won (shared wins list several; a co-operative
     game lists all seats on a team win and none on a loss). ``scores`` maps a
     seat to its final score when the game has one; ``details`` holds per-seat
-    score components for the final table; ``summary`` is one sentence.
+    score components for the final table; ``summary`` is one sentence;
+    ``condition`` says what winning takes and the numbers that decided it.
     """
 
     winners: list[Seat]
     scores: dict[Seat, float] = {}
     details: dict[Seat, dict[str, Any]] = {}
     summary: str = ""
+    condition: str = ""
 
 
 class Game(Generic[S]):
@@ -178,8 +180,19 @@ class Game(Generic[S]):
     def default_options(self) -> Options:
         return self.options_model()
 
+    def saved_options(self, data: dict) -> dict:
+        """A save's options in today's terms (a game whose option values
+        changed reads its old saves here); unchanged by default."""
+        return data
+
     def parse_options(self, data: dict | None) -> Options:
-        """Options from untrusted data; raises IllegalAction with a reason."""
+        """Options from untrusted data (typed words are read as the model's
+        values: see :func:`~.options_text.coerce_options`); raises
+        IllegalAction with a reason."""
+        from .options_text import coerce_options
+
+        if isinstance(data, dict):
+            data = coerce_options(self.options_model, data)
         try:
             return self.options_model.model_validate(data or {})
         except ValidationError as err:

@@ -469,7 +469,7 @@ class Match:
         except IllegalAction:
             raise SaveError(f"The file {name} is a save of {quote(save.game, 30)}, which this version does not have.") from None
         try:
-            match = cls(game, save.seats, save.options, save.seed, autosave=autosave,
+            match = cls(game, save.seats, game.saved_options(save.options), save.seed, autosave=autosave,
                         path=path, match_id=save.match_id, coach_flags=save.coach_flags)
         except IllegalAction as err:
             raise SaveError(f"The file {name} is damaged: {err.reason}") from None

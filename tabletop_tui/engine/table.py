@@ -463,7 +463,7 @@ class Table:
         result = None
         if over:
             res = m.result()
-            result = res.model_copy(update={"summary": m.text(res.summary)})
+            result = res.model_copy(update={"summary": m.text(res.summary), "condition": m.text(res.condition)})
         return Update(
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,

@@ -49,6 +49,8 @@ class TabletopApp(App[None]):
         self.bot_delay = bot_delay
         #: the sentence printed on exit after a crash (None: no crash)
         self.crash_message: str | None = None
+        #: what ctrl+q left behind (the game saved, how to resume), printed on exit
+        self.exit_note: str | None = None
         #: a key holds the garbage collector off until its frame is drawn
         #: (an app has its process to itself: an ssh player's too)
         self.gc_pause = GcPause(self.set_timer)
@@ -73,6 +75,27 @@ class TabletopApp(App[None]):
         renderables = getattr(self, "_exit_renderables", None)
         if isinstance(renderables, list):
             renderables.clear()
+
+    async def action_quit(self) -> None:
+        """Quit; a game in play is saved first, and the command line then says
+        so and how to resume it (over ssh the server keeps the table)."""
+        if self.remote is None:
+            self.exit_note = self._game_note()
+        self.exit()
+
+    def _game_note(self) -> str | None:
+        from .game_screen import GameScreen
+
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        if not games:
+            return None
+        table = games[-1].table
+        note = getattr(table, "leave_note", lambda: "")()
+        path = getattr(getattr(table, "match", None), "path", None)
+        if note.endswith("resume it from this list."):
+            where = f" or `tabletop load {path}`" if path else ""
+            return f"The game is saved; resume it with `tabletop` (it is in the list){where}."
+        return note or None
 
     def on_mount(self) -> None:
         if self.remote is not None:

@@ -75,6 +75,8 @@ class Board(Widget):
         #: every move the coach suggests now (``hint`` is the one selected)
         self.hints: list[Action] = []
         self._explain: Callable[[Action, Seat], str | None] | None = None
+        #: seats whose (remote) player has dropped: a board says so rather than "is playing…"
+        self.away: frozenset[int] = frozenset()
 
     def bind(self, names: list[str], colours: list[str],
              explain: Callable[[Action, Seat], str | None] | None = None) -> None:
@@ -91,6 +93,30 @@ class Board(Widget):
             self.legal, self.labels = update.legal, update.labels
         self.hint = None
         self.update_board()
+
+    #: the attributes that hold this board's cursors: put back when the coach
+    #: is closed unused, so the next Enter does not play its suggestion
+    cursor_fields: tuple[str, ...] = ()
+
+    def cursor_state(self) -> dict[str, Any]:
+        """The cursors as they are (``cursor_fields`` and each list's highlight)."""
+        state: dict[str, Any] = {f: getattr(self, f, None) for f in self.cursor_fields}
+        for ol in self.query(OptionList):
+            if ol.id:
+                state[f"#{ol.id}"] = ol.highlighted
+        return state
+
+    def restore_cursor(self, state: dict[str, Any]) -> None:
+        """Put the cursors back as :meth:`cursor_state` found them."""
+        for key, value in state.items():
+            if not key.startswith("#"):
+                setattr(self, key, value)
+        self.update_board()
+        for key, value in state.items():
+            if key.startswith("#"):
+                for ol in self.query(key):
+                    if isinstance(ol, OptionList) and (value is None or value < ol.option_count):
+                        ol.highlighted = value
 
     def show_hint(self, action: Action | None) -> str | None:
         """Light the hinted ``action`` (None: no hint). A board that also

@@ -110,7 +110,7 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Coach"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
-        Binding("slash", "chat", "Chat", show=False),
+        Binding("slash", "chat", "Chat", key_display="/"),
     ]
 
     class Updated(Message):
@@ -170,6 +170,8 @@ class GameScreen(Screen[None]):
         #: hidden for the next player
         self._moved = False
         self._review_for: Seat | None = None
+        #: the board's cursors before the coach moved them onto its suggestion
+        self._cursor_before: dict | None = None
         #: "Your turn." is on the message line
         self._turn_said = False
         #: table chat (over ssh): (how many log lines came before it, the line)
@@ -285,10 +287,15 @@ class GameScreen(Screen[None]):
         message.stop()
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
+            if self.board.names:  # lines written under the old names are written again
+                self._log_count, self._log_viewer = 0, -1
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
+        was_over = self.current is not None and self.current.over
         self.updates.update(message.updates)
+        if self.current is not None and self.current.over != was_over:
+            self.refresh_bindings()  # the coach's key goes (or comes back on undo)
         if self.current is not None and self.current.serial != before:
             self._close_coach()  # the position changed: the suggestions are stale
         mine_now = any(u.my_turn for u in self.updates.values())
@@ -367,6 +374,7 @@ class GameScreen(Screen[None]):
         up = self.current
         if up is None:
             return
+        self.board.away = frozenset(i for i, s in enumerate(self.table.seats) if s.presence == "away")
         self.board.show(up if up.seat == self.viewer else None)
         self._update_static("#status", Text(up.status))
         self._render_seats(up)
@@ -510,6 +518,14 @@ class GameScreen(Screen[None]):
         message.stop()
         self.say(message.text, error=message.error)
 
+    def _not_your_turn(self, head: str) -> str:
+        """``head`` and whom the table waits for ("No hint now: it is Ben's turn.")."""
+        up = self.current
+        who = [self.table.seats[s].name for s in up.to_act] if up is not None else []
+        if not who:
+            return f"{head}: the game is moving on; wait for your turn."
+        return f"{head}: it is {' and '.join(who)}'s turn."
+
     def play(self, action: Action) -> bool:
         """Send the viewer's action to the table; show the reason if refused."""
         seat = self.viewer
@@ -545,11 +561,14 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         seat = self.viewer
         up = self.current
+        if up is not None and up.over:
+            self.say("The game is over: the coach has nothing to suggest.")
+            return
         if seat is None or up is None or not up.my_turn:
-            self.say("No hint now: it is not your turn.")
+            self.say(self._not_your_turn("No hint now"))
             return
         if self.query_one(CoachPanel).display:
-            self._close_coach()
+            self._close_coach(unused=True)
             return
         coach = getattr(self.table, "coach", None)
         if coach is None:  # a table that gives one hint only
@@ -569,6 +588,7 @@ class GameScreen(Screen[None]):
             self.say(message.reason)
             return
         panel = self.query_one(CoachPanel)
+        self._cursor_before = self.board.cursor_state()
         panel.offer(message.suggestions)
         panel.focus()
         self.board.hints = [s.action for s in message.suggestions]
@@ -585,10 +605,12 @@ class GameScreen(Screen[None]):
 
     def on_coach_panel_closed(self, message: CoachPanel.Closed) -> None:
         message.stop()
-        self._close_coach()
-        self.say("")
+        self._close_coach(unused=True)
+        self.say("Coach closed; the cursor is back where it was.")
 
-    def _close_coach(self) -> None:
+    def _close_coach(self, unused: bool = False) -> None:
+        """Hide the coach; ``unused`` (Esc, or h again): the board's cursors go
+        back where they were before it showed its suggestions."""
         panel = self.query_one(CoachPanel)
         if not panel.display:
             return
@@ -596,6 +618,9 @@ class GameScreen(Screen[None]):
         self.board.hints = []
         if self.board.hint is not None:
             self.board.show_hint(None)
+        before, self._cursor_before = self._cursor_before, None
+        if unused and before is not None:
+            self.board.restore_cursor(before)
         self.board.focus_board()
 
     def action_chat(self) -> None:
@@ -624,6 +649,10 @@ class GameScreen(Screen[None]):
         and quitting works while the terminal is too small."""
         if action in ("undo", "hint") and not self.policy.seats:
             return False  # a spectator: not shown in the footer
+        if action == "chat" and not self.chatty:
+            return False  # chat is for a server's tables
+        if action == "hint" and self.current is not None and self.current.over:
+            return False  # nothing to coach once the game is over
         if self.too_small and action not in ("leave", "rules", "quit"):
             return False
         return True

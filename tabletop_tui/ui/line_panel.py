@@ -72,8 +72,8 @@ class LinePanel(Widget):
     # -- the Line API ---------------------------------------------------------------------
     def _build(self, width: int) -> list[Strip]:
         """Every row at ``width`` (cached per logical line)."""
-        if width != self._width:
-            self._width, self._wrapped = width, {}
+        if width != self._width:  # rows wrapped at another width are of no use
+            self._width, self._wrapped, self._rows = width, {}, None
         if self._rows is not None:
             return self._rows
         console = self.app.console

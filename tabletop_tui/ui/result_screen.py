@@ -68,6 +68,8 @@ class ResultScreen(ModalScreen[str]):
                          id="result-title")
             if res.summary:
                 yield Static(Text(res.summary), id="result-summary")
+            if res.condition:
+                yield Static(Text(res.condition), id="result-condition")
             table = DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # nothing here takes keys but the screen's own
             yield table

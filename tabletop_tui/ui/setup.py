@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get
+from tabletop_tui.engine.options_text import list_item, option_rows, value_notes
 from tabletop_tui.engine.outside_text import NAME_LIMIT, names_problem
 
 #: Seat kinds offered in setup: value -> (bot, level)
@@ -36,15 +37,24 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cara", "Dan"]
 
 
 def option_fields(model: type) -> list[tuple[str, Any, str, Any]]:
-    """(name, annotation, description, default) of each option the form can
-    show: yes/no, one of a few values, a number or a word. Others (a list)
-    keep their default here; the command line's ``--option`` sets them."""
-    out = []
-    for name, field in model.model_fields.items():
-        ann = field.annotation
-        if ann in (bool, int, str) or typing.get_origin(ann) is typing.Literal:
-            out.append((name, ann, field.description or name.replace("_", " ").capitalize(), field.default))
-    return out
+    """(name, annotation, description, default) of each option: yes/no (a
+    tick box), one of a few values (a choice), else typed in a box (a
+    number, a word, or a list of words separated by commas), read as the
+    command line's ``--option`` is (:func:`~tabletop_tui.engine.options_text.coerce_options`)."""
+    return [(name, field.annotation, field.description or name.replace("_", " ").capitalize(), field.default)
+            for name, field in model.model_fields.items()]
+
+
+def _typed(default: Any) -> str:
+    """A default as the box shows it: blank for None, a list comma-separated."""
+    if default is None:
+        return ""
+    return ",".join(map(str, default)) if isinstance(default, list) else str(default)
+
+
+def option_rows_choices(model: type, name: str) -> list[str]:
+    """The allowed values of option ``name`` (empty when any value goes)."""
+    return next((choices or [] for n, choices, _d, _w in option_rows(model) if n == name), [])
 
 
 class TickBox(Checkbox):
@@ -99,8 +109,11 @@ class SetupScreen(Screen[None]):
                         yield Select([(self._choice_label(v), v) for v in typing.get_args(ann)], value=default,
                                      allow_blank=False, id=f"opt-{name}", compact=True, classes="opt-select")
                     else:
-                        yield Label(desc, classes="setup-label wide")
-                        yield Input(str(default), id=f"opt-{name}", compact=True, classes="opt-input")
+                        yield Label(self._typed_label(name, ann, desc), classes="setup-label wide")
+                        yield Input(_typed(default), placeholder=self._hint(name, ann), id=f"opt-{name}",
+                                    compact=True, classes="opt-input")
+                if value_notes(g.options_model, name):
+                    yield Static(self._note(name, default), id=f"opt-{name}-note", classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Checkbox("Coach: after a move, point out a clear slip and the better move",
                                value=True, id="coach-flags", compact=True)
@@ -113,6 +126,24 @@ class SetupScreen(Screen[None]):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
+
+    def _note(self, name: str, value: Any) -> Text:
+        """What the chosen value of option ``name`` means (its level's rules and difficulty)."""
+        return Text(value_notes(self.game.options_model, name).get(str(value), ""))
+
+    def _hint(self, name: str, ann: Any) -> str:
+        """What a typed option's box says while blank: an example."""
+        words = option_rows_choices(self.game.options_model, name)
+        if list_item(ann) is not None and len(words) > 1:
+            return f"e.g. {words[-1]},{words[0]}"
+        return "blank = default"
+
+    def _typed_label(self, name: str, ann: Any, desc: str) -> str:
+        """A typed option's label: what it does and, for a list, the words it takes."""
+        words = option_rows_choices(self.game.options_model, name)
+        if list_item(ann) is not None and words:
+            return f"{desc}; from {', '.join(words)}, separated by commas"
+        return desc
 
     def _choice_label(self, value: object) -> str:
         """How an option's value reads: a seat number by its colour ("0" ->
@@ -171,6 +202,9 @@ class SetupScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_seats()
+        name = (event.select.id or "").removeprefix("opt-")
+        if event.select.id and event.select.id.startswith("opt-") and value_notes(self.game.options_model, name):
+            self.query_one(f"#opt-{name}-note", Static).update(self._note(name, event.value))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

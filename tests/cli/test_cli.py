@@ -192,7 +192,7 @@ def test_play_help_lists_every_games_options():
     assert "options of each game" in text
     assert "shaman=true|false (default false)" in text
     assert "first_player=random|Purple|Yellow (default random): Who starts" in text
-    assert "first_amulet=random|0|1|2|3" in text and "rapa_nui:\n    (none)" in text
+    assert "first_amulet=random|Red|Blue|Yellow|Green" in text and "rapa_nui:\n    (none)" in text
 
 
 def test_options_as_markdown_for_the_rules_pages():

@@ -153,10 +153,10 @@ def test_why_never_reads_the_deck_order():
 # -- the estimate and the opening --------------------------------------------------------------
 def test_the_estimate_reads_as_people_saved():
     s = new(players=2)
-    assert G.estimate_text(s, 0, 0.0) == "about 0 of 20 saved"
-    assert G.estimate_text(s, 0, 1.0) == "about 20 of 20 saved"
-    assert G.estimate_text(s, 0, graded([7, 7])) == "about 14 of 20 saved"
-    assert G.estimate_text(new(players=3), 0, graded([9, 9, 9])) == "about 27 of 30 saved"
+    assert G.estimate_text(s, 0, 0.0) == "rough guess: 0 of 10 saved each (a victory needs 7)"
+    assert G.estimate_text(s, 0, 1.0) == "rough guess: 10 of 10 saved each (a victory needs 7)"
+    assert G.estimate_text(s, 0, graded([7, 7])) == "rough guess: 7 of 10 saved each (a victory needs 7)"
+    assert G.estimate_text(new(players=3), 0, graded([9, 9, 9])).startswith("rough guess: 9 of 10 saved each")
 
 
 def test_the_opening_names_every_field_and_home_but_no_card():

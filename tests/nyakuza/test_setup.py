@@ -46,8 +46,8 @@ def test_first_amulet_holder():
     holders = {GAME.new_state(3, NyakuzaOptions(), seed).amulet for seed in range(40)}
     assert holders == {0, 1, 2}, "random from the seed by default"
     with pytest.raises(IllegalAction) as info:
-        GAME.new_state(2, NyakuzaOptions(first_amulet="3"), 1)
-    assert "no player 4" in info.value.reason
+        GAME.new_state(2, NyakuzaOptions(first_amulet="Green"), 1)
+    assert "no Green player (seat 4)" in info.value.reason
 
 
 def test_player_count_is_refused_outside_2_to_4():

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from tabletop_tui.games.nyakuza import moai
 from tabletop_tui.games.nyakuza.island import ISLAND, RESOURCES, SPACES
+from tabletop_tui.games.nyakuza.state import COLOURS
 from tabletop_tui.games.nyakuza.rules import (
     MOAI, TOKENS, TOTAL_SHELLS, Bid, Erect, Nyakuza, NyakuzaOptions, NyakuzaState, Pass, Place, PlaySecret,
 )
@@ -37,7 +38,8 @@ def kind(space: int) -> str:
 
 
 def new(players: int = 4, *, secret: bool = False, amulet: int | str = 0, seed: int = 1) -> NyakuzaState:
-    return GAME.new_state(players, NyakuzaOptions(secret_tiles=secret, first_amulet=str(amulet)), seed)
+    holder = amulet if isinstance(amulet, str) else COLOURS[amulet]
+    return GAME.new_state(players, NyakuzaOptions(secret_tiles=secret, first_amulet=holder), seed)
 
 
 def position(players: int = 4, *, placer: int | None = None, tokens: int = 3, own: dict[int, list[int]] | None = None,

@@ -43,7 +43,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     behind a hand-off, every token is placed by walking the cursor and
     pressing Enter, every Moai choice is picked from the list."""
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=5,
-                  options={"first_amulet": "1"})
+                  options={"first_amulet": "Blue"})
     rng = random.Random(7)
     app = TabletopApp(match=match, bot_delay=0)
     handoffs = erects = places = bids = 0
@@ -126,7 +126,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
 
 async def test_illegal_placements_by_key_show_the_reason_and_change_nothing():
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
-                  options={"first_amulet": "1"})
+                  options={"first_amulet": "Blue"})
     match.apply(Bid(shells=9), 0)  # Ana wins the bid: 3 tokens to place
     match.apply(Bid(shells=1), 1)
     app = TabletopApp(match=match, bot_delay=0)

@@ -82,13 +82,13 @@ async def test_a_variant_the_game_refuses_for_this_many_players_is_not_offered()
         assert box.disabled and not box.value and "3 or 4 players" in str(box.tooltip)
         amulet = screen.query_one("#opt-first_amulet", Select)
         offered = [value for _, value in amulet._options if value is not Select.BLANK]
-        assert offered == ["random", "0", "1"]
+        assert offered == ["random", "Red", "Blue"]
         screen.query_one("#players", Select).value = 3
         await pilot.pause()
         assert not box.disabled
         box.value = True
         offered = [value for _, value in amulet._options if value is not Select.BLANK]
-        assert offered == ["random", "0", "1", "2"]
+        assert offered == ["random", "Red", "Blue", "Yellow"]
         screen.query_one("#players", Select).value = 2  # back to two: the tick goes
         await pilot.pause()
         assert box.disabled and not box.value

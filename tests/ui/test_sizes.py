@@ -113,7 +113,7 @@ def _nyakuza_placing() -> Match:
     from tabletop_tui.games.nyakuza.actions import Bid
 
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=2,
-                  options={"first_amulet": "1"}, autosave=False)
+                  options={"first_amulet": "Blue"}, autosave=False)
     match.apply(Bid(shells=9), 0)
     match.apply(Bid(shells=1), 1)
     return match
@@ -446,4 +446,4 @@ async def test_a_game_screen_is_laid_out_for_its_width_from_its_first_frame(monk
         await pilot.pause(0.1)
         assert isinstance(app.screen, GameScreen) and app.screen.has_class(width_class)
     assert seen and all(width_class in classes for classes, _ in seen), seen
-    assert all(width >= 12 for _, width in seen if width), seen
+    assert all(width >= 11 for _, width in seen if width), seen  # 11: the narrow cells keep a gap between zones

@@ -102,6 +102,8 @@ class Pane(VerticalScroll, can_focus=False):
 class NayakasBoard(Board, can_focus=True):
     """The Nayakas board, bound to one seat's view."""
 
+    cursor_fields = ("cursor",)
+
     MIN_SIZE = (80, 24)
     #: Keladi red, Mysore blue, Thanjavur brown, Madurai green
     SEAT_STYLES = ["#d6453d", "#2f8fd8", "#a0703c", "#3c9c4a"]

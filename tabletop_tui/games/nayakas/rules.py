@@ -98,7 +98,8 @@ class Nayakas(Game[NayakasState]):
         options = options or NayakasOptions()
         kingdoms = list(options.kingdoms or KINGDOMS[:players])
         if len(kingdoms) != players:
-            raise IllegalAction("Name one kingdom for each player.")
+            raise IllegalAction(f"Name one kingdom for each player: {players} players, "
+                                f"{len(kingdoms)} kingdom{'s' if len(kingdoms) != 1 else ''} given.")
         st = NayakasState(players=players, seed=seed)
         rng = chance_rng(st)
         for k in kingdoms:
@@ -1032,8 +1033,12 @@ class Nayakas(Game[NayakasState]):
         names = self._names(st)
         who = " and ".join(names[w] for w in winners)
         summary = f"{who} {'win' if len(winners) > 1 else 'wins'} with {best[0]} Prosperity."
+        ranks = ", ".join(f"{names[s]} {st.final[s]['total']} (Culture {self.culture_power(st, s)})"
+                          for s in range(st.players))
         return Result(winners=winners, scores={s: float(st.final[s]["total"]) for s in range(st.players)},
-                      details={s: dict(st.final[s]) for s in range(st.players)}, summary=summary)
+                      details={s: dict(st.final[s]) for s in range(st.players)}, summary=summary,
+                      condition="The most Prosperity wins; a tie goes to the most Culture, then the most "
+                                f"resources left. Prosperity: {ranks}.")
 
     # -- information ----------------------------------------------------------------------------------
     def view(self, st: NayakasState, seat: Seat | None):

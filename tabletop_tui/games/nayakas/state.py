@@ -23,7 +23,9 @@ class NayakasOptions(Options):
     kingdoms in board order, which are neighbours (as the rulebook advises
     for 2-3 players). Seat 0 holds the Conch at the start."""
 
-    kingdoms: list[Literal["keladi", "mysore", "thanjavur", "madurai"]] | None = None
+    kingdoms: list[Literal["keladi", "mysore", "thanjavur", "madurai"]] | None = Field(
+        default=None, description="Kingdoms in seat order, one per player (blank: the first ones "
+                                  "on the board, neighbours)")
 
     @field_validator("kingdoms")
     @classmethod

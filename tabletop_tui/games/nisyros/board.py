@@ -88,6 +88,8 @@ class DieCell(Static):
 class NisyrosBoard(Board, can_focus=True):
     """The Nisyros board."""
 
+    cursor_fields = ("filter",)
+
     class PlaceClicked(Message):
         def __init__(self, p: int) -> None:
             super().__init__()
@@ -122,7 +124,7 @@ class NisyrosBoard(Board, can_focus=True):
     NisyrosBoard.-tall #ni-island { grid-gutter: 1 1; height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
-    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 0; }
+    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 1; padding-right: 1; }
     .-narrow NisyrosBoard .ni-cell { height: 1; }
     .-narrow NisyrosBoard .ni-zone { height: 1; }
     .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }
@@ -279,9 +281,16 @@ class NisyrosBoard(Board, can_focus=True):
         return x in places_of(a)
 
     # -- drawing --------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """A finished game offers no moves: its keys leave the footer."""
+        if action in ("finish", "die", "show_all") and self.view is not None and self.view.phase == "over":
+            return False
+        return True
+
     def update_board(self) -> None:
         if not self.is_mounted:
             return
+        self.refresh_footer()
         v = self.view
         if self.filter is not None and not any(self._matches(a) for a in self.legal):
             self.filter = None

@@ -28,8 +28,10 @@ LAVA_STYLE = "bold #ffffff on #b03a2e"
 DIE_LETTERS = "ABCDE"
 
 #: a piece of a line: its forms from the longest to the shortest ("" may be
-#: the last: the piece can go) and how soon it is shortened (lowest first)
-Piece = tuple[list[Text], int]
+#: the last: the piece can go) and how soon it is shortened (lowest first);
+#: a rank (first, last) keeps the piece's last form for a last resort, taken
+#: only when every other piece is as short as it goes
+Piece = tuple[list[Text], "int | tuple[int, int]"]
 
 
 def _t(text: str, style: str = "") -> Text:
@@ -56,11 +58,21 @@ def fit(pieces: list[Piece], width: int) -> Text:
             out.append_text(part)
         return out
 
-    for i in sorted(range(len(pieces)), key=lambda i: pieces[i][1]):
-        while build().cell_len > width and pick[i] < len(pieces[i][0]) - 1:
-            pick[i] += 1
-        if build().cell_len <= width:
-            return build()
+    def rank(i: int, stage: int) -> int:
+        r = pieces[i][1]
+        return r[stage] if isinstance(r, tuple) else r
+
+    for stage in (0, 1):
+        for i in sorted(range(len(pieces)), key=lambda i: rank(i, stage)):
+            last = len(pieces[i][0]) - 1
+            if stage == 0 and isinstance(pieces[i][1], tuple):
+                last -= 1  # its last form waits for the last resort
+            elif stage == 1 and not isinstance(pieces[i][1], tuple):
+                continue
+            while build().cell_len > width and pick[i] < last:
+                pick[i] += 1
+            if build().cell_len <= width:
+                return build()
     for tight in range(1, len(pieces)):
         line = build(tight)
         if line.cell_len <= width:
@@ -89,14 +101,17 @@ def _what(v: NisyrosView, pv: PlaceView) -> list[Piece]:
     """What a place is: its label, its field's kind and bonus, its die, why it yields nothing."""
     s = pv.slot
     long, short = SLOT_LABELS[s]
-    pieces: list[Piece] = [([_t(long, "bold"), _t(short, "bold")], 9)]
+    # a field's ring may go last of all: the same row of the other zones names it
+    labels = [_t(long, "bold"), _t(short, "bold")] + ([_t("")] if s < 4 else [])
+    pieces: list[Piece] = [(labels, 9)]
     if s < 4:
         name, abbr = KIND_NAMES[pv.kind or "stone"]
         pieces.append(([_t(name), _t(abbr)], 1))
         bonus = v.bonus[pv.zone] if s == 0 else None
         if bonus:  # the marker's own kind: one of it the first time the field is worked
             b_name, b_abbr = KIND_NAMES[bonus]
-            pieces.append(([_t(f"+{b_name.lower()}"), _t(f"+{b_abbr}"), _t("+")], 3))
+            # a bare "+" only as a last resort (a crowded cell): the row's label goes first
+            pieces.append(([_t(f"+{b_name.lower()}"), _t(f"+{b_abbr}"), _t("+")], (4, 0)))
     if pv.die is not None:
         d = DIE_LETTERS[pv.die]
         pieces.append(([_t(f"{d}×2", "bold reverse"), _t(f"×{d}", "bold reverse")], 5))
@@ -180,7 +195,8 @@ def zone_header(v: NisyrosView, z: int, wide: bool, width: int = 13) -> list[Tex
     owners = "+".join(SEAT_LETTERS[s] for s in range(v.players) if v.origin[s] == z)
     guests = "+".join(SEAT_LETTERS[s] for s in range(v.players) if v.home[s] == z and v.origin[s] != z)
     who = "+".join(x for x in (owners, guests) if x)
-    name = [_t(v.zones[z], "bold underline"), _t(v.zones[z][:4], "bold underline")]
+    name = [_t(v.zones[z], "bold underline"), _t(v.zones[z][:4], "bold underline"),
+            _t(v.zones[z][:3], "bold underline")]  # "Emp", as the log's short places
     boats = [_t(f"⛵{v.boats[z]}")]
     lava = [_t(f"lava {v.lava[z]}/5"), _t(f"≈{v.lava[z]}")] if v.lava[z] else [_t("")]
     seats = [_t(who), _t(who.replace("+", ""))]

@@ -659,6 +659,15 @@ def s_next(state: NisyrosState, ev: list[Event] | None) -> None:
     state.stage = "s1"
 
 
+def victory_condition(state: NisyrosState) -> str:
+    """What a victory takes (S13) and the count that decided it: the fewest
+    saved by any player."""
+    lowest = min(state.kos) if state.kos else 0
+    who = ", ".join(name_of(s) for s in range(state.players) if state.kos and state.kos[s] == lowest)
+    return (f"A small victory needs every player to save 7 or more on Kos, a big one 9 or more. "
+            f"The fewest saved decides: {lowest} ({who}).")
+
+
 def check_end(state: NisyrosState, ev: list[Event] | None) -> None:
     """Game end: the island is covered, or nobody is left on it (S13 scores);
     judged once a flight under way has finished."""
@@ -674,7 +683,9 @@ def check_end(state: NisyrosState, ev: list[Event] | None) -> None:
     outcome = "big" if lowest >= 9 else "small" if lowest >= 7 else "defeat"
     state.outcome = outcome  # type: ignore[assignment]
     saved = ", ".join(f"{name_of(s)} {state.kos[s]}" for s in range(state.players))
-    verdict = {"big": "A big victory!", "small": "A small victory.", "defeat": "Defeat."}[outcome]
+    verdict = {"big": "A big victory: every player saved 9 or more!",
+               "small": "A small victory: every player saved 7 or more (a big one needs 9).",
+               "defeat": "Defeat: a victory needs 7 saved by every player."}[outcome]
     state.end_reason = f"{why} Saved on Kos: {saved}. {verdict}"
     state.phase = "over"
     state.stage = "over"

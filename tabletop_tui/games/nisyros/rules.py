@@ -30,7 +30,7 @@ from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_o
                     die_targets, has_choice, legal)
 from .log import event
 from .places import can_work_at, has_room, meeting, reach, usable, village
-from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy
+from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy, victory_condition
 from .state import NisyrosOptions, NisyrosState
 from .text import FACE_NAMES, area_name, dealt, name_of, place_name
 from .text import why as why_text
@@ -456,7 +456,8 @@ class Nisyros(Game[NisyrosState]):
             scores={s: float(state.kos[s]) for s in range(state.players)},
             details={s: {"saved": state.kos[s], "hades": state.hades[s], "outcome": title[state.outcome]}
                      for s in range(state.players)},
-            summary=state.end_reason)
+            summary=state.end_reason,
+            condition=victory_condition(state))
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: NisyrosState, seat: Seat | None) -> NisyrosView:
@@ -538,13 +539,16 @@ class Nisyros(Game[NisyrosState]):
 
     def estimate_text(self, state: NisyrosState, seat: Seat, value: float) -> str:
         """The team's graded outcome as the saved count it stands for: the
-        count each player would need, all alike, to be worth ``value``."""
+        count each player would need, all alike, to be worth ``value``. Said
+        as a rough guess beside the 7 a victory needs: the search's value
+        comes from quick random games cut short by :meth:`heuristic`, which
+        expects the people still on the island to sail more often than a
+        team usually manages, so it runs high early in a game."""
         lo, hi = 0.0, float(INHABITANTS)
         for _ in range(30):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if graded([mid] * state.players) < value else (lo, mid)
-        n = state.players
-        return f"about {round(lo * n)} of {INHABITANTS * n} saved"
+        return f"rough guess: {round(lo)} of {INHABITANTS} saved each (a victory needs 7)"
 
     def opening(self, state: NisyrosState) -> list[Event]:
         """The dealt fields and bonus markers, the homes and the stock (all

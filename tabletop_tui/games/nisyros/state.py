@@ -32,7 +32,15 @@ class NisyrosOptions(Options):
     """The level: Achilles (boats only, 2 eruptions), Heracles (a boat and a
     wheat per inhabitant, 2 eruptions), Zeus (a boat and a wheat, 3 eruptions)."""
 
-    level: Level = Field(default="achilles", description="Game level")
+    level: Level = Field(default="achilles", description="Level (to win, every player saves 7 of 10 on "
+                         "Kos; 9 is a big victory)", json_schema_extra={"values": {
+        "achilles": "Achilles: each islander needs a boat to sail to Kos; 2 eruptions a round (at most 5). "
+                    "Hard: our best bot teams save about 4 of 10 per player.",
+        "heracles": "Heracles: a boat and a wheat per islander; 2 eruptions a round (at most 5). "
+                    "Very hard: bot teams save about 3 of 10.",
+        "zeus": "Zeus: a boat and a wheat per islander; 3 eruptions a round (at most 6). "
+                "Very hard: bot teams save about 2 of 10.",
+    }})
 
 
 def _grid(rows: int, cols: int) -> list[list[int]]:

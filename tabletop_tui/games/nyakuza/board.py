@@ -81,6 +81,19 @@ def wrap_parts(parts: list[str], width: int) -> str:
 class NyakuzaBoard(Board, can_focus=True):
     """The Nyakuza board."""
 
+    cursor_fields = ("bid", "_bid_fresh", "_goal_x")
+
+    def cursor_state(self) -> dict:
+        """The cursors, with the island map's."""
+        return {**super().cursor_state(), "map": self.map.cursor}
+
+    def restore_cursor(self, state: dict) -> None:
+        state = dict(state)
+        space = state.pop("map", None)
+        if space is not None:
+            self.map.set_cursor(space)
+        super().restore_cursor(state)
+
     #: the info/bid/legend column beside the island (wide), and the most
     #: lines the panel under it takes (narrow): as in the CSS below
     PANEL_WIDTH = 17

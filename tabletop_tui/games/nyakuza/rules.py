@@ -98,6 +98,14 @@ class Nyakuza(Game[NyakuzaState]):
         return ", ".join(out)
 
     # -- set-up ----------------------------------------------------------------------
+    def saved_options(self, data: dict) -> dict:
+        """Saves from before colours named the first amulet holder stored a
+        0-based seat number ("0".."3"): read it as that seat's colour."""
+        old = data.get("first_amulet")
+        if isinstance(old, str) and old in ("0", "1", "2", "3"):
+            data = {**data, "first_amulet": COLOURS[int(old)]}
+        return data
+
     def new_state(self, players: int, options: NyakuzaOptions | None, seed: int) -> NyakuzaState:
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(f"Nyakuza is for 2-4 players, not {players}.")
@@ -105,8 +113,9 @@ class Nyakuza(Game[NyakuzaState]):
         if opts.secret_tiles and players < 3:
             raise IllegalAction("The secret tile variant is for 3 or 4 players; play it without the variant "
                                 "with 2 players.")
-        if opts.first_amulet != "random" and int(opts.first_amulet) >= players:
-            raise IllegalAction(f"There is no player {int(opts.first_amulet) + 1} to hold the amulet "
+        amulet = None if opts.first_amulet == "random" else COLOURS.index(opts.first_amulet)
+        if amulet is not None and amulet >= players:
+            raise IllegalAction(f"There is no {opts.first_amulet} player (seat {amulet + 1}) to hold the amulet "
                                 f"in a {players}-player game.")
         state = NyakuzaState(
             players=players, seed=seed, secret_variant=opts.secret_tiles,
@@ -116,7 +125,7 @@ class Nyakuza(Game[NyakuzaState]):
         rng = chance_rng(state)
         stack = list(range(1, RESOURCES + 1))
         rng.shuffle(stack)
-        state.amulet = rng.randrange(players) if opts.first_amulet == "random" else int(opts.first_amulet)
+        state.amulet = rng.randrange(players) if amulet is None else amulet
         if opts.secret_tiles:  # N9: a quarry drawn goes back and the stack is reshuffled
             for s in range(players):
                 while True:
@@ -534,7 +543,11 @@ class Nyakuza(Game[NyakuzaState]):
                        "tokens_on_board": state.on_board(s)} for s in range(state.players)}
         scores = {s: float(state.moai_erected(s) + (1 if state.ceremonial == s else 0))
                   for s in range(state.players)}
-        return Result(winners=list(state.winners), scores=scores, details=details, summary=state.end_reason)
+        left = ", ".join(f"{{s{s}}} {state.moai_left[s]}" for s in range(state.players))
+        return Result(winners=list(state.winners), scores=scores, details=details, summary=state.end_reason,
+                      condition="The first to raise the Ceremonial Moai wins at once; otherwise, after the "
+                                "last round, the fewest Moai left (a tie: the most shells). "
+                                f"Moai left: {left}.")
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: NyakuzaState, seat: Seat | None):

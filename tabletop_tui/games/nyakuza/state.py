@@ -30,8 +30,8 @@ class NyakuzaOptions(Options):
 
     secret_tiles: bool = Field(default=False, description="Secret tiles (3-4 players): each player "
                                                           "holds one secret resource tile")
-    first_amulet: Literal["random", "0", "1", "2", "3"] = Field(
-        default="random", description="Who holds the amulet first")
+    first_amulet: Literal["random", "Red", "Blue", "Yellow", "Green"] = Field(
+        default="random", description="Who holds the amulet first: a seat by its colour (seat 1 is Red)")
 
 
 class NyakuzaState(BaseState):

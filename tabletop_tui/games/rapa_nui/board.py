@@ -94,6 +94,8 @@ class BoardScroll(VerticalScroll, can_focus=False):
 class RapaNuiBoard(Board, can_focus=True):
     """The Rapa Nui board, bound to one seat's view."""
 
+    cursor_fields = ("hand_cursor", "count", "row_cursor", "option_cursor")
+
     SEAT_STYLES = ["#3c9c4a", "#2f8fd8", "#d6453d", "#9b59d0"]  # Green, Blue, Red, Violet
 
     SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
@@ -508,7 +510,10 @@ class RapaNuiBoard(Board, can_focus=True):
                 else:
                     t.append("\nOptions: " + ", ".join(label for _, label, _ in self.options()), style="dim")
             else:
-                t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
+                if v.active in self.away:
+                    t.append(f"{self._who(v.active)} has dropped out; the table waits for them to join again.")
+                else:
+                    t.append(f"{self._who(v.active)} is {DOING.get(v.phase, 'thinking')}…")
             return t
         if mode == "play":
             t.append("←→ pick a card" + (" · 1-3 how many" if self.hand_cursor in GATHERERS else "")

@@ -227,11 +227,17 @@ def offerings_text(v: RapaNuiView, *, narrow: bool, changed: frozenset[str] = fr
     """A small table, one row per kind: face up on the stone, the value of one
     card at the end (R8, as far as the viewer can know), the viewer's own
     offering cards and buying price, the supply; then the face-down count.
+    Once the game is over the face-down cards are a column of their own
+    beside the face-up ones, so the values can be checked from the counts.
     ◆ marks what the last move put on the stone (``changed``: "stone:<kind>",
     "stone:down")."""
     t = Text()
     me = v.players[v.seat] if v.seat is not None else None
+    revealed = v.stone.face_down_revealed
     cols: list[tuple[str, dict[str, int], str]] = [("on stone" if not narrow else "stone", v.stone.face_up, "")]
+    if revealed is not None:
+        cols = [("face up" if not narrow else "up", v.stone.face_up, ""),
+                ("face down" if not narrow else "down", revealed, "")]
     cols.append(("value", v.offering_values, "bold"))
     if v.offerings is not None:
         cols.append(("you hold" if not narrow else "yours", v.offerings, "bold"))
@@ -251,9 +257,9 @@ def offerings_text(v: RapaNuiView, *, narrow: bool, changed: frozenset[str] = fr
             if i == 0:  # the stone's column
                 t.append(CHANGED if f"stone:{k}" in changed else " ", style="bold")
     t.append("\n")
-    if v.stone.face_down_revealed is not None:
-        shown = ", ".join(f"{n} {offering_label(k)}" for k, n in v.stone.face_down_revealed.items() if n)
-        t.append(f"Face down, now turned up: {shown or 'none'}.", style="italic")
+    if revealed is not None:
+        t.append("Values rank the kinds by all the cards on the stone, face down ones turned up: "
+                 "most 3, then 2, 1, 0.", style="italic")
         return t
     t.append(f"Face down{'' if narrow else ' on the stone'}: {v.stone.face_down}", style="italic")
     if "stone:down" in changed:

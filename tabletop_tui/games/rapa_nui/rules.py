@@ -667,8 +667,14 @@ class RapaNui(Game[RapaNuiState]):
         else:
             summary = (f"{and_list([names[s] for s in winners])} share the win with {best} points "
                        f"and {plural(moais[winners[0]], 'Moai')} each.")
+        stone = self._stone_counts(state)
+        worth = ", ".join(f"{OFFERING_NAME[k]} {vals[k]} ({stone[k]}{' on the stone' if i == 0 else ''})"
+                          for i, k in enumerate(OFFERINGS))
         return Result(winners=winners, scores={s: float(totals[s]) for s in range(state.players)},
-                      details={s: dict(d) for s, d in details.items()}, summary=summary)
+                      details={s: dict(d) for s, d in details.items()}, summary=summary,
+                      condition="Most points wins (fame, 4 per Moai, 1 per 5 wood, and each offering card "
+                                "in hand by the stone); a tie goes to the most Moai. An offering card in "
+                                f"hand is worth, by the cards on the stone (face-down ones turned up): {worth}.")
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: RapaNuiState, seat: Seat | None) -> RapaNuiView:

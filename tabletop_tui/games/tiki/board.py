@@ -68,6 +68,8 @@ class EdgeCell(Static):
 class TikiBoard(Board, can_focus=True):
     """The Tiki board."""
 
+    cursor_fields = ("cursor",)
+
     from textual.message import Message as _Message
 
     class CellClicked(_Message):

@@ -380,7 +380,9 @@ class Tiki(Game[TikiState]):
     def result(self, state: TikiState) -> Result:
         winners = [state.winner] if state.winner is not None else ([0, 1] if state.phase == "over" else [])
         return Result(winners=winners, scores={0: state.fruit[0], 1: state.fruit[1]},
-                      details={s: {"fruit": state.fruit[s]} for s in (0, 1)}, summary=state.end_reason)
+                      details={s: {"fruit": state.fruit[s]} for s in (0, 1)}, summary=state.end_reason,
+                      condition="The first to 4 fruit wins; when the reserve runs out, the one with more "
+                                f"fruit (a tie goes to sudden death). Fruit: {state.fruit[0]} to {state.fruit[1]}.")
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: TikiState, seat: Seat | None) -> TikiView:

@@ -106,7 +106,8 @@ def test_less_culture_cannot_join_a_rival_laborer():
     assert_refused(GAME, st, place("tp1", "diplomat", benefit=False), 0, "more Culture")
 
 
-def test_outside_the_kingdom_the_culture_is_compared_after_paying():
+def test_k3_outside_the_kingdom_the_culture_is_compared_after_paying():
+    """Ruling K3: the Diplomat pays its 1 Culture first, then Culture is compared."""
     st = fresh(4, ALL4)
     tp, i = post_of("madurai", outside="keladi")
     st.posts[i] = "emporium_1"
@@ -157,7 +158,8 @@ def test_empire_first_space_before_the_second_and_its_gains():
     assert q.art["architect"] == 1 and q.res["culture"] == 2 and st.conch == 0
 
 
-def test_one_player_cannot_hold_both_spaces_of_an_empire_pair():
+def test_k4_one_player_cannot_hold_both_spaces_of_an_empire_pair():
+    """Ruling K4: the two spaces of an Empire pair go to two different players."""
     st = fresh(2)
     play(st, place("empire1a", "diplomat"))
     st.turn = 0

@@ -69,6 +69,26 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
     return act
 
 
+_BUILD_CACHE: dict[tuple, Build] = {}
+
+
+def _build_action(building: str, section: int, saving: str, gold_stone: int, gold_clay: int) -> Build:
+    """A Build action, built once per distinct value (actions are frozen)."""
+    key = (building, section, saving, gold_stone, gold_clay)
+    act = _BUILD_CACHE.get(key)
+    if act is None:
+        act = _BUILD_CACHE[key] = Build.model_construct(kind="build", building=building, section=section,
+                                                        saving=saving, gold_stone=gold_stone, gold_clay=gold_clay)
+    return act
+
+
+def _evenness(res: dict[str, int], cost: dict[str, int], a: Build) -> tuple[int, int]:
+    """How even a payment leaves Stone and Clay (higher is evener; ties: more Stone kept)."""
+    stone = res["stone"] - cost["stone"] + a.gold_stone
+    clay = res["clay"] - cost["clay"] + a.gold_clay
+    return (-abs(stone - clay), stone)
+
+
 def _order(st: NayakasState, first: int) -> list[int]:
     return [(first + i) % st.players for i in range(st.players)]
 
@@ -200,11 +220,6 @@ class Nayakas(Game[NayakasState]):
         self._gain(st, seat, extra)
 
     @staticmethod
-    def _wild_shortfall(p: PlayerState, stone: int, clay: int) -> int:
-        """Gold needed to cover Stone and Clay the player lacks."""
-        return max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
-
-    @staticmethod
     def _pay_wild(p: PlayerState, stone: int, clay: int, gold: int = 0) -> None:
         """Pay Stone and Clay, Gold covering what is lacking (real Stone and Clay go first)."""
         short = max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
@@ -253,6 +268,10 @@ class Nayakas(Game[NayakasState]):
                 return None, "Only a kingdom's own ruler may work its Homelands."
             if len(occ) >= capacity(sid):
                 return None, "That space is already taken."
+            if occ and f"turn:{sid}" in p.flags:
+                # Ruling K11: Swift Messenger's extra turn is the same turn for the Double space.
+                return None, ("Both places of the Double space cannot be taken in one turn, and Swift "
+                              "Messenger's extra turn is part of the same turn.")
             return 0, ""
         # Borderlands, Trading Posts and the Empire
         if not mine and not dip:
@@ -433,19 +452,49 @@ class Nayakas(Game[NayakasState]):
         cost = self.section_cost(st, seat, building, index, fu)
         return [r for r in ("stone", "clay") if cost[r] > 0] or [""]
 
-    def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int]) -> str:
+    @staticmethod
+    def payments(p: PlayerState, cost: dict[str, int]) -> list[tuple[int, int]]:
+        """Every way to pay a Section's Stone and Clay (ruling K7): (Gold paid
+        for Stone, Gold paid for Clay), least Gold first. Gold may stand in
+        for any part of either, within the Gold held; the rest must be held."""
+        stone, clay, res = cost.get("stone", 0), cost.get("clay", 0), p.res
+        gold = res["gold"]
+        out = []
+        for gs in range(max(0, stone - res["stone"]), min(stone, gold) + 1):
+            for gc in range(max(0, clay - res["clay"]), min(clay, gold - gs) + 1):
+                out.append((gs, gc))
+        out.sort(key=lambda t: (t[0] + t[1], -t[0]))
+        return out
+
+    def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int], gold_stone: int = -1,
+                    gold_clay: int = -1) -> str:
+        """"" if ``seat`` can pay ``cost`` (with Gold paying ``gold_stone`` of
+        the Stone and ``gold_clay`` of the Clay; -1 each: in any way), else why not."""
         p = st.seats[seat]
         for a in ARTISANS:
             if p.art[a] < cost.get(a, 0):
                 return f"That Section needs {cost[a]} {a.capitalize()}{'s' if cost[a] > 1 else ''}; you have {p.art[a]}."
-        short = self._wild_shortfall(p, cost["stone"], cost["clay"])
-        if short > p.res["gold"]:
-            return (f"That Section needs {cost['stone']} Stone and {cost['clay']} Clay; with your Gold "
-                    f"standing in you are {short - p.res['gold']} short.")
+        stone, clay, res = cost["stone"], cost["clay"], p.res
+        if gold_stone < 0:
+            short = max(0, stone - res["stone"]) + max(0, clay - res["clay"])
+            if short > res["gold"]:
+                return (f"That Section needs {stone} Stone and {clay} Clay; with your Gold "
+                        f"standing in you are {short - res['gold']} short.")
+            return ""
+        if gold_stone > stone or gold_clay > clay:
+            if not (stone if gold_stone > stone else clay):
+                return f"That Section costs no {'Stone' if gold_stone > stone else 'Clay'} for Gold to pay."
+            return f"That Section costs only {stone} Stone and {clay} Clay; Gold cannot pay more than that."
+        if gold_stone + gold_clay > res["gold"]:
+            return f"You hold {res['gold']} Gold, not the {gold_stone + gold_clay} you would pay."
+        if stone - gold_stone > res["stone"] or clay - gold_clay > res["clay"]:
+            return (f"Paying {gold_stone + gold_clay} Gold leaves {stone - gold_stone} Stone and "
+                    f"{clay - gold_clay} Clay to pay; you hold {res['stone']} Stone and {res['clay']} Clay.")
         return ""
 
     def _builds(self, st: NayakasState, seat: int, first: bool = False) -> list[Action]:
-        """The Sections ``seat`` can build now (with ``first``: stop at one)."""
+        """The Sections ``seat`` can build now, once per way to pay
+        (with ``first``: stop at one)."""
         p = st.seats[seat]
         out: list[Action] = []
         fu = face_up(st, seat)
@@ -454,10 +503,46 @@ class Nayakas(Game[NayakasState]):
                 if t is not None:
                     continue
                 for saving in self.savings(st, seat, b, i, fu):
-                    if not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu, saving)):
-                        out.append(Build.model_construct(kind="build", building=b, section=i, saving=saving))
-                        if first:
-                            return out
+                    cost = self.section_cost(st, seat, b, i, fu, saving)
+                    if self._affordable(st, seat, cost):
+                        continue
+                    if first:
+                        return [_build_action(b, i, saving, 0, 0)]
+                    out += [_build_action(b, i, saving, gs, gc) for gs, gc in self.payments(p, cost)]
+        return out
+
+    def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
+        """The legal moves, with a Section's ways to pay grouped (ruling K7):
+        the payments that spend the same Gold are one group, stood for by the
+        one that leaves Stone and Clay most even (ties: more Stone kept); of a
+        Section's groups the search weighs the least and the most Gold. So a
+        build is two moves at most, not one per split of its cost."""
+        legal = self.legal_actions(st, seat)
+        if st.phase != "build" or st.pending:
+            return legal
+        res = st.seats[seat].res
+        fu = face_up(st, seat)
+        costs: dict[tuple, dict[str, int]] = {}
+        best: dict[tuple, Build] = {}
+        out: list[Action] = []
+        for a in legal:
+            if not isinstance(a, Build):
+                out.append(a)
+                continue
+            sec = (a.building, a.section, a.saving)
+            cost = costs.get(sec)
+            if cost is None:
+                cost = costs[sec] = self.section_cost(st, seat, a.building, a.section, fu, a.saving)
+            key = sec + (a.gold_stone + a.gold_clay,)
+            have = best.get(key)
+            if have is None or _evenness(res, cost, a) > _evenness(res, cost, have):
+                best[key] = a
+        spans: dict[tuple, list[int]] = {}
+        for b, i, saving, g in best:
+            spans.setdefault((b, i, saving), []).append(g)
+        for (b, i, saving), golds in spans.items():
+            for g in sorted({min(golds), max(golds)}):
+                out.append(best[b, i, saving, g])
         return out
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
@@ -590,7 +675,8 @@ class Nayakas(Game[NayakasState]):
                     return "You have no discount to take on that Section."
                 return "Say whether the discount of Madurai's Plans saves you Stone or Clay on that Section."
             cost = self.section_cost(st, seat, action.building, action.section, saving=action.saving)
-            return self._affordable(st, seat, cost) or "You cannot build that now."
+            return (self._affordable(st, seat, cost) or self._affordable(st, seat, cost, action.gold_stone, action.gold_clay)
+                    or "You cannot build that now.")
         if isinstance(action, Pass):
             return "You cannot pass now."
         return "There is no such choice to make now."
@@ -643,10 +729,12 @@ class Nayakas(Game[NayakasState]):
         ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
+        p.flags = [f for f in p.flags if not f.startswith("turn:")]
         if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
             p.flags.remove("extra")
             ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))
             if p.avail_laborers + p.avail_diplomats > 0:
+                p.flags.append(f"turn:{a.space}")  # Ruling K11: the extra turn is the same turn
                 return
         self._advance(st, ev)
 
@@ -761,7 +849,10 @@ class Nayakas(Game[NayakasState]):
         p = st.seats[seat]
         cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
         start = text.holdings(st, seat)
-        self._pay_wild(p, cost["stone"], cost["clay"])
+        # Ruling K7: the build says how much of the Stone and Clay Gold pays.
+        p.res["stone"] -= cost["stone"] - a.gold_stone
+        p.res["clay"] -= cost["clay"] - a.gold_clay
+        p.res["gold"] -= a.gold_stone + a.gold_clay
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)
         paid = text.holdings(st, seat)

@@ -1,6 +1,6 @@
 """Nayakas: the rules model (pure Python, no Textual).
 
-Rulebook: shared/rules/nayakas.txt; rulings K1-K2 in DECISIONS.md. The
+Rulebook: shared/rules/nayakas.txt; rulings K1-K11 in DECISIONS.md. The
 designed components live in ``assets/nayakas`` (see ``components``), space
 geometry in ``spaces``, the per-seat view in ``view``, phrases in ``text``.
 
@@ -102,6 +102,8 @@ class Nayakas(Game[NayakasState]):
     action_type = NayakasAction
     hidden_information = True
     action_rules = text.ACTION_RULES
+    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11)
+    rules_version = 2
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.bots import win_chances
@@ -30,30 +31,17 @@ from tabletop_tui.games.nayakas import INFO
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
                       Place, PlayCard)
 from .components import ARTISANS, C, KINGDOMS, RESOURCES, Effect
-from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, TEMPLE_SLOTS, artisan_pictured,
+from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, SPACE,
+                     TEMPLE_SLOTS, artisan_pictured,
                      borderland_slots, capacity, current_event, effect_of, face_up, facilities, is_event,
                      kind_of, kingdoms_of, land_of)
-from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker
+from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker, copy_state
 from . import text
 
 SETUP = C.board.setup
 CAP = SETUP.resource_cap
 ART_CAP = SETUP.artisan_cap
 PASS = Pass.model_construct(kind="pass")
-
-
-def _fast_copy(x):
-    """Copy of JSON-like data and pydantic models (much faster than deepcopy)."""
-    t = type(x)
-    if t is list:
-        return [_fast_copy(i) for i in x]
-    if t is dict:
-        return {k: _fast_copy(v) for k, v in x.items()}
-    if t is PlayerState or t is NayakasState:
-        new = t.model_construct(**{k: _fast_copy(v) for k, v in x.__dict__.items()})
-        new.__pydantic_fields_set__ = set(x.__pydantic_fields_set__)
-        return new
-    return x  # str, int, None, frozen models (Worker, Pending)
 
 
 _PLACE_CACHE: dict[tuple, Place] = {}
@@ -67,6 +55,37 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
         act = _PLACE_CACHE[key] = Place.model_construct(kind="place", space=sid, worker=w, benefit=benefit, choice=c,
                                                         amount=a, amount2=a2, target=t, extra=x)
     return act
+
+
+_UNSEEN = object()
+#: id of a component Effect -> its variants when they depend on nothing but
+#: the effect (its options), else None; components live as long as the process
+_PLAIN: dict[int, Any] = {}
+
+
+def _plain_variants(eff: Effect) -> tuple | None:
+    """The variants of an effect that names no amount, target or free choice."""
+    if eff.convert is not None or eff.exchange is not None or eff.special in ("repeat", "retrieve", "empire_other"):
+        return None
+    return tuple((c, 0, 0, "") for c in (range(len(eff.options)) if eff.options else (-1,)))
+
+
+#: (space, worker, Envoys' Tribute extra, is an Event, variants) -> the Place
+#: actions they make, in order: a pure function of its key, so never stale
+_PLACE_LISTS: dict[tuple, list] = {}
+
+
+def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
+    key = (sid, w, x, event, variants)
+    acts = _PLACE_LISTS.get(key)
+    if acts is None:
+        acts = [_place(sid, w, True, c, a, a2, t, x) for c, a, a2, t in variants]
+        if not event:
+            acts.append(_place(sid, w, False, -1, 0, 0, "", x))
+        if len(_PLACE_LISTS) > 50_000:
+            _PLACE_LISTS.clear()
+        _PLACE_LISTS[key] = acts
+    return acts
 
 
 _BUILD_CACHE: dict[tuple, Build] = {}
@@ -250,25 +269,26 @@ class Nayakas(Game[NayakasState]):
         """(culture to pay, "") if ``seat`` may put a ``worker`` on ``sid`` now,
         else (None, the reason)."""
         p = st.seats[seat]
-        kind = kind_of(sid)
-        if kind is None:
+        info = SPACE.get(sid)
+        if info is None:
             return None, "There is no such space on the board."
+        kind, land, kings, cap, post = info
         if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
             return None, f"You have no {worker} left to place this round."
         dip = worker == "diplomat" or "lab_dip" in p.flags
         occ = st.occupants[sid]
-        mine = p.kingdom in kingdoms_of(sid)
+        mine = p.kingdom in kings
         if kind == "temple":
             if sid not in st.temples:
                 return None, "That temple slot is blank; no worker can go there."
             if sid in st.faded:
                 return None, "That temple tile is still faded; no worker can go there until its temple is built."
-        if kind == "post" and st.posts[POST_IDS.index(sid)] is None:
+        if post >= 0 and st.posts[post] is None:
             return None, "That Trading Post is empty."
-        if land_of(sid) == "homeland":
+        if land == "homeland":
             if not mine:
                 return None, "Only a kingdom's own ruler may work its Homelands."
-            if len(occ) >= capacity(sid):
+            if len(occ) >= cap:
                 return None, "That space is already taken."
             if occ and f"turn:{sid}" in p.flags:
                 # Ruling K11: Swift Messenger's extra turn is the same turn for the Double space.
@@ -341,15 +361,20 @@ class Nayakas(Game[NayakasState]):
                   repeat: bool = False) -> list[tuple[int, int, int, str]]:
         """Every way to take the benefit of ``sid`` with resources ``res``:
         (choice, amount, amount2, target). Empty: no benefit can be taken."""
-        kind = kind_of(sid)
-        if kind == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
             return self._event_variants(st, seat, res)
         eff = effect_of(st, sid)
         if eff is None:
             return []
-        p = st.seats[seat]
-        if any(res.get(k, 0) < v for k, v in eff.pay.items()):
+        if eff.pay and any(res.get(k, 0) < v for k, v in eff.pay.items()):
             return []
+        plain = _PLAIN.get(id(eff), _UNSEEN)
+        if plain is _UNSEEN:
+            plain = _PLAIN[id(eff)] = _plain_variants(eff)
+        if plain is not None:
+            return plain
+        p = st.seats[seat]
         choices = list(range(len(eff.options))) or [-1]
         if eff.special == "empire_other" and st.empire2_choice is None:
             choices = [0, 1]  # Ruling: if the first took nothing, the second chooses freely.
@@ -392,39 +417,44 @@ class Nayakas(Game[NayakasState]):
         asks for them alone)."""
         p = st.seats[seat]
         out: list[Action] = []
-        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+        tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
         occupants = st.occupants
-        known: dict[tuple[str, int], tuple[list, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
+        lab_dip = "lab_dip" in p.flags
+        kingdom = p.kingdom
+        known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
             if only is not None and w != only[0]:
                 continue
             if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
                 continue
-            dip = w == "diplomat" or "lab_dip" in p.flags
-            for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[p.kingdom]:
-                if only is not None and sid != only[1]:
-                    continue
+            dip = w == "diplomat" or lab_dip
+            for sid in ((only[1],) if only is not None and only[1] in SPACE else ()) if only is not None \
+                    else (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
                 if len(occupants[sid]) >= 2:
                     continue
                 cost, _ = self._entry(st, seat, sid, w)
                 if cost is None:
                     continue
-                if (sid, cost) not in known:  # the benefit does not depend on the worker's type
-                    res = dict(p.res)
-                    res["culture"] -= cost
-                    known[sid, cost] = (self._variants(st, seat, sid, res),
-                                        kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]))
-                variants, event = known[sid, cost]
+                got = known.get((sid, cost))
+                if got is None:  # the benefit does not depend on the worker's type
+                    res = p.res
+                    if cost:
+                        res = dict(res)
+                        res["culture"] -= cost
+                    post = SPACE[sid][4]
+                    got = known[sid, cost] = (tuple(self._variants(st, seat, sid, res)),
+                                              post >= 0 and is_event(st.posts[post]))
+                variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
-                extras = [""]
-                if tribute and self._outside(st, seat, sid) and (w == "diplomat" or "lab_dip" in p.flags):
-                    extras = ["stone", "clay"]
-                for x in extras:
-                    for c, a, a2, t in variants:
-                        out.append(_place(sid, w, True, c, a, a2, t, x))
-                    if not event:
-                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
+                if dip and SPACE[sid][1] == "borderland" and kingdom not in SPACE[sid][2]:
+                    if tribute is None:
+                        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                    if tribute:
+                        out += _place_list(sid, w, "stone", event, variants)
+                        out += _place_list(sid, w, "clay", event, variants)
+                        continue
+                out += _place_list(sid, w, "", event, variants)
         return out
 
     # -- building -------------------------------------------------------------------------
@@ -1134,7 +1164,7 @@ class Nayakas(Game[NayakasState]):
         return build_view(self, st, seat)
 
     def clone(self, st: NayakasState) -> NayakasState:
-        return _fast_copy(st)
+        return copy_state(st)
 
     def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
         """Re-deal what ``seat`` cannot see: other hands and the development

@@ -157,6 +157,10 @@ _LAND = {s: _land(s) for s in ALL_SPACES}
 _KINGS = {s: _kings(s) for s in ALL_SPACES}
 _CAP = {s: _capacity(s) for s in ALL_SPACES}
 
+#: space id -> (kind, land, kingdoms, capacity, Trading Post index or -1): the
+#: tables above in one lookup, for the legal-move generator's inner loop
+SPACE = {s: (_KIND[s], _LAND[s], _KINGS[s], _CAP[s], POST_IDS.index(s) if s in POSTS else -1) for s in ALL_SPACES}
+
 #: kingdom -> the spaces a worker of its ruler might enter at all: a Laborer
 #: only its kingdom's, a Diplomat also every Borderland outside (a quick
 #: filter before the full check in rules._entry)

@@ -140,4 +140,64 @@ class NayakasState(BaseState):
         return None
 
 
-__all__ = ["KINGDOMS", "NayakasOptions", "NayakasState", "Pending", "PlayerState", "Worker"]
+# -- copying, for the search (a clone per iteration) ------------------------------------
+def _new(model: BaseModel, fields: dict) -> BaseModel:
+    """A model of ``model``'s class holding ``fields``, built without
+    validation (as ``model_construct`` does, without its per-field work)."""
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+def _deep(x):
+    """Copy of JSON-like data (frozen models and atoms are shared)."""
+    t = type(x)
+    if t is list:
+        return [_deep(i) for i in x]
+    if t is dict:
+        return {k: _deep(v) for k, v in x.items()}
+    return x
+
+
+#: how each field is copied: "list" / "dict" (of atoms or frozen models: a
+#: shallow copy), "lists" / "dicts" (a dict of those), "seats"; a field not
+#: listed is copied in full by ``_deep``, so a new field is never shared
+_SEAT_COPY = {"res": "dict", "art": "dict", "hand": "list", "built": "lists", "face_down": "list",
+              "facilities": "list", "visits": "list", "flags": "list"}
+_STATE_COPY = {"occupants": "lists", "temples": "dict", "faded": "list", "posts": "list", "border_tiles": "dict",
+               "section_pile": "list", "section_market": "list", "facility_pile": "list", "facility_market": "list",
+               "border_pile": "list", "border_market": "list", "temple_market": "list", "temple_box": "list",
+               "merchant_deck": "list", "merchant_discard": "list", "event_deck": "list", "event_box": "list",
+               "event_discard": "list", "dev_deck": "list", "dev_discard": "list", "passed": "list",
+               "pending": "list", "final": "dicts", "seats": "seats"}
+
+
+def _copy_fields(d: dict, how: dict[str, str]) -> dict:
+    out = {}
+    for k, v in d.items():
+        h = how.get(k)
+        if h is None:
+            out[k] = v if type(v) in (int, str, bool, float) or v is None else _deep(v)
+        elif h == "list":
+            out[k] = v[:]
+        elif h == "dict":
+            out[k] = v.copy()
+        elif h == "lists":
+            out[k] = {a: b[:] for a, b in v.items()}
+        elif h == "dicts":
+            out[k] = {a: b.copy() for a, b in v.items()}
+        else:
+            out[k] = [_new(p, _copy_fields(p.__dict__, _SEAT_COPY)) for p in v]
+    return out
+
+
+def copy_state(st: "NayakasState") -> "NayakasState":
+    """An independent copy of ``st`` (the search clones one per iteration):
+    each field copied as deep as its type needs, nothing validated again."""
+    return _new(st, _copy_fields(st.__dict__, _STATE_COPY))  # type: ignore[return-value]
+
+
+__all__ = ["KINGDOMS", "NayakasOptions", "NayakasState", "Pending", "PlayerState", "Worker", "copy_state"]

@@ -57,6 +57,17 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
     return act
 
 
+class _Quiet(list):
+    """The log of ``play_silent``: it keeps nothing, and the costliest lines
+    (a placement's or a build's account of goods) are not even written."""
+
+    def append(self, item) -> None:  # type: ignore[override]
+        pass
+
+    def insert(self, index, item) -> None:  # type: ignore[override]
+        pass
+
+
 _UNSEEN = object()
 #: id of a component Effect -> its variants when they depend on nothing but
 #: the effect (its options), else None; components live as long as the process
@@ -642,13 +653,37 @@ class Nayakas(Game[NayakasState]):
         if seat not in self.to_act(st):
             who = st.pending[0].seat if st.pending else st.turn
             raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
-        if isinstance(action, Place) and st.phase == "worker" and not st.pending:
-            # only this worker's Places on this space can equal it
-            if action in self._placements(st, seat, only=(action.worker, action.space)):
+        # Each kind of move is looked for only among the legal moves of its
+        # kind (never the whole list again): the same rules, asked narrowly.
+        if st.pending:
+            if action in self._pending_actions(st, st.pending[0]):
                 return
-        elif action in self.legal_actions(st, seat):
+        elif isinstance(action, Place):
+            # only this worker's Places on this space can equal it
+            if st.phase == "worker" and action in self._placements(st, seat, only=(action.worker, action.space)):
+                return
+        elif isinstance(action, Build):
+            if st.phase == "build" and self._buildable(st, seat, action):
+                return
+        elif isinstance(action, Pass):
             return
+        elif isinstance(action, PlayCard):
+            if action in self._cards(st, seat, st.phase):
+                return
         raise IllegalAction(self._explain(st, action, seat))
+
+    def _buildable(self, st: NayakasState, seat: int, a: Build) -> bool:
+        """Whether ``a`` is among ``_builds``: an unbuilt Section, a discount
+        named as ``savings`` allows, paid as ``payments`` allows."""
+        p = st.seats[seat]
+        secs = p.built.get(a.building)
+        if secs is None or a.section >= len(secs) or secs[a.section] is not None:
+            return False
+        fu = face_up(st, seat)
+        if a.saving not in self.savings(st, seat, a.building, a.section, fu):
+            return False
+        cost = self.section_cost(st, seat, a.building, a.section, fu, a.saving)
+        return not self._affordable(st, seat, cost, a.gold_stone, a.gold_clay)
 
     def _explain(self, st: NayakasState, action: Action, seat: int) -> str:
         """Why a move not among the legal ones is refused, as specifically as we can."""
@@ -714,8 +749,15 @@ class Nayakas(Game[NayakasState]):
         return "There is no such choice to make now."
 
     # -- play -----------------------------------------------------------------------------------
-    def _play(self, st: NayakasState, action: Action, seat: Seat) -> list[Event]:
-        ev: list[Event] = []
+    def play_silent(self, st: NayakasState, action: Action, seat: Seat) -> None:
+        """The unchecked path of the search: ``_play`` of a move taken from
+        ``legal_actions`` / ``search_actions``, without the log lines that
+        cost text to build (the state changes exactly as in ``_play``)."""
+        self._play(st, action, seat, _Quiet())
+
+    def _play(self, st: NayakasState, action: Action, seat: Seat, ev: list[Event] | None = None) -> list[Event]:
+        if ev is None:
+            ev = []
         if isinstance(action, Place):
             self._place(st, action, seat, ev)
         elif isinstance(action, PlayCard):
@@ -743,7 +785,8 @@ class Nayakas(Game[NayakasState]):
         else:
             p.avail_diplomats -= 1
         at = len(ev)
-        before = text.holdings(st, seat)
+        quiet = type(ev) is _Quiet
+        before = None if quiet else text.holdings(st, seat)
         dip = a.worker == "diplomat" or "lab_dip" in p.flags
         if dip and land_of(a.space) == "borderland":
             for k in kingdoms_of(a.space):
@@ -758,7 +801,8 @@ class Nayakas(Game[NayakasState]):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
             self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
-        ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
+        if not quiet:
+            ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
         p.flags = [f for f in p.flags if not f.startswith("turn:")]
@@ -880,19 +924,21 @@ class Nayakas(Game[NayakasState]):
     def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
         cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
-        start = text.holdings(st, seat)
+        quiet = type(ev) is _Quiet
+        start = None if quiet else text.holdings(st, seat)
         # Ruling K7: the build says how much of the Stone and Clay Gold pays.
         p.res["stone"] -= cost["stone"] - a.gold_stone
         p.res["clay"] -= cost["clay"] - a.gold_clay
         p.res["gold"] -= a.gold_stone + a.gold_clay
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)
-        paid = text.holdings(st, seat)
+        paid = None if quiet else text.holdings(st, seat)
         fu = face_up(st, seat)
         self._gain(st, seat, {"stone": fu["build_stone"], "clay": fu["build_clay"], "culture": fu["build_culture"]})
         p.built[a.building][a.section] = ""
         p.sections_built += 1
-        ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
+        if not quiet:
+            ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
         if st.section_market:
             st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
         self._after_choice(st, seat, a.building, ev)

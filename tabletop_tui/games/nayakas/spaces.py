@@ -133,16 +133,41 @@ def artisan_pictured(st: NayakasState, sid: str) -> bool:
     return tile is not None and any(a in C.borderland_tile[tile].gain for a in ARTISANS)
 
 
+#: content -> its count: pure functions of their keys (never stale); the
+#: Counters are shared, so callers only read them
+_FACE_UP: dict[tuple, Counter] = {}
+_FACILITIES: dict[tuple, Counter] = {}
+_NONE: Counter = Counter()
+
+
 def face_up(st: NayakasState, seat: int) -> Counter:
-    """Kinds of the seat's face-up section tiles, counted."""
+    """Kinds of the seat's face-up section tiles, counted (read only)."""
     p = st.seats[seat]
-    down = set(p.face_down)
-    return Counter(C.section_tile[t].kind for secs in p.built.values() for t in secs
-                   if t and t not in down)
+    tiles = tuple(t for secs in p.built.values() for t in secs if t)
+    if not tiles:
+        return _NONE
+    key = (tiles, tuple(p.face_down))
+    got = _FACE_UP.get(key)
+    if got is None:
+        down = set(p.face_down)
+        if len(_FACE_UP) > 20_000:
+            _FACE_UP.clear()
+        got = _FACE_UP[key] = Counter(C.section_tile[t].kind for t in tiles if t not in down)
+    return got
 
 
 def facilities(st: NayakasState, seat: int) -> Counter:
-    return Counter(C.facility_tile[t].kind for t in st.seats[seat].facilities)
+    """Kinds of the seat's facility tiles, counted (read only)."""
+    fac = st.seats[seat].facilities
+    if not fac:
+        return _NONE
+    key = tuple(fac)
+    got = _FACILITIES.get(key)
+    if got is None:
+        if len(_FACILITIES) > 20_000:
+            _FACILITIES.clear()
+        got = _FACILITIES[key] = Counter(C.facility_tile[t].kind for t in fac)
+    return got
 
 
 def borderland_slots(st: NayakasState) -> list[str]:

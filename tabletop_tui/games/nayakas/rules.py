@@ -421,6 +421,61 @@ class Nayakas(Game[NayakasState]):
     def _outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
 
+    def _open_spaces(self, st: NayakasState, seat: int, worker: str) -> list[tuple[str, int]]:
+        """(space, Culture to pay) for every space ``seat`` may put a ``worker``
+        on now: ``_entry`` asked of every candidate space at once, without its
+        reasons (the legal-move generator's inner loop; a test holds the two
+        to the same answer on every space)."""
+        p = st.seats[seat]
+        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
+            return []
+        flags = p.flags
+        lab_dip = "lab_dip" in flags
+        dip = worker == "diplomat" or lab_dip
+        kingdom = p.kingdom
+        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
+        culture = p.res["culture"]
+        empire_free = "empire_free" in flags
+        envoy = "envoy" in flags
+        out = []
+        for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
+            occ = occupants[sid]
+            n = len(occ)
+            if n >= 2:
+                continue
+            kind, land, kings, cap, post = SPACE[sid]
+            mine = kingdom in kings
+            if kind == "temple" and (sid not in temples or sid in faded):
+                continue
+            if post >= 0 and posts[post] is None:
+                continue
+            if land == "homeland":
+                if not mine or n >= cap or (n and f"turn:{sid}" in flags):
+                    continue
+                out.append((sid, 0))
+                continue
+            if not mine and not dip:
+                continue
+            cost = 0 if mine else 1
+            if kind == "empire":
+                i, j = EMPIRE[sid]
+                if j == 1:
+                    first = occupants[f"empire{i + 1}a"]
+                    if not first or any(w.seat == seat for w in first):
+                        continue
+                if empire_free:
+                    cost = 0
+            if not mine and envoy:
+                cost = 0
+            if cost > culture:
+                continue
+            if n:
+                lab = occ[0]
+                if lab.seat == seat or self._as_diplomat(st, lab) or not dip or not self._beats(st, seat, lab.seat, cost):
+                    continue
+            out.append((sid, cost))
+        return out
+
     def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just
         those of that worker on that space (a Place names both, so these are
@@ -429,23 +484,19 @@ class Nayakas(Game[NayakasState]):
         p = st.seats[seat]
         out: list[Action] = []
         tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
-        occupants = st.occupants
         lab_dip = "lab_dip" in p.flags
         kingdom = p.kingdom
         known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
-            if only is not None and w != only[0]:
-                continue
-            if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
-                continue
+            if only is not None:
+                if w != only[0]:
+                    continue
+                cost, _ = self._entry(st, seat, only[1], w)
+                spaces = [] if cost is None else [(only[1], cost)]
+            else:
+                spaces = self._open_spaces(st, seat, w)
             dip = w == "diplomat" or lab_dip
-            for sid in ((only[1],) if only is not None and only[1] in SPACE else ()) if only is not None \
-                    else (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
-                if len(occupants[sid]) >= 2:
-                    continue
-                cost, _ = self._entry(st, seat, sid, w)
-                if cost is None:
-                    continue
+            for sid, cost in spaces:
                 got = known.get((sid, cost))
                 if got is None:  # the benefit does not depend on the worker's type
                     res = p.res

@@ -104,6 +104,9 @@ def current_event(st: NayakasState) -> str | None:
 def effect_of(st: NayakasState, sid: str) -> Effect | None:
     """The effect a worker placed on ``sid`` takes now; None for an Event (see
     ``current_event``), a blank or faded temple slot, or an empty post."""
+    eff = _STATIC_EFFECT.get(sid)
+    if eff is not None:
+        return eff
     k = kind_of(sid)
     if k == "kingdom":
         return C.board.actions[C.spaces[sid][1].action]
@@ -181,6 +184,11 @@ _KIND = {s: _kind(s) for s in ALL_SPACES}
 _LAND = {s: _land(s) for s in ALL_SPACES}
 _KINGS = {s: _kings(s) for s in ALL_SPACES}
 _CAP = {s: _capacity(s) for s in ALL_SPACES}
+
+#: kingdom and Empire space id -> its effect, which never changes
+_STATIC_EFFECT = {s: C.board.actions[C.spaces[s][1].action] for s in ALL_SPACES if _KIND[s] == "kingdom"}
+_STATIC_EFFECT.update({s: (C.board.empire[i].first if j == 0 else C.board.empire[i].second)
+                       for s, (i, j) in EMPIRE.items()})
 
 #: space id -> (kind, land, kingdoms, capacity, Trading Post index or -1): the
 #: tables above in one lookup, for the legal-move generator's inner loop

@@ -99,6 +99,26 @@ def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
     return acts
 
 
+_CARD_CACHE: dict[tuple, PlayCard] = {}
+
+
+def _card_action(card: str, choice: str) -> PlayCard:
+    """A PlayCard action, built once per distinct value (actions are frozen)."""
+    act = _CARD_CACHE.get((card, choice))
+    if act is None:
+        act = _CARD_CACHE[card, choice] = PlayCard.model_construct(kind="card", card=card, choice=choice)
+    return act
+
+
+def _among(action: Action, actions: list[Action]) -> bool:
+    """``action in actions``, by identity first (the moves handed out are
+    shared objects) and only then by value."""
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
 _BUILD_CACHE: dict[tuple, Build] = {}
 
 
@@ -117,6 +137,10 @@ def _evenness(res: dict[str, int], cost: dict[str, int], a: Build) -> tuple[int,
     stone = res["stone"] - cost["stone"] + a.gold_stone
     clay = res["clay"] - cost["clay"] + a.gold_clay
     return (-abs(stone - clay), stone)
+
+
+#: seat count -> each seat's name placeholder in the log ("{s0}", ...)
+_NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 9)}
 
 
 def _order(st: NayakasState, first: int) -> list[int]:
@@ -201,7 +225,7 @@ class Nayakas(Game[NayakasState]):
     # -- small helpers ---------------------------------------------------------------
     @staticmethod
     def _names(st: NayakasState) -> list[str]:
-        return [f"{{s{i}}}" for i in range(st.players)]
+        return _NAMES[st.players]
 
     @staticmethod
     def culture_power(st: NayakasState, seat: int, less: int = 0) -> int:
@@ -647,9 +671,9 @@ class Nayakas(Game[NayakasState]):
             if card.timing != timing or self._card_problem(st, seat, cid):
                 continue
             if cid in ("guild_summons", "hired_hands"):
-                out += [PlayCard.model_construct(kind="card", card=cid, choice=a) for a in ARTISANS]
+                out += [_card_action(cid, a) for a in ARTISANS]
             else:
-                out.append(PlayCard.model_construct(kind="card", card=cid, choice=""))
+                out.append(_card_action(cid, ""))
         return out
 
     def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:
@@ -707,11 +731,11 @@ class Nayakas(Game[NayakasState]):
         # Each kind of move is looked for only among the legal moves of its
         # kind (never the whole list again): the same rules, asked narrowly.
         if st.pending:
-            if action in self._pending_actions(st, st.pending[0]):
+            if _among(action, self._pending_actions(st, st.pending[0])):
                 return
         elif isinstance(action, Place):
             # only this worker's Places on this space can equal it
-            if st.phase == "worker" and action in self._placements(st, seat, only=(action.worker, action.space)):
+            if st.phase == "worker" and _among(action, self._placements(st, seat, only=(action.worker, action.space))):
                 return
         elif isinstance(action, Build):
             if st.phase == "build" and self._buildable(st, seat, action):
@@ -719,7 +743,7 @@ class Nayakas(Game[NayakasState]):
         elif isinstance(action, Pass):
             return
         elif isinstance(action, PlayCard):
-            if action in self._cards(st, seat, st.phase):
+            if _among(action, self._cards(st, seat, st.phase)):
                 return
         raise IllegalAction(self._explain(st, action, seat))
 

@@ -152,52 +152,52 @@ def _new(model: BaseModel, fields: dict) -> BaseModel:
     return new
 
 
-def _deep(x):
-    """Copy of JSON-like data (frozen models and atoms are shared)."""
-    t = type(x)
-    if t is list:
-        return [_deep(i) for i in x]
-    if t is dict:
-        return {k: _deep(v) for k, v in x.items()}
-    return x
+#: how each field that holds containers is copied: a list or dict of atoms
+#: or frozen models is copied shallow; a dict of such lists or dicts one
+#: level deeper. Every other field holds an atom and is shared. A field
+#: added to a model must be listed here or among the atoms (checked below).
+_SEAT_LISTS = ("hand", "face_down", "facilities", "visits", "flags")
+_SEAT_DICTS = ("res", "art")
+_SEAT_ATOMS = {"kingdom", "laborers", "diplomats", "avail_laborers", "avail_diplomats", "tokens",
+               "prosperity_tokens", "sections_built", "placed"}
+_STATE_LISTS = ("faded", "posts", "section_pile", "section_market", "facility_pile", "facility_market",
+                "border_pile", "border_market", "temple_market", "temple_box", "merchant_deck", "merchant_discard",
+                "event_deck", "event_box", "event_discard", "dev_deck", "dev_discard", "passed", "pending")
+_STATE_DICTS = ("temples", "border_tiles")
+_STATE_ATOMS = {"players", "seed", "chance", "conch", "tracker", "events_expired", "empire2_choice", "round",
+                "phase", "turn", "end_reason"}
 
 
-#: how each field is copied: "list" / "dict" (of atoms or frozen models: a
-#: shallow copy), "lists" / "dicts" (a dict of those), "seats"; a field not
-#: listed is copied in full by ``_deep``, so a new field is never shared
-_SEAT_COPY = {"res": "dict", "art": "dict", "hand": "list", "built": "lists", "face_down": "list",
-              "facilities": "list", "visits": "list", "flags": "list"}
-_STATE_COPY = {"occupants": "lists", "temples": "dict", "faded": "list", "posts": "list", "border_tiles": "dict",
-               "section_pile": "list", "section_market": "list", "facility_pile": "list", "facility_market": "list",
-               "border_pile": "list", "border_market": "list", "temple_market": "list", "temple_box": "list",
-               "merchant_deck": "list", "merchant_discard": "list", "event_deck": "list", "event_box": "list",
-               "event_discard": "list", "dev_deck": "list", "dev_discard": "list", "passed": "list",
-               "pending": "list", "final": "dicts", "seats": "seats"}
-
-
-def _copy_fields(d: dict, how: dict[str, str]) -> dict:
-    out = {}
-    for k, v in d.items():
-        h = how.get(k)
-        if h is None:
-            out[k] = v if type(v) in (int, str, bool, float) or v is None else _deep(v)
-        elif h == "list":
-            out[k] = v[:]
-        elif h == "dict":
-            out[k] = v.copy()
-        elif h == "lists":
-            out[k] = {a: b[:] for a, b in v.items()}
-        elif h == "dicts":
-            out[k] = {a: b.copy() for a, b in v.items()}
-        else:
-            out[k] = [_new(p, _copy_fields(p.__dict__, _SEAT_COPY)) for p in v]
-    return out
+def _copy_seat(p: PlayerState) -> PlayerState:
+    d = p.__dict__
+    new = d.copy()
+    for k in _SEAT_LISTS:
+        new[k] = d[k][:]
+    for k in _SEAT_DICTS:
+        new[k] = d[k].copy()
+    new["built"] = {b: secs[:] for b, secs in d["built"].items()}
+    return _new(p, new)  # type: ignore[return-value]
 
 
 def copy_state(st: "NayakasState") -> "NayakasState":
     """An independent copy of ``st`` (the search clones one per iteration):
     each field copied as deep as its type needs, nothing validated again."""
-    return _new(st, _copy_fields(st.__dict__, _STATE_COPY))  # type: ignore[return-value]
+    d = st.__dict__
+    new = d.copy()
+    for k in _STATE_LISTS:
+        new[k] = d[k][:]
+    for k in _STATE_DICTS:
+        new[k] = d[k].copy()
+    new["occupants"] = {s: occ[:] for s, occ in d["occupants"].items()}
+    new["final"] = {s: parts.copy() for s, parts in d["final"].items()}
+    new["seats"] = [_copy_seat(p) for p in d["seats"]]
+    return _new(st, new)  # type: ignore[return-value]
+
+
+assert set(PlayerState.model_fields) == _SEAT_ATOMS | set(_SEAT_LISTS) | set(_SEAT_DICTS) | {"built"}, \
+    "a new PlayerState field must be listed for copy_state"
+assert set(NayakasState.model_fields) == _STATE_ATOMS | set(_STATE_LISTS) | set(_STATE_DICTS) | \
+    {"occupants", "final", "seats"}, "a new NayakasState field must be listed for copy_state"
 
 
 __all__ = ["KINGDOMS", "NayakasOptions", "NayakasState", "Pending", "PlayerState", "Worker", "copy_state"]

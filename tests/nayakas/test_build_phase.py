@@ -288,3 +288,35 @@ def test_workers_are_capped_by_the_pawns():
     p.built["temple1"] = labs[:3]
     p.built["temple2"] = labs[3:6]
     assert GAME.owned_workers(st, 0)[0] == 3
+
+
+def test_the_build_list_is_every_build_check_accepts():
+    """``_builds`` (from its cost table) lists exactly the Builds that
+    ``_buildable`` (through ``section_cost``, ``savings`` and ``_affordable``)
+    accepts, over random games with rich players and the Plans discount."""
+    import random
+
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(6):
+        st = fresh(2 + seed % 3, seed=seed)
+        while st.phase != "over":
+            if st.phase == "build" and not st.pending:
+                seat = GAME.to_act(st)[0]
+                trial = GAME.clone(st)
+                p = trial.seats[seat]
+                p.res.update(stone=rng.randint(0, 5), clay=rng.randint(0, 5), gold=rng.randint(0, 6))
+                p.art.update(architect=rng.randint(0, 2), mason=rng.randint(0, 2), sculptor=rng.randint(0, 2))
+                if rng.random() < 0.4:
+                    p.flags.append("discount")
+                if rng.random() < 0.2:
+                    p.flags.append("master_mason")
+                listed = {a for a in GAME._builds(trial, seat)}
+                every = {Build(building=b, section=i, saving=sv, gold_stone=gs, gold_clay=gc)
+                         for b, secs in p.built.items() for i in range(len(secs)) for sv in ("", "stone", "clay")
+                         for gs in range(6) for gc in range(6)}
+                assert listed == {a for a in every if GAME._buildable(trial, seat, a)}
+                compared += len(listed)
+            seat = GAME.to_act(st)[0]
+            GAME.apply(st, rng.choice(GAME.legal_actions(st, seat)), seat)
+    assert compared > 100

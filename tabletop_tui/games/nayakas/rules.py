@@ -120,6 +120,10 @@ def _among(action: Action, actions: list[Action]) -> bool:
 
 
 _BUILD_CACHE: dict[tuple, Build] = {}
+#: kingdom -> building id -> per Section: (Stone, Clay, Architects, Masons, Sculptors) as printed
+_SECTION_COSTS = {pb.kingdom: {b.id: [tuple(sec.cost.get(k, 0) for k in ("stone", "clay", *ARTISANS))
+                                      for sec in b.sections] for b in pb.buildings}
+                  for pb in C.player_boards.boards}
 
 
 def _build_action(building: str, section: int, saving: str, gold_stone: int, gold_clay: int) -> Build:
@@ -612,21 +616,39 @@ class Nayakas(Game[NayakasState]):
 
     def _builds(self, st: NayakasState, seat: int, first: bool = False) -> list[Action]:
         """The Sections ``seat`` can build now, once per way to pay
-        (with ``first``: stop at one)."""
+        (with ``first``: stop at one). The costs come from ``_SECTION_COSTS``
+        with the reductions ``section_cost`` applies, the discount as
+        ``savings`` names it, the payments as ``payments`` lists them (the
+        conformance tests hold this list to ``check``, which asks those)."""
         p = st.seats[seat]
         out: list[Action] = []
         fu = face_up(st, seat)
+        flags = p.flags
+        mason = "master_mason" in flags
+        less_stone, less_clay = fu["cost_stone"] + mason, fu["cost_clay"] + mason
+        discount = "discount" in flags
+        art, res = p.art, p.res
+        have_stone, have_clay, gold = res["stone"], res["clay"], res["gold"]
+        costs = _SECTION_COSTS[p.kingdom]
         for b, secs in p.built.items():
             for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
                 if t is not None:
                     continue
-                for saving in self.savings(st, seat, b, i, fu):
-                    cost = self.section_cost(st, seat, b, i, fu, saving)
-                    if self._affordable(st, seat, cost):
+                stone, clay, ar, ma, sc = costs[b][i]
+                if art["architect"] < ar or art["mason"] < ma or art["sculptor"] < sc:
+                    continue
+                stone, clay = max(0, stone - less_stone), max(0, clay - less_clay)
+                ways = [("", stone, clay)]
+                if discount and (stone or clay):  # Ruling K6: 1 Stone or 1 Clay off, named
+                    ways = [(r, stone - (r == "stone"), clay - (r == "clay"))
+                            for r, n in (("stone", stone), ("clay", clay)) if n]
+                for saving, s_cost, c_cost in ways:
+                    if max(0, s_cost - have_stone) + max(0, c_cost - have_clay) > gold:
                         continue
                     if first:
                         return [_build_action(b, i, saving, 0, 0)]
-                    out += [_build_action(b, i, saving, gs, gc) for gs, gc in self.payments(p, cost)]
+                    out += [_build_action(b, i, saving, gs, gc)
+                            for gs, gc in self.payments(p, {"stone": s_cost, "clay": c_cost})]
         return out
 
     def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:

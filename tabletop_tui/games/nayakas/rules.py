@@ -81,6 +81,19 @@ def _plain_variants(eff: Effect) -> tuple | None:
     return tuple((c, 0, 0, "") for c in (range(len(eff.options)) if eff.options else (-1,)))
 
 
+def _static_variants() -> dict[str, tuple[tuple, bool]]:
+    """Kingdom and Empire spaces whose benefit has a fixed list of variants
+    (no payment, amount, target or free choice): space -> (variants, False)."""
+    out = {}
+    for sid in ALL_SPACES:
+        eff = effect_of(None, sid) if SPACE[sid][0] in ("kingdom", "empire") else None  # type: ignore[arg-type]
+        if eff is not None and not eff.pay:
+            plain = _plain_variants(eff)
+            if plain is not None:
+                out[sid] = (plain, False)
+    return out
+
+
 #: (space, worker, Envoys' Tribute extra, is an Event, variants) -> the Place
 #: actions they make, in order: a pure function of its key, so never stale
 _PLACE_LISTS: dict[tuple, list] = {}
@@ -119,6 +132,9 @@ def _among(action: Action, actions: list[Action]) -> bool:
     return action in actions
 
 
+_STATIC_VARIANTS = _static_variants()
+#: (seat, worker type) -> the frozen Worker pawn
+_WORKERS: dict[tuple[int, str], Worker] = {}
 _BUILD_CACHE: dict[tuple, Build] = {}
 #: kingdom -> building id -> per Section: (Stone, Clay, Architects, Masons, Sculptors) as printed
 _SECTION_COSTS = {pb.kingdom: {b.id: [tuple(sec.cost.get(k, 0) for k in ("stone", "clay", *ARTISANS))
@@ -525,7 +541,7 @@ class Nayakas(Game[NayakasState]):
                 spaces = self._open_spaces(st, seat, w)
             dip = w == "diplomat" or lab_dip
             for sid, cost in spaces:
-                got = known.get((sid, cost))
+                got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
                 if got is None:  # the benefit does not depend on the worker's type
                     res = p.res
                     if cost:
@@ -875,7 +891,10 @@ class Nayakas(Game[NayakasState]):
         cost, _ = self._entry(st, seat, a.space, a.worker)
         assert cost is not None
         p.res["culture"] -= cost
-        st.occupants[a.space].append(Worker(seat=seat, type=a.worker))
+        pawn = _WORKERS.get((seat, a.worker))
+        if pawn is None:
+            pawn = _WORKERS[seat, a.worker] = Worker(seat=seat, type=a.worker)
+        st.occupants[a.space].append(pawn)
         pos = len(st.occupants[a.space]) - 1
         if a.worker == "laborer":
             p.avail_laborers -= 1

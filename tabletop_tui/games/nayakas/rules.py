@@ -921,7 +921,8 @@ class Nayakas(Game[NayakasState]):
             ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
-        p.flags = [f for f in p.flags if not f.startswith("turn:")]
+        if any(f.startswith("turn:") for f in p.flags):
+            p.flags = [f for f in p.flags if not f.startswith("turn:")]
         if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
             p.flags.remove("extra")
             ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))

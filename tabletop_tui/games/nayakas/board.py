@@ -130,8 +130,8 @@ class NayakasBoard(Board, can_focus=True):
         Binding("enter", "open", "Choose"),
         Binding("l", "worker('laborer')", "Laborer"),
         Binding("d", "worker('diplomat')", "Diplomat"),
-        Binding("plus,equals_sign", "gold(1)", "+Gold"),
-        Binding("minus", "gold(-1)", "-Gold"),
+        Binding("plus,equals_sign", "gold(1)", "Gold up"),
+        Binding("minus", "gold(-1)", "down"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "cards", "Cards"),
         Binding("tab", "next_pane", "Pane"),
@@ -398,7 +398,7 @@ class NayakasBoard(Board, can_focus=True):
             return f"{what}: ↑↓ and Enter.{here}"
         if view.phase == "worker":
             return "Worker turn: ↑↓ a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
-        return "Build turn: ↑↓ a Section ▸, +/- Gold, Enter builds, c cards, p pass, Tab panes."
+        return "Build turn: ↑↓ a Section ▸, +/- Gold paid, Enter builds, c cards, p pass."
 
     def seat_summary(self, seat: Seat) -> str:
         view = self.view

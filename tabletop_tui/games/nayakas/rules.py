@@ -133,6 +133,10 @@ def _among(action: Action, actions: list[Action]) -> bool:
 
 
 _STATIC_VARIANTS = _static_variants()
+#: (space, worker) -> its Place actions, for the spaces of ``_STATIC_VARIANTS``
+#: (taken from inside one's kingdom, where Envoys' Tribute gives nothing)
+_STATIC_PLACES = {(sid, w): _place_list(sid, w, "", False, v) for sid, (v, _) in _STATIC_VARIANTS.items()
+                  for w in ("laborer", "diplomat")}
 #: (seat, worker type) -> the frozen Worker pawn
 _WORKERS: dict[tuple[int, str], Worker] = {}
 _BUILD_CACHE: dict[tuple, Build] = {}
@@ -541,6 +545,10 @@ class Nayakas(Game[NayakasState]):
                 spaces = self._open_spaces(st, seat, w)
             dip = w == "diplomat" or lab_dip
             for sid, cost in spaces:
+                static = _STATIC_PLACES.get((sid, w))
+                if static is not None and not (dip and SPACE[sid][1] == "borderland" and kingdom not in SPACE[sid][2]):
+                    out += static
+                    continue
                 got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
                 if got is None:  # the benefit does not depend on the worker's type
                     res = p.res

@@ -12,6 +12,12 @@ refuses anything not in it with the specific reason ``_explain`` finds.
 
 Our own rulings (one-line comments at the code, listed under "Table rulings"
 in assets/rules/nayakas.md) are marked "Ruling:".
+
+Speed (docs/nayakas-design.md, "Engine speed"): tables built once at
+import, legal moves as shared frozen objects, ``check`` asking only the
+moves of the action's kind, and ``play_silent`` as the search's unchecked
+path beside the checked ``apply``; no cache here can go stale, since each
+is keyed by the content it describes.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import random
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
+from tabletop_tui.games.nayakas.actions import Build
 from tabletop_tui.games.nayakas.board import NayakasBoard
 from tabletop_tui.games.nayakas.components import C
 from tabletop_tui.ui.app import TabletopApp
@@ -233,7 +234,14 @@ async def test_k7_a_builds_gold_is_stepped_by_keys_at_80x24():
         await pilot.press("minus")
         await pilot.pause()
         assert "[+/- Gold for 0 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
-        await pilot.press("plus", "plus")
+        # a coach's hint sets the payment it suggests; a new hint (None) starts again from no Gold
+        board.show_hint(Build(building="temple1", section=0, gold_stone=1, gold_clay=1))
+        await pilot.pause()
+        assert "[+/- Gold for 1 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
+        board.show_hint(None)
+        await pilot.pause()
+        assert "[+/- Gold for 0 St, 0 Cl]" in str(board.query_one("#nk-info", Static).content)
+        await pilot.press("plus", "plus", "plus", "plus")
         await pilot.pause()
         assert "[+/- Gold for 1 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
         before = len(match.log)

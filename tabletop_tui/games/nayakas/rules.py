@@ -923,10 +923,10 @@ class Nayakas(Game[NayakasState]):
                 owner = st.seat_of(k)
                 if owner is not None and owner != seat and facilities(st, owner)["border_gold"]:
                     self._gain(st, owner, {"gold": facilities(st, owner)["border_gold"]})
-        if artisan_pictured(st, a.space):
-            for o in range(st.players):
-                if o != seat and "watch" in st.seats[o].flags:
-                    self._gain(st, o, {"gold": 1})
+        watchers = [o for o in range(st.players) if o != seat and "watch" in st.seats[o].flags]
+        if watchers and artisan_pictured(st, a.space):
+            for o in watchers:
+                self._gain(st, o, {"gold": 1})
         if a.extra and dip and self._outside(st, seat, a.space):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:

@@ -139,6 +139,9 @@ def _among(action: Action, actions: list[Action]) -> bool:
 
 
 _STATIC_VARIANTS = _static_variants()
+#: kingdom -> the Borderlands outside it (its Diplomats pay to go there)
+_OUTSIDE = {k: frozenset(s for s in ALL_SPACES if SPACE[s][1] == "borderland" and k not in SPACE[s][2])
+            for k in KINGDOMS}
 #: (space, worker) -> its Place actions, for the spaces of ``_STATIC_VARIANTS``
 #: (taken from inside one's kingdom, where Envoys' Tribute gives nothing)
 _STATIC_PLACES = {(sid, w): _place_list(sid, w, "", False, v) for sid, (v, _) in _STATIC_VARIANTS.items()
@@ -539,7 +542,7 @@ class Nayakas(Game[NayakasState]):
         out: list[Action] = []
         tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
         lab_dip = "lab_dip" in p.flags
-        kingdom = p.kingdom
+        outside = _OUTSIDE[p.kingdom]
         known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
             if only is not None:
@@ -551,8 +554,9 @@ class Nayakas(Game[NayakasState]):
                 spaces = self._open_spaces(st, seat, w)
             dip = w == "diplomat" or lab_dip
             for sid, cost in spaces:
+                away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
                 static = _STATIC_PLACES.get((sid, w))
-                if static is not None and not (dip and SPACE[sid][1] == "borderland" and kingdom not in SPACE[sid][2]):
+                if static is not None and not away:
                     out += static
                     continue
                 got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
@@ -567,7 +571,7 @@ class Nayakas(Game[NayakasState]):
                 variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
-                if dip and SPACE[sid][1] == "borderland" and kingdom not in SPACE[sid][2]:
+                if away:
                     if tribute is None:
                         tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
                     if tribute:

@@ -118,6 +118,18 @@ def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
     return acts
 
 
+_CHOICE_CACHE: dict[tuple, Action] = {}
+
+
+def _choice(cls: type, kind: str, **fields) -> Action:
+    """A tile or temple choice, built once per distinct value (actions are frozen)."""
+    key = (kind, *fields.values())
+    act = _CHOICE_CACHE.get(key)
+    if act is None:
+        act = _CHOICE_CACHE[key] = cls.model_construct(kind=kind, **fields)
+    return act
+
+
 _CARD_CACHE: dict[tuple, PlayCard] = {}
 
 
@@ -470,8 +482,9 @@ class Nayakas(Game[NayakasState]):
                     out.append((c, a, a2, f"{v}>{t}" if t else v))  # a repeated take-back names its Diplomat
             return out
         if eff.special == "retrieve":
-            targets = [s for s in ALL_SPACES if s != sid and any(
-                w.seat == seat and w.type == "diplomat" for w in st.occupants[s])]
+            occupants = st.occupants
+            targets = [s for s in ALL_SPACES if occupants[s] and s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occupants[s])]
             return [(-1, 0, 0, t) for t in targets]
         return [(c, a, 0, "") for c in choices for a in amounts]
 
@@ -743,21 +756,20 @@ class Nayakas(Game[NayakasState]):
 
     def _pending_actions(self, st: NayakasState, pd: Pending) -> list[Action]:
         if pd.choice == "section_tile":
-            return [ChooseTile.model_construct(kind="tile", index=i, face_up=f)
+            return [_choice(ChooseTile, "tile", index=i, face_up=f)
                     for i in range(len(st.section_market)) for f in (True, False)]
         if pd.choice == "temple":
             out: list[Action] = []
             p = st.seats[pd.seat]
             if f"{p.kingdom}_t1" in st.faded:
-                out.append(ChooseTemple.model_construct(kind="temple", ruler=True, index=0))
+                out.append(_choice(ChooseTemple, "temple", ruler=True, index=0))
             if f"{p.kingdom}_t2" not in st.temples:
-                out += [ChooseTemple.model_construct(kind="temple", ruler=False, index=i)
-                        for i in range(len(st.temple_market))]
+                out += [_choice(ChooseTemple, "temple", ruler=False, index=i) for i in range(len(st.temple_market))]
             return out
         if pd.choice == "facility":
-            return [ChooseFacility.model_construct(kind="facility", index=i) for i in range(len(st.facility_market))]
+            return [_choice(ChooseFacility, "facility", index=i) for i in range(len(st.facility_market))]
         slots = borderland_slots(st)
-        return [ChooseBorderland.model_construct(kind="borderland", index=i, space=s)
+        return [_choice(ChooseBorderland, "borderland", index=i, space=s)
                 for i in range(len(st.border_market)) for s in slots]
 
     # -- who acts ----------------------------------------------------------------------------

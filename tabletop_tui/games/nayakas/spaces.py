@@ -144,8 +144,11 @@ _NONE: Counter = Counter()
 
 
 def face_up(st: NayakasState, seat: int) -> Counter:
-    """Kinds of the seat's face-up section tiles, counted (read only)."""
+    """Kinds of the seat's face-up section tiles, counted (read only; a seat
+    that has built no Section, as ``sections_built`` counts, has none)."""
     p = st.seats[seat]
+    if not p.sections_built:  # no Section, no tile on one
+        return _NONE
     tiles = tuple(t for secs in p.built.values() for t in secs if t)
     if not tiles:
         return _NONE

@@ -64,8 +64,9 @@ def test_double_space_is_covered_in_worker_phase_tests():
     assert st.seats[0].res["gold"] == 4
 
 
-def test_discount_lowers_every_section_this_round_by_the_stone_or_clay_named():
-    """Plans: "you may spend 1 less Stone or Clay" - the builder names which."""
+def test_k6_discount_lowers_every_section_this_round_by_the_stone_or_clay_named():
+    """Ruling K6: Madurai's Plans saves 1 Stone or Clay (the builder names which) on
+    each Section built that round."""
     st = at(3)
     play(st, place("madurai_plans"))
     assert "discount" in st.seats[3].flags

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass, PlayCard
+from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass, Place, PlayCard
 from tabletop_tui.games.nayakas.components import C
 
 from tests.refusals import assert_refused
@@ -62,6 +62,22 @@ def test_royal_envoy_frees_the_journey():
     assert st.seats[0].res["culture"] == 3
 
 
+def test_k5_a_worker_card_is_played_before_the_turns_worker_and_no_worker_means_no_turn():
+    """Ruling K5: a worker-phase card is played on your turn before that turn's worker
+    (the turn stays yours); a player with no worker left has no turn."""
+    st = holding("royal_grant")
+    play(st, PlayCard(card="royal_grant"))
+    assert GAME.to_act(st) == [0]
+    play(st, place("keladi_quarry"))
+    assert GAME.to_act(st) == [1]
+    st = holding("royal_grant")
+    st.seats[0].avail_laborers = st.seats[0].avail_diplomats = 0
+    st.turn = 1
+    play(st, place("mysore_hills"), 1)
+    assert GAME.to_act(st) == [1]  # seat 0 has no worker left: no turn, so no card either
+    assert_refused(GAME, st, PlayCard(card="royal_grant"), 0, "turn")
+
+
 def test_swift_messenger_gives_another_turn():
     st = holding("swift_messenger")
     play(st, PlayCard(card="swift_messenger"))
@@ -110,11 +126,17 @@ def test_a_held_build_card_keeps_the_build_phase_open():
 
 
 
-def test_swift_messenger_extra_turn_is_a_turn_of_its_own_for_the_double_space():
-    """Ruling: the Double space forbids both workers in one turn; Swift
-    Messenger's extra turn is another turn, so Keladi may fill it."""
+def test_k11_swift_messengers_extra_turn_is_the_same_turn_for_the_double_space():
+    """Ruling K11: the turn the card gives is the same turn, so both places of
+    Keladi's Double space cannot be taken in it; a later turn may take the second."""
     st = holding("swift_messenger")
     play(st, PlayCard(card="swift_messenger"))
     play(st, place("keladi_double"))
-    play(st, place("keladi_double", "diplomat"))
-    assert st.seats[0].res["gold"] == 2 + 2 + 4 and GAME.to_act(st) == [1]
+    assert GAME.to_act(st) == [0]
+    assert_refused(GAME, st, place("keladi_double", "diplomat"), 0, "same turn")
+    assert not any(isinstance(a, Place) and a.space == "keladi_double" for a in GAME.legal_actions(st, 0))
+    play(st, place("keladi_quarry"))
+    assert GAME.to_act(st) == [1]
+    play(st, place("mysore_hills"))
+    play(st, place("keladi_double", "diplomat"))  # a turn of its own: the second place is open again
+    assert st.seats[0].res["gold"] == 2 + 2 + 4

@@ -78,12 +78,19 @@ def _finish(st):
     GAME._finish(st, "Test end.", [])
 
 
-def test_most_prosperity_wins_ties_by_culture_then_resources_then_shared():
+def test_k8_most_prosperity_wins_ties_by_culture_then_resources_then_shared():
+    """Ruling K8: ties go to most Culture, then most Resources left; the Conch plays no part."""
     st = fresh(3)
     for p in st.seats:
         p.prosperity_tokens = 5
     set_res(st, 0, culture=4)
     set_res(st, 1, culture=4, stone=5)
+    st.conch = 0  # the Conch does not break the final Culture tie
+    _finish(st)
+    assert GAME.result(st).winners == [1]
+    st = fresh(2)
+    set_res(st, 1, culture=3)
+    st.conch = 0
     _finish(st)
     assert GAME.result(st).winners == [1]
     st = fresh(2)

@@ -91,6 +91,31 @@ def test_clone_is_independent_and_equal():
     assert st != c and st.seats[0].res["gold"] != c.seats[0].res["gold"]
 
 
+def test_clone_shares_nothing_a_move_can_change():
+    """Every list and dict of the state and its seats, at every depth, is the clone's own."""
+    st = _played(steps=40)
+    st.final = {0: {"total": 1}}
+    c = GAME.clone(st)
+    assert c == st and c.model_dump_json() == st.model_dump_json()
+    before = st.model_dump_json()
+
+    def mutate(x):
+        if isinstance(x, list):
+            for i in x:
+                mutate(i)
+            x.append("x")
+        elif isinstance(x, dict):
+            for v in list(x.values()):
+                mutate(v)
+            x["x"] = 0
+        elif hasattr(x, "__pydantic_fields__") and not x.model_config.get("frozen"):
+            for k in type(x).model_fields:
+                mutate(getattr(x, k))
+
+    mutate(c)
+    assert st.model_dump_json() == before
+
+
 def test_private_draw_events():
     st = fresh(2)
     events = []

@@ -106,7 +106,8 @@ def test_less_culture_cannot_join_a_rival_laborer():
     assert_refused(GAME, st, place("tp1", "diplomat", benefit=False), 0, "more Culture")
 
 
-def test_outside_the_kingdom_the_culture_is_compared_after_paying():
+def test_k3_outside_the_kingdom_the_culture_is_compared_after_paying():
+    """Ruling K3: the Diplomat pays its 1 Culture first, then Culture is compared."""
     st = fresh(4, ALL4)
     tp, i = post_of("madurai", outside="keladi")
     st.posts[i] = "emporium_1"
@@ -157,7 +158,8 @@ def test_empire_first_space_before_the_second_and_its_gains():
     assert q.art["architect"] == 1 and q.res["culture"] == 2 and st.conch == 0
 
 
-def test_one_player_cannot_hold_both_spaces_of_an_empire_pair():
+def test_k4_one_player_cannot_hold_both_spaces_of_an_empire_pair():
+    """Ruling K4: the two spaces of an Empire pair go to two different players."""
     st = fresh(2)
     play(st, place("empire1a", "diplomat"))
     st.turn = 0
@@ -298,3 +300,29 @@ def test_check_of_a_place_asks_only_that_worker_and_space_and_agrees_with_the_le
                         assert st.model_dump_json() == before
             game.apply(st, rng.choice(legal), seat)
     assert tried > 200 and 0 < refused < tried
+
+
+def test_the_move_generators_open_spaces_agree_with_entry_on_every_space():
+    """``_open_spaces`` (the fast loop of the legal-move generator) and
+    ``_entry`` (which also says why) give the same answer for every space,
+    worker and seat, all through random games."""
+    import random
+
+    from tabletop_tui.games.nayakas.spaces import ALL_SPACES
+
+    rng = random.Random(4)
+    seen = 0
+    for players in (2, 3, 4):
+        st = fresh(players, seed=players)
+        while st.phase != "over":
+            if st.phase == "worker" and not st.pending:
+                for seat in range(players):
+                    for w in ("laborer", "diplomat"):
+                        fast = dict(GAME._open_spaces(st, seat, w))
+                        slow = {sid: c for sid in ALL_SPACES for c in [GAME._entry(st, seat, sid, w)[0]]
+                                if c is not None}
+                        assert fast == slow, (seat, w)
+                        seen += len(fast)
+            seat = GAME.to_act(st)[0]
+            GAME.apply(st, rng.choice(GAME.legal_actions(st, seat)), seat)
+    assert seen > 500

@@ -1,12 +1,13 @@
 """Turn a Nayakas action into the key presses a player would make on the board:
-walk the cursor (↓) to the action's place, Enter (or l / d for a worker),
-then ↓ and Enter in the choice list when there is more than one way."""
+walk the cursor (↓) to the action's place, + / - to a build's Gold payment,
+Enter (or l / d for a worker), then ↓ and Enter in the choice list when
+there is more than one way."""
 
 from __future__ import annotations
 
 import io
 
-from tabletop_tui.games.nayakas.actions import Pass, Place, PlayCard
+from tabletop_tui.games.nayakas.actions import Build, Pass, Place, PlayCard
 from tabletop_tui.games.nayakas.board import target_key
 
 
@@ -22,7 +23,14 @@ def nayakas_keys(board, action, *, worker_keys: bool = False) -> list[str]:
     targets = board._targets()
     here = targets.index(board.cursor) if board.cursor in targets else 0
     keys = ["down"] * ((targets.index(key) - here) % len(targets))
-    group = [a for a, _ in board._group(key)]
+    if isinstance(action, Build):
+        pays = board._payments(key)
+        step = pays.index((action.gold_stone, action.gold_clay)) - pays.index(board._payment(key))
+        keys += ["plus" if step > 0 else "minus"] * abs(step)
+        group = [a for a in board.legal if target_key(a) == key
+                 and (a.gold_stone, a.gold_clay) == (action.gold_stone, action.gold_clay)]
+    else:
+        group = [a for a, _ in board._group(key)]
     if worker_keys and isinstance(action, Place):
         group = [a for a in group if a.worker == action.worker]
         keys.append("l" if action.worker == "laborer" else "d")

@@ -8,6 +8,7 @@ import random
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
+from tabletop_tui.games.nayakas.actions import Build
 from tabletop_tui.games.nayakas.board import NayakasBoard
 from tabletop_tui.games.nayakas.components import C
 from tabletop_tui.ui.app import TabletopApp
@@ -204,3 +205,47 @@ async def test_clicking_a_space_opens_its_choices():
         await pilot.press("enter")
         await pilot.pause()
         assert match.state.seats[0].res["stone"] == 4
+
+
+async def test_k7_a_builds_gold_is_stepped_by_keys_at_80x24():
+    """Ruling K7 on the board: one entry per Section, + / - step the Gold it
+    pays (shown in the strip above the panes), Enter builds with it."""
+    match, app = await _started((80, 24))
+    st = match.state
+    st.phase, st.turn = "build", 0
+    st.seats[0].res.update(stone=4, clay=4, gold=3)
+    st.seats[0].art["architect"] = 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        screen = game_screen(app)
+        board = screen.board
+        key = "section:temple1:0"  # Keladi's Gopuram: 2 Stone, 1 Clay, an Architect
+        while board.cursor != key:
+            await pilot.press("down")
+        assert len(board._group(key)) == 1  # one build listed, not one per payment
+        strip = str(board.query_one("#nk-info", Static).content)
+        assert "Gold pays" not in strip and "[+/- Gold for 0 St, 0 Cl]" in strip
+        await pilot.press("plus", "plus", "plus")  # least Gold first: 1 for Stone, 1 for Clay, 2 for Stone
+        await pilot.pause()
+        strip = str(board.query_one("#nk-info", Static).content)
+        assert "[+/- Gold for 2 St, 0 Cl]" in strip
+        await pilot.press("minus")
+        await pilot.pause()
+        assert "[+/- Gold for 0 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
+        # a coach's hint sets the payment it suggests; a new hint (None) starts again from no Gold
+        board.show_hint(Build(building="temple1", section=0, gold_stone=1, gold_clay=1))
+        await pilot.pause()
+        assert "[+/- Gold for 1 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
+        board.show_hint(None)
+        await pilot.pause()
+        assert "[+/- Gold for 0 St, 0 Cl]" in str(board.query_one("#nk-info", Static).content)
+        await pilot.press("plus", "plus", "plus", "plus")
+        await pilot.pause()
+        assert "[+/- Gold for 1 St, 1 Cl]" in str(board.query_one("#nk-info", Static).content)
+        before = len(match.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(match.log) == before + 1
+        assert match.state.seats[0].res == {"stone": 3, "clay": 4, "culture": 2, "gold": 1}

@@ -56,12 +56,17 @@ class PlayCard(Action):
 class Build(Action):
     """Build section ``section`` (0-based) of building ``building``;
     ``saving``: the Stone or Clay a round discount (Madurai's *Plans*) takes
-    off, named whenever that discount is in force and the Section costs some."""
+    off, named whenever that discount is in force and the Section costs some.
+    ``gold_stone`` / ``gold_clay``: how much of the Stone and of the Clay the
+    Section costs is paid in Gold instead (ruling K7: any part of it, within
+    what the player holds); the rest is paid in Stone and Clay."""
 
     kind: Literal["build"] = "build"
     building: Literal["temple1", "temple2", "tank", "fort"]
     section: int = Field(ge=0, le=2)
     saving: Literal["", "stone", "clay"] = ""
+    gold_stone: int = Field(default=0, ge=0, le=15)
+    gold_clay: int = Field(default=0, ge=0, le=15)
 
 
 class ChooseTile(Action):

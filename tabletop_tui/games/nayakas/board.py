@@ -5,7 +5,8 @@ development cards) and a list of the choices at the cursor.
 
 Keys (the rules page lists them): ↑/↓ move between the places you can act
 on (marked ▸), Enter lists what you can do there (↑↓ Enter pick, Esc back),
-l / d place a Laborer / Diplomat at the cursor, p passes, c lists your
+l / d place a Laborer / Diplomat at the cursor, + / - step the Gold a
+build pays in place of Stone and Clay (ruling K7), p passes, c lists your
 playable cards, Tab or 1 2 3 switch panes on a small screen. Clicks on a
 marked place do what Enter does.
 
@@ -131,6 +132,8 @@ class NayakasBoard(Board, can_focus=True):
         Binding("enter", "open", "Choose"),
         Binding("l", "worker('laborer')", "Laborer"),
         Binding("d", "worker('diplomat')", "Diplomat"),
+        Binding("plus,equals_sign", "gold(1)", "Gold up"),
+        Binding("minus", "gold(-1)", "down"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "cards", "Cards"),
         Binding("tab", "next_pane", "Pane"),
@@ -147,6 +150,8 @@ class NayakasBoard(Board, can_focus=True):
         self.listed: list[Action] = []
         #: target key -> line in its pane (to keep the cursor in view)
         self.lines: dict[str, int] = {}
+        #: Section key -> the step of its Gold payment (see ``_payments``)
+        self.gold: dict[str, int] = {}
 
     # -- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -201,12 +206,44 @@ class NayakasBoard(Board, can_focus=True):
         return seen
 
     def _group(self, key: str) -> list[tuple[Action, str]]:
+        """The legal actions at ``key`` with their labels; for a Section, only
+        those paying the Gold its step (``+`` / ``-``) has reached."""
         labels = list(getattr(self, "labels", None) or [])
         out = []
+        pay = self._payment(key)
         for i, a in enumerate(self.legal or []):
-            if target_key(a) == key:
+            if target_key(a) == key and (pay is None or (a.gold_stone, a.gold_clay) == pay):
                 out.append((a, labels[i] if i < len(labels) else a.kind))
         return out
+
+    def _payments(self, key: str) -> list[tuple[int, int]]:
+        """The ways to pay the Section at ``key`` (Gold for Stone, Gold for
+        Clay), least Gold first: the steps of ``+`` / ``-``."""
+        if not key.startswith("section:"):
+            return []
+        found = {(a.gold_stone, a.gold_clay) for a in self.legal or []
+                 if isinstance(a, Build) and target_key(a) == key}
+        return sorted(found, key=lambda t: (t[0] + t[1], -t[0]))
+
+    def _payment(self, key: str | None) -> tuple[int, int] | None:
+        """The payment chosen at a Section key (None elsewhere)."""
+        pays = self._payments(key) if key else []
+        if not pays:
+            return None
+        return pays[max(0, min(self.gold.get(key, 0), len(pays) - 1))]  # type: ignore[arg-type]
+
+    def action_gold(self, step: int) -> None:
+        """Step the Gold the Section under the cursor is paid with up or down."""
+        key = self.cursor
+        pays = self._payments(key) if key else []
+        if len(pays) < 2:
+            if hasattr(self, "say"):
+                self.say("Move to a Section marked ▸ that Gold can help pay." if not pays
+                         else "Gold cannot change how this Section is paid.")
+            return
+        i = max(0, min(self.gold.get(key, 0), len(pays) - 1)) + step  # type: ignore[arg-type]
+        self.gold[key] = max(0, min(i, len(pays) - 1))  # type: ignore[index]
+        self._draw()
 
     def _last_keys(self) -> set[str]:
         last = getattr(self, "last", None)
@@ -227,10 +264,16 @@ class NayakasBoard(Board, can_focus=True):
         if view is None:
             return
         targets = self._targets()
+        self.gold = {}
         if self.cursor not in targets:
             self.cursor = targets[0] if targets else None
             if self.hint is not None:
                 self.cursor = target_key(self.hint)
+        if isinstance(self.hint, Build):  # the suggested build's payment
+            pays = self._payments(target_key(self.hint))
+            pay = (self.hint.gold_stone, self.hint.gold_clay)
+            if pay in pays:
+                self.gold[target_key(self.hint)] = pays.index(pay)
         self._close_list()
         self._draw()
         if self.cursor:
@@ -331,7 +374,10 @@ class NayakasBoard(Board, can_focus=True):
         room -= len(spot_lines)
         if group:
             more = f" (+{len(group) - 1} more with Enter)" if len(group) > 1 else ""
-            lines += spot_lines + _cut(f"» {group[0][1]}{more}", width, max(1, min(2, room)))
+            pays = self._payments(key) if key else []
+            pay = self._payment(key)
+            step = f"[+/- Gold for {pay[0]} St, {pay[1]} Cl] " if len(pays) > 1 and pay else ""
+            lines += spot_lines + _cut(f"» {step}{group[0][1]}{more}", width, max(1, min(2, room)))
         else:
             lines += spot_lines
         if last is not None and last.text:
@@ -354,7 +400,7 @@ class NayakasBoard(Board, can_focus=True):
             return f"{what}: ↑↓ and Enter.{here}"
         if view.phase == "worker":
             return "Worker turn: ↑↓ a space ▸, Enter or l/d place, c cards, p pass, Tab panes."
-        return "Build turn: ↑↓ a Section ▸, Enter builds, c cards, p pass, Tab panes."
+        return "Build turn: ↑↓ a Section ▸, +/- Gold paid, Enter builds, c cards, p pass."
 
     def seat_summary(self, seat: Seat) -> str:
         view = self.view
@@ -379,6 +425,8 @@ class NayakasBoard(Board, can_focus=True):
         if action == "worker":
             return self.view is not None and self.view.phase == "worker" and not self.view.pending \
                 and bool(self.legal)
+        if action == "gold":
+            return len(self._payments(self.cursor)) > 1 if self.cursor else False
         if action == "pass_turn":
             return any(target_key(a) == "pass" for a in self.legal or [])
         return True

@@ -1,6 +1,6 @@
 """Nayakas: the rules model (pure Python, no Textual).
 
-Rulebook: shared/rules/nayakas.txt; rulings K1-K2 in DECISIONS.md. The
+Rulebook: shared/rules/nayakas.txt; rulings K1-K11 in DECISIONS.md. The
 designed components live in ``assets/nayakas`` (see ``components``), space
 geometry in ``spaces``, the per-seat view in ``view``, phrases in ``text``.
 
@@ -12,12 +12,19 @@ refuses anything not in it with the specific reason ``_explain`` finds.
 
 Our own rulings (one-line comments at the code, listed under "Table rulings"
 in assets/rules/nayakas.md) are marked "Ruling:".
+
+Speed (docs/nayakas-design.md, "Engine speed"): tables built once at
+import, legal moves as shared frozen objects, ``check`` asking only the
+moves of the action's kind, and ``play_silent`` as the search's unchecked
+path beside the checked ``apply``; no cache here can go stale, since each
+is keyed by the content it describes.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.bots import win_chances
@@ -30,30 +37,17 @@ from tabletop_tui.games.nayakas import INFO
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
                       Place, PlayCard)
 from .components import ARTISANS, C, KINGDOMS, RESOURCES, Effect
-from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, TEMPLE_SLOTS, artisan_pictured,
+from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, EMPIRE_OTHER_OPTIONS, POST_IDS, SPACE,
+                     TEMPLE_SLOTS, artisan_pictured,
                      borderland_slots, capacity, current_event, effect_of, face_up, facilities, is_event,
                      kind_of, kingdoms_of, land_of)
-from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker
+from .state import NayakasOptions, NayakasState, Pending, PlayerState, Worker, copy_state
 from . import text
 
 SETUP = C.board.setup
 CAP = SETUP.resource_cap
 ART_CAP = SETUP.artisan_cap
 PASS = Pass.model_construct(kind="pass")
-
-
-def _fast_copy(x):
-    """Copy of JSON-like data and pydantic models (much faster than deepcopy)."""
-    t = type(x)
-    if t is list:
-        return [_fast_copy(i) for i in x]
-    if t is dict:
-        return {k: _fast_copy(v) for k, v in x.items()}
-    if t is PlayerState or t is NayakasState:
-        new = t.model_construct(**{k: _fast_copy(v) for k, v in x.__dict__.items()})
-        new.__pydantic_fields_set__ = set(x.__pydantic_fields_set__)
-        return new
-    return x  # str, int, None, frozen models (Worker, Pending)
 
 
 _PLACE_CACHE: dict[tuple, Place] = {}
@@ -69,6 +63,131 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
     return act
 
 
+class _Quiet(list):
+    """The log of ``play_silent``: it keeps nothing, and the costliest lines
+    (a placement's or a build's account of goods) are not even written."""
+
+    def append(self, item) -> None:  # type: ignore[override]
+        pass
+
+    def insert(self, index, item) -> None:  # type: ignore[override]
+        pass
+
+
+_UNSEEN = object()
+#: id of a component Effect -> its variants when they depend on nothing but
+#: the effect (its options), else None; components live as long as the process
+_PLAIN: dict[int, Any] = {}
+
+
+def _plain_variants(eff: Effect) -> tuple | None:
+    """The variants of an effect that names no amount, target or free choice."""
+    if eff.convert is not None or eff.exchange is not None or eff.special in ("repeat", "retrieve", "empire_other"):
+        return None
+    return tuple((c, 0, 0, "") for c in (range(len(eff.options)) if eff.options else (-1,)))
+
+
+def _static_variants() -> dict[str, tuple[tuple, bool]]:
+    """Kingdom and Empire spaces whose benefit has a fixed list of variants
+    (no payment, amount, target or free choice): space -> (variants, False)."""
+    out = {}
+    for sid in ALL_SPACES:
+        eff = effect_of(None, sid) if SPACE[sid][0] in ("kingdom", "empire") else None  # type: ignore[arg-type]
+        if eff is not None and not eff.pay:
+            plain = _plain_variants(eff)
+            if plain is not None:
+                out[sid] = (plain, False)
+    return out
+
+
+#: (space, worker, Envoys' Tribute extra, is an Event, variants) -> the Place
+#: actions they make, in order: a pure function of its key, so never stale
+_PLACE_LISTS: dict[tuple, list] = {}
+
+
+def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
+    key = (sid, w, x, event, variants)
+    acts = _PLACE_LISTS.get(key)
+    if acts is None:
+        acts = [_place(sid, w, True, c, a, a2, t, x) for c, a, a2, t in variants]
+        if not event:
+            acts.append(_place(sid, w, False, -1, 0, 0, "", x))
+        if len(_PLACE_LISTS) > 50_000:
+            _PLACE_LISTS.clear()
+        _PLACE_LISTS[key] = acts
+    return acts
+
+
+_CHOICE_CACHE: dict[tuple, Action] = {}
+
+
+def _choice(cls: type, kind: str, **fields) -> Action:
+    """A tile or temple choice, built once per distinct value (actions are frozen)."""
+    key = (kind, *fields.values())
+    act = _CHOICE_CACHE.get(key)
+    if act is None:
+        act = _CHOICE_CACHE[key] = cls.model_construct(kind=kind, **fields)
+    return act
+
+
+_CARD_CACHE: dict[tuple, PlayCard] = {}
+
+
+def _card_action(card: str, choice: str) -> PlayCard:
+    """A PlayCard action, built once per distinct value (actions are frozen)."""
+    act = _CARD_CACHE.get((card, choice))
+    if act is None:
+        act = _CARD_CACHE[card, choice] = PlayCard.model_construct(kind="card", card=card, choice=choice)
+    return act
+
+
+def _among(action: Action, actions: list[Action]) -> bool:
+    """``action in actions``, by identity first (the moves handed out are
+    shared objects) and only then by value."""
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
+_STATIC_VARIANTS = _static_variants()
+#: kingdom -> the Borderlands outside it (its Diplomats pay to go there)
+_OUTSIDE = {k: frozenset(s for s in ALL_SPACES if SPACE[s][1] == "borderland" and k not in SPACE[s][2])
+            for k in KINGDOMS}
+#: (space, worker) -> its Place actions, for the spaces of ``_STATIC_VARIANTS``
+#: (taken from inside one's kingdom, where Envoys' Tribute gives nothing)
+_STATIC_PLACES = {(sid, w): _place_list(sid, w, "", False, v) for sid, (v, _) in _STATIC_VARIANTS.items()
+                  for w in ("laborer", "diplomat")}
+#: (seat, worker type) -> the frozen Worker pawn
+_WORKERS: dict[tuple[int, str], Worker] = {}
+_BUILD_CACHE: dict[tuple, Build] = {}
+#: kingdom -> building id -> per Section: (Stone, Clay, Architects, Masons, Sculptors) as printed
+_SECTION_COSTS = {pb.kingdom: {b.id: [tuple(sec.cost.get(k, 0) for k in ("stone", "clay", *ARTISANS))
+                                      for sec in b.sections] for b in pb.buildings}
+                  for pb in C.player_boards.boards}
+
+
+def _build_action(building: str, section: int, saving: str, gold_stone: int, gold_clay: int) -> Build:
+    """A Build action, built once per distinct value (actions are frozen)."""
+    key = (building, section, saving, gold_stone, gold_clay)
+    act = _BUILD_CACHE.get(key)
+    if act is None:
+        act = _BUILD_CACHE[key] = Build.model_construct(kind="build", building=building, section=section,
+                                                        saving=saving, gold_stone=gold_stone, gold_clay=gold_clay)
+    return act
+
+
+def _evenness(res: dict[str, int], cost: dict[str, int], a: Build) -> tuple[int, int]:
+    """How even a payment leaves Stone and Clay (higher is evener; ties: more Stone kept)."""
+    stone = res["stone"] - cost["stone"] + a.gold_stone
+    clay = res["clay"] - cost["clay"] + a.gold_clay
+    return (-abs(stone - clay), stone)
+
+
+#: seat count -> each seat's name placeholder in the log ("{s0}", ...)
+_NAMES = {n: [f"{{s{i}}}" for i in range(n)] for n in range(1, 9)}
+
+
 def _order(st: NayakasState, first: int) -> list[int]:
     return [(first + i) % st.players for i in range(st.players)]
 
@@ -82,6 +201,8 @@ class Nayakas(Game[NayakasState]):
     action_type = NayakasAction
     hidden_information = True
     action_rules = text.ACTION_RULES
+    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11)
+    rules_version = 2
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]
@@ -150,7 +271,7 @@ class Nayakas(Game[NayakasState]):
     # -- small helpers ---------------------------------------------------------------
     @staticmethod
     def _names(st: NayakasState) -> list[str]:
-        return [f"{{s{i}}}" for i in range(st.players)]
+        return _NAMES[st.players]
 
     @staticmethod
     def culture_power(st: NayakasState, seat: int, less: int = 0) -> int:
@@ -201,11 +322,6 @@ class Nayakas(Game[NayakasState]):
         self._gain(st, seat, extra)
 
     @staticmethod
-    def _wild_shortfall(p: PlayerState, stone: int, clay: int) -> int:
-        """Gold needed to cover Stone and Clay the player lacks."""
-        return max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
-
-    @staticmethod
     def _pay_wild(p: PlayerState, stone: int, clay: int, gold: int = 0) -> None:
         """Pay Stone and Clay, Gold covering what is lacking (real Stone and Clay go first)."""
         short = max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
@@ -234,26 +350,31 @@ class Nayakas(Game[NayakasState]):
         """(culture to pay, "") if ``seat`` may put a ``worker`` on ``sid`` now,
         else (None, the reason)."""
         p = st.seats[seat]
-        kind = kind_of(sid)
-        if kind is None:
+        info = SPACE.get(sid)
+        if info is None:
             return None, "There is no such space on the board."
+        kind, land, kings, cap, post = info
         if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
             return None, f"You have no {worker} left to place this round."
         dip = worker == "diplomat" or "lab_dip" in p.flags
         occ = st.occupants[sid]
-        mine = p.kingdom in kingdoms_of(sid)
+        mine = p.kingdom in kings
         if kind == "temple":
             if sid not in st.temples:
                 return None, "That temple slot is blank; no worker can go there."
             if sid in st.faded:
                 return None, "That temple tile is still faded; no worker can go there until its temple is built."
-        if kind == "post" and st.posts[POST_IDS.index(sid)] is None:
+        if post >= 0 and st.posts[post] is None:
             return None, "That Trading Post is empty."
-        if land_of(sid) == "homeland":
+        if land == "homeland":
             if not mine:
                 return None, "Only a kingdom's own ruler may work its Homelands."
-            if len(occ) >= capacity(sid):
+            if len(occ) >= cap:
                 return None, "That space is already taken."
+            if occ and f"turn:{sid}" in p.flags:
+                # Ruling K11: Swift Messenger's extra turn is the same turn for the Double space.
+                return None, ("Both places of the Double space cannot be taken in one turn, and Swift "
+                              "Messenger's extra turn is part of the same turn.")
             return 0, ""
         # Borderlands, Trading Posts and the Empire
         if not mine and not dip:
@@ -321,15 +442,20 @@ class Nayakas(Game[NayakasState]):
                   repeat: bool = False) -> list[tuple[int, int, int, str]]:
         """Every way to take the benefit of ``sid`` with resources ``res``:
         (choice, amount, amount2, target). Empty: no benefit can be taken."""
-        kind = kind_of(sid)
-        if kind == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
             return self._event_variants(st, seat, res)
         eff = effect_of(st, sid)
         if eff is None:
             return []
-        p = st.seats[seat]
-        if any(res.get(k, 0) < v for k, v in eff.pay.items()):
+        if eff.pay and any(res.get(k, 0) < v for k, v in eff.pay.items()):
             return []
+        plain = _PLAIN.get(id(eff), _UNSEEN)
+        if plain is _UNSEEN:
+            plain = _PLAIN[id(eff)] = _plain_variants(eff)
+        if plain is not None:
+            return plain
+        p = st.seats[seat]
         choices = list(range(len(eff.options))) or [-1]
         if eff.special == "empire_other" and st.empire2_choice is None:
             choices = [0, 1]  # Ruling: if the first took nothing, the second chooses freely.
@@ -357,13 +483,69 @@ class Nayakas(Game[NayakasState]):
                     out.append((c, a, a2, f"{v}>{t}" if t else v))  # a repeated take-back names its Diplomat
             return out
         if eff.special == "retrieve":
-            targets = [s for s in ALL_SPACES if s != sid and any(
-                w.seat == seat and w.type == "diplomat" for w in st.occupants[s])]
+            occupants = st.occupants
+            targets = [s for s in ALL_SPACES if occupants[s] and s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occupants[s])]
             return [(-1, 0, 0, t) for t in targets]
         return [(c, a, 0, "") for c in choices for a in amounts]
 
     def _outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
+
+    def _open_spaces(self, st: NayakasState, seat: int, worker: str) -> list[tuple[str, int]]:
+        """(space, Culture to pay) for every space ``seat`` may put a ``worker``
+        on now: ``_entry`` asked of every candidate space at once, without its
+        reasons (the legal-move generator's inner loop; a test holds the two
+        to the same answer on every space)."""
+        p = st.seats[seat]
+        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
+            return []
+        flags = p.flags
+        lab_dip = "lab_dip" in flags
+        dip = worker == "diplomat" or lab_dip
+        kingdom = p.kingdom
+        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
+        culture = p.res["culture"]
+        empire_free = "empire_free" in flags
+        envoy = "envoy" in flags
+        out = []
+        for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
+            occ = occupants[sid]
+            n = len(occ)
+            if n >= 2:
+                continue
+            kind, land, kings, cap, post = SPACE[sid]
+            mine = kingdom in kings
+            if kind == "temple" and (sid not in temples or sid in faded):
+                continue
+            if post >= 0 and posts[post] is None:
+                continue
+            if land == "homeland":
+                if not mine or n >= cap or (n and f"turn:{sid}" in flags):
+                    continue
+                out.append((sid, 0))
+                continue
+            if not mine and not dip:
+                continue
+            cost = 0 if mine else 1
+            if kind == "empire":
+                i, j = EMPIRE[sid]
+                if j == 1:
+                    first = occupants[f"empire{i + 1}a"]
+                    if not first or any(w.seat == seat for w in first):
+                        continue
+                if empire_free:
+                    cost = 0
+            if not mine and envoy:
+                cost = 0
+            if cost > culture:
+                continue
+            if n:
+                lab = occ[0]
+                if lab.seat == seat or self._as_diplomat(st, lab) or not dip or not self._beats(st, seat, lab.seat, cost):
+                    continue
+            out.append((sid, cost))
+        return out
 
     def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just
@@ -372,39 +554,45 @@ class Nayakas(Game[NayakasState]):
         asks for them alone)."""
         p = st.seats[seat]
         out: list[Action] = []
-        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
-        occupants = st.occupants
-        known: dict[tuple[str, int], tuple[list, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
+        tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
+        lab_dip = "lab_dip" in p.flags
+        outside = _OUTSIDE[p.kingdom]
+        known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
         for w in ("laborer", "diplomat"):
-            if only is not None and w != only[0]:
-                continue
-            if (p.avail_laborers if w == "laborer" else p.avail_diplomats) <= 0:
-                continue
-            dip = w == "diplomat" or "lab_dip" in p.flags
-            for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[p.kingdom]:
-                if only is not None and sid != only[1]:
+            if only is not None:
+                if w != only[0]:
                     continue
-                if len(occupants[sid]) >= 2:
+                cost, _ = self._entry(st, seat, only[1], w)
+                spaces = [] if cost is None else [(only[1], cost)]
+            else:
+                spaces = self._open_spaces(st, seat, w)
+            dip = w == "diplomat" or lab_dip
+            for sid, cost in spaces:
+                away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
+                static = _STATIC_PLACES.get((sid, w))
+                if static is not None and not away:
+                    out += static
                     continue
-                cost, _ = self._entry(st, seat, sid, w)
-                if cost is None:
-                    continue
-                if (sid, cost) not in known:  # the benefit does not depend on the worker's type
-                    res = dict(p.res)
-                    res["culture"] -= cost
-                    known[sid, cost] = (self._variants(st, seat, sid, res),
-                                        kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]))
-                variants, event = known[sid, cost]
+                got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
+                if got is None:  # the benefit does not depend on the worker's type
+                    res = p.res
+                    if cost:
+                        res = dict(res)
+                        res["culture"] -= cost
+                    post = SPACE[sid][4]
+                    got = known[sid, cost] = (tuple(self._variants(st, seat, sid, res)),
+                                              post >= 0 and is_event(st.posts[post]))
+                variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
-                extras = [""]
-                if tribute and self._outside(st, seat, sid) and (w == "diplomat" or "lab_dip" in p.flags):
-                    extras = ["stone", "clay"]
-                for x in extras:
-                    for c, a, a2, t in variants:
-                        out.append(_place(sid, w, True, c, a, a2, t, x))
-                    if not event:
-                        out.append(_place(sid, w, False, -1, 0, 0, "", x))
+                if away:
+                    if tribute is None:
+                        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                    if tribute:
+                        out += _place_list(sid, w, "stone", event, variants)
+                        out += _place_list(sid, w, "clay", event, variants)
+                        continue
+                out += _place_list(sid, w, "", event, variants)
         return out
 
     # -- building -------------------------------------------------------------------------
@@ -434,31 +622,115 @@ class Nayakas(Game[NayakasState]):
         cost = self.section_cost(st, seat, building, index, fu)
         return [r for r in ("stone", "clay") if cost[r] > 0] or [""]
 
-    def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int]) -> str:
+    @staticmethod
+    def payments(p: PlayerState, cost: dict[str, int]) -> list[tuple[int, int]]:
+        """Every way to pay a Section's Stone and Clay (ruling K7): (Gold paid
+        for Stone, Gold paid for Clay), least Gold first. Gold may stand in
+        for any part of either, within the Gold held; the rest must be held."""
+        stone, clay, res = cost.get("stone", 0), cost.get("clay", 0), p.res
+        gold = res["gold"]
+        out = []
+        for gs in range(max(0, stone - res["stone"]), min(stone, gold) + 1):
+            for gc in range(max(0, clay - res["clay"]), min(clay, gold - gs) + 1):
+                out.append((gs, gc))
+        out.sort(key=lambda t: (t[0] + t[1], -t[0]))
+        return out
+
+    def _affordable(self, st: NayakasState, seat: int, cost: dict[str, int], gold_stone: int = -1,
+                    gold_clay: int = -1) -> str:
+        """"" if ``seat`` can pay ``cost`` (with Gold paying ``gold_stone`` of
+        the Stone and ``gold_clay`` of the Clay; -1 each: in any way), else why not."""
         p = st.seats[seat]
         for a in ARTISANS:
             if p.art[a] < cost.get(a, 0):
                 return f"That Section needs {cost[a]} {a.capitalize()}{'s' if cost[a] > 1 else ''}; you have {p.art[a]}."
-        short = self._wild_shortfall(p, cost["stone"], cost["clay"])
-        if short > p.res["gold"]:
-            return (f"That Section needs {cost['stone']} Stone and {cost['clay']} Clay; with your Gold "
-                    f"standing in you are {short - p.res['gold']} short.")
+        stone, clay, res = cost["stone"], cost["clay"], p.res
+        if gold_stone < 0:
+            short = max(0, stone - res["stone"]) + max(0, clay - res["clay"])
+            if short > res["gold"]:
+                return (f"That Section needs {stone} Stone and {clay} Clay; with your Gold "
+                        f"standing in you are {short - res['gold']} short.")
+            return ""
+        if gold_stone > stone or gold_clay > clay:
+            if not (stone if gold_stone > stone else clay):
+                return f"That Section costs no {'Stone' if gold_stone > stone else 'Clay'} for Gold to pay."
+            return f"That Section costs only {stone} Stone and {clay} Clay; Gold cannot pay more than that."
+        if gold_stone + gold_clay > res["gold"]:
+            return f"You hold {res['gold']} Gold, not the {gold_stone + gold_clay} you would pay."
+        if stone - gold_stone > res["stone"] or clay - gold_clay > res["clay"]:
+            return (f"Paying {gold_stone + gold_clay} Gold leaves {stone - gold_stone} Stone and "
+                    f"{clay - gold_clay} Clay to pay; you hold {res['stone']} Stone and {res['clay']} Clay.")
         return ""
 
     def _builds(self, st: NayakasState, seat: int, first: bool = False) -> list[Action]:
-        """The Sections ``seat`` can build now (with ``first``: stop at one)."""
+        """The Sections ``seat`` can build now, once per way to pay
+        (with ``first``: stop at one). The costs come from ``_SECTION_COSTS``
+        with the reductions ``section_cost`` applies, the discount as
+        ``savings`` names it, the payments as ``payments`` lists them (the
+        conformance tests hold this list to ``check``, which asks those)."""
         p = st.seats[seat]
         out: list[Action] = []
         fu = face_up(st, seat)
+        flags = p.flags
+        mason = "master_mason" in flags
+        less_stone, less_clay = fu["cost_stone"] + mason, fu["cost_clay"] + mason
+        discount = "discount" in flags
+        art, res = p.art, p.res
+        have_stone, have_clay, gold = res["stone"], res["clay"], res["gold"]
+        costs = _SECTION_COSTS[p.kingdom]
         for b, secs in p.built.items():
             for i, t in enumerate(secs):  # Ruling: a building's Sections may be built in any order.
                 if t is not None:
                     continue
-                for saving in self.savings(st, seat, b, i, fu):
-                    if not self._affordable(st, seat, self.section_cost(st, seat, b, i, fu, saving)):
-                        out.append(Build.model_construct(kind="build", building=b, section=i, saving=saving))
-                        if first:
-                            return out
+                stone, clay, ar, ma, sc = costs[b][i]
+                if art["architect"] < ar or art["mason"] < ma or art["sculptor"] < sc:
+                    continue
+                stone, clay = max(0, stone - less_stone), max(0, clay - less_clay)
+                ways = [("", stone, clay)]
+                if discount and (stone or clay):  # Ruling K6: 1 Stone or 1 Clay off, named
+                    ways = [(r, stone - (r == "stone"), clay - (r == "clay"))
+                            for r, n in (("stone", stone), ("clay", clay)) if n]
+                for saving, s_cost, c_cost in ways:
+                    if max(0, s_cost - have_stone) + max(0, c_cost - have_clay) > gold:
+                        continue
+                    if first:
+                        return [_build_action(b, i, saving, 0, 0)]
+                    out += [_build_action(b, i, saving, gs, gc)
+                            for gs, gc in self.payments(p, {"stone": s_cost, "clay": c_cost})]
+        return out
+
+    def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
+        """The legal moves, with a Section's ways to pay grouped (ruling K7):
+        the payments that spend the same Gold are one group, stood for by the
+        one that leaves Stone and Clay most even (ties: more Stone kept); of a
+        Section's groups the search weighs the least and the most Gold. So a
+        build is two moves at most, not one per split of its cost."""
+        legal = self.legal_actions(st, seat)
+        if st.phase != "build" or st.pending:
+            return legal
+        res = st.seats[seat].res
+        fu = face_up(st, seat)
+        costs: dict[tuple, dict[str, int]] = {}
+        best: dict[tuple, Build] = {}
+        out: list[Action] = []
+        for a in legal:
+            if not isinstance(a, Build):
+                out.append(a)
+                continue
+            sec = (a.building, a.section, a.saving)
+            cost = costs.get(sec)
+            if cost is None:
+                cost = costs[sec] = self.section_cost(st, seat, a.building, a.section, fu, a.saving)
+            key = sec + (a.gold_stone + a.gold_clay,)
+            have = best.get(key)
+            if have is None or _evenness(res, cost, a) > _evenness(res, cost, have):
+                best[key] = a
+        spans: dict[tuple, list[int]] = {}
+        for b, i, saving, g in best:
+            spans.setdefault((b, i, saving), []).append(g)
+        for (b, i, saving), golds in spans.items():
+            for g in sorted({min(golds), max(golds)}):
+                out.append(best[b, i, saving, g])
         return out
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
@@ -469,9 +741,9 @@ class Nayakas(Game[NayakasState]):
             if card.timing != timing or self._card_problem(st, seat, cid):
                 continue
             if cid in ("guild_summons", "hired_hands"):
-                out += [PlayCard.model_construct(kind="card", card=cid, choice=a) for a in ARTISANS]
+                out += [_card_action(cid, a) for a in ARTISANS]
             else:
-                out.append(PlayCard.model_construct(kind="card", card=cid, choice=""))
+                out.append(_card_action(cid, ""))
         return out
 
     def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:
@@ -485,21 +757,20 @@ class Nayakas(Game[NayakasState]):
 
     def _pending_actions(self, st: NayakasState, pd: Pending) -> list[Action]:
         if pd.choice == "section_tile":
-            return [ChooseTile.model_construct(kind="tile", index=i, face_up=f)
+            return [_choice(ChooseTile, "tile", index=i, face_up=f)
                     for i in range(len(st.section_market)) for f in (True, False)]
         if pd.choice == "temple":
             out: list[Action] = []
             p = st.seats[pd.seat]
             if f"{p.kingdom}_t1" in st.faded:
-                out.append(ChooseTemple.model_construct(kind="temple", ruler=True, index=0))
+                out.append(_choice(ChooseTemple, "temple", ruler=True, index=0))
             if f"{p.kingdom}_t2" not in st.temples:
-                out += [ChooseTemple.model_construct(kind="temple", ruler=False, index=i)
-                        for i in range(len(st.temple_market))]
+                out += [_choice(ChooseTemple, "temple", ruler=False, index=i) for i in range(len(st.temple_market))]
             return out
         if pd.choice == "facility":
-            return [ChooseFacility.model_construct(kind="facility", index=i) for i in range(len(st.facility_market))]
+            return [_choice(ChooseFacility, "facility", index=i) for i in range(len(st.facility_market))]
         slots = borderland_slots(st)
-        return [ChooseBorderland.model_construct(kind="borderland", index=i, space=s)
+        return [_choice(ChooseBorderland, "borderland", index=i, space=s)
                 for i in range(len(st.border_market)) for s in slots]
 
     # -- who acts ----------------------------------------------------------------------------
@@ -526,13 +797,37 @@ class Nayakas(Game[NayakasState]):
         if seat not in self.to_act(st):
             who = st.pending[0].seat if st.pending else st.turn
             raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
-        if isinstance(action, Place) and st.phase == "worker" and not st.pending:
-            # only this worker's Places on this space can equal it
-            if action in self._placements(st, seat, only=(action.worker, action.space)):
+        # Each kind of move is looked for only among the legal moves of its
+        # kind (never the whole list again): the same rules, asked narrowly.
+        if st.pending:
+            if _among(action, self._pending_actions(st, st.pending[0])):
                 return
-        elif action in self.legal_actions(st, seat):
+        elif isinstance(action, Place):
+            # only this worker's Places on this space can equal it
+            if st.phase == "worker" and _among(action, self._placements(st, seat, only=(action.worker, action.space))):
+                return
+        elif isinstance(action, Build):
+            if st.phase == "build" and self._buildable(st, seat, action):
+                return
+        elif isinstance(action, Pass):
             return
+        elif isinstance(action, PlayCard):
+            if _among(action, self._cards(st, seat, st.phase)):
+                return
         raise IllegalAction(self._explain(st, action, seat))
+
+    def _buildable(self, st: NayakasState, seat: int, a: Build) -> bool:
+        """Whether ``a`` is among ``_builds``: an unbuilt Section, a discount
+        named as ``savings`` allows, paid as ``payments`` allows."""
+        p = st.seats[seat]
+        secs = p.built.get(a.building)
+        if secs is None or a.section >= len(secs) or secs[a.section] is not None:
+            return False
+        fu = face_up(st, seat)
+        if a.saving not in self.savings(st, seat, a.building, a.section, fu):
+            return False
+        cost = self.section_cost(st, seat, a.building, a.section, fu, a.saving)
+        return not self._affordable(st, seat, cost, a.gold_stone, a.gold_clay)
 
     def _explain(self, st: NayakasState, action: Action, seat: int) -> str:
         """Why a move not among the legal ones is refused, as specifically as we can."""
@@ -591,14 +886,22 @@ class Nayakas(Game[NayakasState]):
                     return "You have no discount to take on that Section."
                 return "Say whether the discount of Madurai's Plans saves you Stone or Clay on that Section."
             cost = self.section_cost(st, seat, action.building, action.section, saving=action.saving)
-            return self._affordable(st, seat, cost) or "You cannot build that now."
+            return (self._affordable(st, seat, cost) or self._affordable(st, seat, cost, action.gold_stone, action.gold_clay)
+                    or "You cannot build that now.")
         if isinstance(action, Pass):
             return "You cannot pass now."
         return "There is no such choice to make now."
 
     # -- play -----------------------------------------------------------------------------------
-    def _play(self, st: NayakasState, action: Action, seat: Seat) -> list[Event]:
-        ev: list[Event] = []
+    def play_silent(self, st: NayakasState, action: Action, seat: Seat) -> None:
+        """The unchecked path of the search: ``_play`` of a move taken from
+        ``legal_actions`` / ``search_actions``, without the log lines that
+        cost text to build (the state changes exactly as in ``_play``)."""
+        self._play(st, action, seat, _Quiet())
+
+    def _play(self, st: NayakasState, action: Action, seat: Seat, ev: list[Event] | None = None) -> list[Event]:
+        if ev is None:
+            ev = []
         if isinstance(action, Place):
             self._place(st, action, seat, ev)
         elif isinstance(action, PlayCard):
@@ -619,35 +922,43 @@ class Nayakas(Game[NayakasState]):
         cost, _ = self._entry(st, seat, a.space, a.worker)
         assert cost is not None
         p.res["culture"] -= cost
-        st.occupants[a.space].append(Worker(seat=seat, type=a.worker))
+        pawn = _WORKERS.get((seat, a.worker))
+        if pawn is None:
+            pawn = _WORKERS[seat, a.worker] = Worker(seat=seat, type=a.worker)
+        st.occupants[a.space].append(pawn)
         pos = len(st.occupants[a.space]) - 1
         if a.worker == "laborer":
             p.avail_laborers -= 1
         else:
             p.avail_diplomats -= 1
         at = len(ev)
-        before = text.holdings(st, seat)
+        quiet = type(ev) is _Quiet
+        before = None if quiet else text.holdings(st, seat)
         dip = a.worker == "diplomat" or "lab_dip" in p.flags
         if dip and land_of(a.space) == "borderland":
             for k in kingdoms_of(a.space):
                 owner = st.seat_of(k)
                 if owner is not None and owner != seat and facilities(st, owner)["border_gold"]:
                     self._gain(st, owner, {"gold": facilities(st, owner)["border_gold"]})
-        if artisan_pictured(st, a.space):
-            for o in range(st.players):
-                if o != seat and "watch" in st.seats[o].flags:
-                    self._gain(st, o, {"gold": 1})
+        watchers = [o for o in range(st.players) if o != seat and "watch" in st.seats[o].flags]
+        if watchers and artisan_pictured(st, a.space):
+            for o in watchers:
+                self._gain(st, o, {"gold": 1})
         if a.extra and dip and self._outside(st, seat, a.space):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
             self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
-        ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
+        if not quiet:
+            ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
         p.placed += 1
+        if any(f.startswith("turn:") for f in p.flags):
+            p.flags = [f for f in p.flags if not f.startswith("turn:")]
         if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
             p.flags.remove("extra")
             ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))
             if p.avail_laborers + p.avail_diplomats > 0:
+                p.flags.append(f"turn:{a.space}")  # Ruling K11: the extra turn is the same turn
                 return
         self._advance(st, ev)
 
@@ -761,16 +1072,21 @@ class Nayakas(Game[NayakasState]):
     def _build(self, st: NayakasState, a: Build, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
         cost = self.section_cost(st, seat, a.building, a.section, saving=a.saving)
-        start = text.holdings(st, seat)
-        self._pay_wild(p, cost["stone"], cost["clay"])
+        quiet = type(ev) is _Quiet
+        start = None if quiet else text.holdings(st, seat)
+        # Ruling K7: the build says how much of the Stone and Clay Gold pays.
+        p.res["stone"] -= cost["stone"] - a.gold_stone
+        p.res["clay"] -= cost["clay"] - a.gold_clay
+        p.res["gold"] -= a.gold_stone + a.gold_clay
         for art in ARTISANS:
             p.art[art] -= cost.get(art, 0)
-        paid = text.holdings(st, seat)
+        paid = None if quiet else text.holdings(st, seat)
         fu = face_up(st, seat)
         self._gain(st, seat, {"stone": fu["build_stone"], "clay": fu["build_clay"], "culture": fu["build_culture"]})
         p.built[a.building][a.section] = ""
         p.sections_built += 1
-        ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
+        if not quiet:
+            ev.append(Event(text=text.built(st, seat, a.building, a.section, start, paid), seat=seat))
         if st.section_market:
             st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
         self._after_choice(st, seat, a.building, ev)
@@ -1046,7 +1362,7 @@ class Nayakas(Game[NayakasState]):
         return build_view(self, st, seat)
 
     def clone(self, st: NayakasState) -> NayakasState:
-        return _fast_copy(st)
+        return copy_state(st)
 
     def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
         """Re-deal what ``seat`` cannot see: other hands and the development

@@ -104,6 +104,9 @@ def current_event(st: NayakasState) -> str | None:
 def effect_of(st: NayakasState, sid: str) -> Effect | None:
     """The effect a worker placed on ``sid`` takes now; None for an Event (see
     ``current_event``), a blank or faded temple slot, or an empty post."""
+    eff = _STATIC_EFFECT.get(sid)
+    if eff is not None:
+        return eff
     k = kind_of(sid)
     if k == "kingdom":
         return C.board.actions[C.spaces[sid][1].action]
@@ -133,16 +136,44 @@ def artisan_pictured(st: NayakasState, sid: str) -> bool:
     return tile is not None and any(a in C.borderland_tile[tile].gain for a in ARTISANS)
 
 
+#: content -> its count: pure functions of their keys (never stale); the
+#: Counters are shared, so callers only read them
+_FACE_UP: dict[tuple, Counter] = {}
+_FACILITIES: dict[tuple, Counter] = {}
+_NONE: Counter = Counter()
+
+
 def face_up(st: NayakasState, seat: int) -> Counter:
-    """Kinds of the seat's face-up section tiles, counted."""
+    """Kinds of the seat's face-up section tiles, counted (read only; a seat
+    that has built no Section, as ``sections_built`` counts, has none)."""
     p = st.seats[seat]
-    down = set(p.face_down)
-    return Counter(C.section_tile[t].kind for secs in p.built.values() for t in secs
-                   if t and t not in down)
+    if not p.sections_built:  # no Section, no tile on one
+        return _NONE
+    tiles = tuple(t for secs in p.built.values() for t in secs if t)
+    if not tiles:
+        return _NONE
+    key = (tiles, tuple(p.face_down))
+    got = _FACE_UP.get(key)
+    if got is None:
+        down = set(p.face_down)
+        if len(_FACE_UP) > 20_000:
+            _FACE_UP.clear()
+        got = _FACE_UP[key] = Counter(C.section_tile[t].kind for t in tiles if t not in down)
+    return got
 
 
 def facilities(st: NayakasState, seat: int) -> Counter:
-    return Counter(C.facility_tile[t].kind for t in st.seats[seat].facilities)
+    """Kinds of the seat's facility tiles, counted (read only)."""
+    fac = st.seats[seat].facilities
+    if not fac:
+        return _NONE
+    key = tuple(fac)
+    got = _FACILITIES.get(key)
+    if got is None:
+        if len(_FACILITIES) > 20_000:
+            _FACILITIES.clear()
+        got = _FACILITIES[key] = Counter(C.facility_tile[t].kind for t in fac)
+    return got
 
 
 def borderland_slots(st: NayakasState) -> list[str]:
@@ -156,6 +187,15 @@ _KIND = {s: _kind(s) for s in ALL_SPACES}
 _LAND = {s: _land(s) for s in ALL_SPACES}
 _KINGS = {s: _kings(s) for s in ALL_SPACES}
 _CAP = {s: _capacity(s) for s in ALL_SPACES}
+
+#: kingdom and Empire space id -> its effect, which never changes
+_STATIC_EFFECT = {s: C.board.actions[C.spaces[s][1].action] for s in ALL_SPACES if _KIND[s] == "kingdom"}
+_STATIC_EFFECT.update({s: (C.board.empire[i].first if j == 0 else C.board.empire[i].second)
+                       for s, (i, j) in EMPIRE.items()})
+
+#: space id -> (kind, land, kingdoms, capacity, Trading Post index or -1): the
+#: tables above in one lookup, for the legal-move generator's inner loop
+SPACE = {s: (_KIND[s], _LAND[s], _KINGS[s], _CAP[s], POST_IDS.index(s) if s in POSTS else -1) for s in ALL_SPACES}
 
 #: kingdom -> the spaces a worker of its ruler might enter at all: a Laborer
 #: only its kingdom's, a Diplomat also every Borderland outside (a quick

@@ -142,4 +142,64 @@ class NayakasState(BaseState):
         return None
 
 
-__all__ = ["KINGDOMS", "NayakasOptions", "NayakasState", "Pending", "PlayerState", "Worker"]
+# -- copying, for the search (a clone per iteration) ------------------------------------
+def _new(model: BaseModel, fields: dict) -> BaseModel:
+    """A model of ``model``'s class holding ``fields``, built without
+    validation (as ``model_construct`` does, without its per-field work)."""
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+#: how each field that holds containers is copied: a list or dict of atoms
+#: or frozen models is copied shallow; a dict of such lists or dicts one
+#: level deeper. Every other field holds an atom and is shared. A field
+#: added to a model must be listed here or among the atoms (checked below).
+_SEAT_LISTS = ("hand", "face_down", "facilities", "visits", "flags")
+_SEAT_DICTS = ("res", "art")
+_SEAT_ATOMS = {"kingdom", "laborers", "diplomats", "avail_laborers", "avail_diplomats", "tokens",
+               "prosperity_tokens", "sections_built", "placed"}
+_STATE_LISTS = ("faded", "posts", "section_pile", "section_market", "facility_pile", "facility_market",
+                "border_pile", "border_market", "temple_market", "temple_box", "merchant_deck", "merchant_discard",
+                "event_deck", "event_box", "event_discard", "dev_deck", "dev_discard", "passed", "pending")
+_STATE_DICTS = ("temples", "border_tiles")
+_STATE_ATOMS = {"players", "seed", "chance", "conch", "tracker", "events_expired", "empire2_choice", "round",
+                "phase", "turn", "end_reason"}
+
+
+def _copy_seat(p: PlayerState) -> PlayerState:
+    d = p.__dict__
+    new = d.copy()
+    for k in _SEAT_LISTS:
+        new[k] = d[k][:]
+    for k in _SEAT_DICTS:
+        new[k] = d[k].copy()
+    new["built"] = {b: secs[:] for b, secs in d["built"].items()}
+    return _new(p, new)  # type: ignore[return-value]
+
+
+def copy_state(st: "NayakasState") -> "NayakasState":
+    """An independent copy of ``st`` (the search clones one per iteration):
+    each field copied as deep as its type needs, nothing validated again."""
+    d = st.__dict__
+    new = d.copy()
+    for k in _STATE_LISTS:
+        new[k] = d[k][:]
+    for k in _STATE_DICTS:
+        new[k] = d[k].copy()
+    new["occupants"] = {s: occ[:] for s, occ in d["occupants"].items()}
+    new["final"] = {s: parts.copy() for s, parts in d["final"].items()}
+    new["seats"] = [_copy_seat(p) for p in d["seats"]]
+    return _new(st, new)  # type: ignore[return-value]
+
+
+assert set(PlayerState.model_fields) == _SEAT_ATOMS | set(_SEAT_LISTS) | set(_SEAT_DICTS) | {"built"}, \
+    "a new PlayerState field must be listed for copy_state"
+assert set(NayakasState.model_fields) == _STATE_ATOMS | set(_STATE_LISTS) | set(_STATE_DICTS) | \
+    {"occupants", "final", "seats"}, "a new NayakasState field must be listed for copy_state"
+
+
+__all__ = ["KINGDOMS", "NayakasOptions", "NayakasState", "Pending", "PlayerState", "Worker", "copy_state"]

@@ -201,6 +201,12 @@ def tile_taken(st: NayakasState, seat: int, tile: str, face_up: bool) -> str:
     return f"{{s{seat}}} takes {section_tile_name(tile)} {how}."
 
 
+def gold_phrase(a: Build) -> str:
+    """How much of a build's Stone and Clay Gold pays (ruling K7), as "; Gold for 1 Stone"."""
+    parts = [f"{n} {r}" for n, r in ((a.gold_stone, "Stone"), (a.gold_clay, "Clay")) if n]
+    return f"; Gold pays {' and '.join(parts)}" if parts else ""
+
+
 def cost_phrase(cost: dict[str, int]) -> str:
     return ", ".join(f"{v} {k.capitalize()}" for k, v in cost.items() if v) or "nothing"
 
@@ -272,10 +278,7 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
     if isinstance(a, Build):
         cost = game.section_cost(st, seat, a.building, a.section, saving=a.saving)
         saved = f", 1 {a.saving.capitalize()} saved by Plans" if a.saving else ""
-        res = st.seats[seat].res
-        gold = max(0, cost["stone"] - res["stone"]) + max(0, cost["clay"] - res["clay"])
-        wild = f"; {gold} Gold for what you lack" if gold else ""
-        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved}{wild})"
+        return f"Build {building_name(st, seat, a.building, a.section)} ({cost_phrase(cost)}{saved}{gold_phrase(a)})"
     if isinstance(a, ChooseTile):
         tile = st.section_market[a.index]
         if a.face_up:

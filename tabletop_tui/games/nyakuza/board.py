@@ -33,7 +33,7 @@ from tabletop_tui.ui.board import Board
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, HexMap, Scene, centre_x, choose_scale, step,
                      token_style)
-from .island import ISLAND
+from .island import ISLAND, ORONGO_NAME
 from .actions import Bid, Erect, Pass, Place, PlaySecret
 from .state import TOTAL_SHELLS
 from .view import NyakuzaView, SpaceView
@@ -53,13 +53,9 @@ MARK_STYLE = Style(bold=True)
 DIRECTIONS = ("up", "down", "left", "right", "q", "e", "z", "c")
 
 
-def short_option(text_palm: str, tiles: list[int]) -> str:
-    """"P12: 37t+12g" for the Moai choices list."""
-    parts = []
-    for t in tiles:
-        s = ISLAND.spaces[t]
-        parts.append(f"{s.number}{KIND_LETTER[s.kind]}")
-    return f"{text_palm}: " + "+".join(parts)
+def short_option(palm: int, tiles: list[int]) -> str:
+    """"P12: 37t+12d" for the Moai choices list (the spaces' names)."""
+    return f"{ISLAND.spaces[palm].name}: " + "+".join(ISLAND.spaces[t].name for t in tiles)
 
 
 def wrap_parts(parts: list[str], width: int) -> str:
@@ -400,11 +396,12 @@ class NyakuzaBoard(Board, can_focus=True):
         top: list[tuple[str, Style]]
         # ``word``: the kind in full, printed where the hexes are big enough
         if sv.orongo:
-            top = [("ORO", ORONGO_STYLE)]
+            top = [(ORONGO_NAME, ORONGO_STYLE)]
             word = [("Orongo", ORONGO_STYLE)]
         elif sv.kind == "palm":
-            # labelled as the log names it (P12 -> Y12 / y12): Y on the coast, y inland
-            top = [("Y" if sv.coastal else "y", PALM_STYLE), (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
+            # its name, as the log says it: P12 on the shore, p12 inland
+            top = [(sv.label[0], PALM_STYLE if sv.coastal else PALM_NUMBER_STYLE),
+                   (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
             word = [("coastal" if sv.coastal else "inland", PALM_NUMBER_STYLE)]
         elif not sv.revealed:
             # a space's kind is printed on the island; its tile is not turned up yet
@@ -470,8 +467,7 @@ class NyakuzaBoard(Board, can_focus=True):
             self._options_key = key
             ol.clear_options()
             for i, o in enumerate(v.erection_options):
-                label = ISLAND.spaces[o.palm].label if not ISLAND.spaces[o.palm].orongo else "ORO"
-                ol.add_option(Option(short_option(label, o.tiles), id=str(i)))
+                ol.add_option(Option(short_option(o.palm, o.tiles), id=str(i)))
             if v.erection_options:
                 ol.highlighted = 0
                 self._cursor_to(v.erection_options[0].palm)
@@ -529,11 +525,11 @@ class NyakuzaBoard(Board, can_focus=True):
         rows = [
             ("12f", "number, kind"),
             ("q", "quarry  f food"),
-            ("t", "temple  g god"),
-            ("b", "birdman n nest"),
-            ("12f·", "unopened"),
-            ("Y12", "coastal palm"),
-            ("y12", "inland palm"),
+            ("t", "temple  d god"),
+            ("m", "birdman n nest"),
+            ("12f·", "face down"),
+            ("P12", "coastal palm"),
+            ("p12", "inland palm"),
             ("ORO", "Orongo"),
             (f"R{MOAI}", "Red's Moai"),
             (f"B{SHELL}", "spent tile"),

@@ -6,10 +6,10 @@ of hexes -- one line of slopes shared with the row above, then two lines of
 content between ``│`` borders::
 
      ╱ ╲ ╱ ╲ ╱ ╲
-    │12f│~Y~│13t│      number + kind letter, palm, Orongo ...
-    │R▲ │ + │   │      token (letter in its colour), Moai ▲ / spent $, marks
-     ╲ ╱ ╲ ╱ ╲ ╱ ╲
-      │14q│ y │   │
+    │12f│P3 │13t│      space names (island.py): number + kind letter,
+    │R▲ │  +│   │      coastal palm P3, inland palm p4, Orongo ORO;
+     ╲ ╱ ╲ ╱ ╲ ╱ ╲       token (letter in its colour), Moai ▲ / spent $, marks
+      │14q│p4 │   │
 
 That is the smallest :class:`Scale` (pitch 4, 67x31 cells: 80x24 scrolls it,
 120x40 shows it whole). With more room the board picks a bigger one (pitch 6,
@@ -46,9 +46,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .island import ISLAND, hex_neighbours
-
-KIND_LETTER = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}
+from .island import ISLAND, KIND_LETTER, hex_neighbours
 MOAI = "▲"
 SHELL = "$"
 MARGIN = 1  # sea columns left and right of the land

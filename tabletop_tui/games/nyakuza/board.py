@@ -34,6 +34,7 @@ from tabletop_tui.ui.board import Board
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, HexMap, Scene, centre_x, choose_scale, step,
                      token_style)
 from .island import ISLAND, ORONGO_NAME
+from .recap import Recap, recap_text
 from .actions import Bid, Erect, Pass, Place, PlaySecret
 from .state import TOTAL_SHELLS
 from .view import NyakuzaView, SpaceView
@@ -161,6 +162,8 @@ class NyakuzaBoard(Board, can_focus=True):
         self._options_key: tuple | None = None
         self._legend_secret = False
         self._was_narrow: bool | None = None
+        #: the other players' moves since each seat's last turn
+        self.recap = Recap()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ny-mapbox"):
@@ -236,7 +239,25 @@ class NyakuzaBoard(Board, can_focus=True):
         if key != self._bid_key:
             self._bid_key = key
             self.bid, self._bid_fresh = 0, True
+        fresh = []
+        if view is not None:
+            mover = update.last.seat if update.last is not None else None
+            fresh = self.recap.update(update.seat, view, mover)
         super().show(update)
+        if fresh:
+            self.call_after_refresh(self._follow, fresh[-1].space)
+
+    def _follow(self, newest: int) -> None:
+        """Bring the other players' moves into sight on a map that scrolls:
+        the last move of every seat since your turn when they fit together
+        in the map's window, else the newest. The cursor stays where it was
+        (an arrow key scrolls back to it)."""
+        if self.view is None:
+            return
+        latest: dict[int, int] = {}
+        for m in self.recap.moves(self.seat):
+            latest[m.seat] = m.space
+        self.map.show_spaces(latest.values(), newest)
 
     def prompt(self) -> str:
         v = self.view
@@ -365,11 +386,12 @@ class NyakuzaBoard(Board, can_focus=True):
             hint = {self.hint.palm, *self.hint.tiles}
         legal = {a.space for a in self.legal if isinstance(a, Place)}
         last_move = self.last.action if self.last is not None else None
-        last: set[int] = set()
+        # what the last move changed, and the others' moves since your turn
+        last: set[int] = {m.space for m in self.recap.moves(self.seat)}
         if isinstance(last_move, Place):
-            last = {last_move.space}
+            last.add(last_move.space)
         elif isinstance(last_move, Erect):
-            last = {last_move.palm, *last_move.tiles}
+            last |= {last_move.palm, *last_move.tiles}
         for sv in v.spaces:
             cell = self._cell(v, sv, sv.id in legal)
             if sv.id in legal:
@@ -489,6 +511,9 @@ class NyakuzaBoard(Board, can_focus=True):
         if v.placing and v.phase in ("place", "erect"):
             order = ", ".join(f"{self._who(p.seat)} {p.tokens}" for p in v.placing)
             parts.append((f"Placing: {order}", ""))
+        recap = recap_text(self.recap.moves(self.seat), self.names, self.seat is None)
+        if recap:
+            parts.append((recap, ""))
         # narrow: " · " between parts, and a line breaks only between two
         # parts (never leaving a "·" at a line's end or a part cut in two)
         width = self.query_one("#ny-info", Static).content_size.width or max(20, self.size.width - 2)

@@ -360,6 +360,8 @@ class HexMap(ScrollView, can_focus=False):
         self._style_cache: dict[tuple[str, bool], Style] = {}
         #: how many strips were built (tests and benchmarks look at it)
         self.strips_built = 0
+        #: hexes kept in sight instead of the cursor (:meth:`show_spaces`)
+        self._sight: tuple[tuple[int, ...], int] | None = None
 
     # -- what to draw --------------------------------------------------------------
     def set_scale(self, scale: Scale) -> bool:
@@ -372,7 +374,7 @@ class HexMap(ScrollView, can_focus=False):
         self._cells = None
         self.virtual_size = scale.size
         self.refresh(layout=True)
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_sight)
         return True
 
     def set_scene(self, scene: Scene) -> None:
@@ -386,6 +388,7 @@ class HexMap(ScrollView, can_focus=False):
         """Put the cursor on ``space``; only the lines of the two hexes redraw."""
         old = self.cursor
         self.cursor = space
+        self._sight = None
         for s in {old, space}:
             self._invalidate(self.scale.hex_region(s))
         if scroll:
@@ -399,8 +402,27 @@ class HexMap(ScrollView, can_focus=False):
         self.scroll_to_region(self.cursor_region(), spacing=Spacing(1, 2, 1, 2), animate=animate,
                               immediate=True)
 
+    def show_spaces(self, spaces: Iterable[int], newest: int) -> None:
+        """Scroll the hexes of ``spaces`` into sight when they fit the window
+        together, else ``newest`` (the other players' moves); they stay in
+        sight through a resize until the cursor moves."""
+        self._sight = (tuple(spaces), newest)
+        self.scroll_to_sight()
+
+    def scroll_to_sight(self) -> None:
+        """Scroll to what :meth:`show_spaces` asked for, or to the cursor."""
+        if self._sight is None:
+            self.scroll_to_cursor()
+            return
+        spaces, newest = self._sight
+        box = Region.from_union([self.scale.hex_region(s) for s in (*spaces, newest)])
+        window = self.scrollable_content_region.size
+        if box.width > window.width or box.height > window.height:
+            box = self.scale.hex_region(newest)
+        self.scroll_to_region(box, animate=False, immediate=True)
+
     def on_resize(self) -> None:
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_sight)
 
     def _invalidate(self, region: Region) -> None:
         for y in range(region.y, region.bottom):

@@ -373,7 +373,11 @@ class NayakasBoard(Board, can_focus=True):
 
     # -- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show l / d only while workers are placed, p only while passing is allowed."""
+        """Show l / d only while workers are placed, p only while passing is
+        allowed, c only while a development card can be played (the footer
+        then fits 80 columns)."""
+        if action == "cards":
+            return any(target_key(a).startswith("card:") for a in self.legal or [])
         if action == "worker":
             return self.view is not None and self.view.phase == "worker" and not self.view.pending \
                 and bool(self.legal)

@@ -506,7 +506,7 @@ class NyakuzaBoard(Board, can_focus=True):
             parts.append((f"You: {me.shells} shells", "bold"))
         if me is not None and v.secret_tile:
             s = ISLAND.space_of(v.secret_tile)
-            parts.append((f"Secret: {s.number} {s.kind}", ""))
+            parts.append((f"Secret: {s.name} ({s.kind})", ""))
         parts.append((f"Amulet: {self._who(v.amulet)}", ""))
         if v.placing and v.phase in ("place", "erect"):
             order = ", ".join(f"{self._who(p.seat)} {p.tokens}" for p in v.placing)

@@ -386,12 +386,12 @@ class NyakuzaBoard(Board, can_focus=True):
             hint = {self.hint.palm, *self.hint.tiles}
         legal = {a.space for a in self.legal if isinstance(a, Place)}
         last_move = self.last.action if self.last is not None else None
-        # what the last move changed, and the others' moves since your turn
-        last: set[int] = {m.space for m in self.recap.moves(self.seat)}
+        last: set[int] = set()  # what the last move changed
         if isinstance(last_move, Place):
-            last.add(last_move.space)
+            last = {last_move.space}
         elif isinstance(last_move, Erect):
-            last |= {last_move.palm, *last_move.tiles}
+            last = {last_move.palm, *last_move.tiles}
+        recent = {m.space for m in self.recap.moves(self.seat)} - last  # the others' moves since your turn
         for sv in v.spaces:
             cell = self._cell(v, sv, sv.id in legal)
             if sv.id in legal:
@@ -402,6 +402,8 @@ class NyakuzaBoard(Board, can_focus=True):
                 cell.marks.add("hint")
             if sv.id in last:
                 cell.marks.add("last")
+            elif sv.id in recent:
+                cell.marks.add("recent")
             scene.cells[sv.id] = cell
         # in the sea, placed for the map's scale: what is face down (top
         # left) and the reef (bottom right, off the island). Narrow, the map

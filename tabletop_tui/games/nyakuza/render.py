@@ -292,8 +292,9 @@ class HexCell:
     top: list[tuple[str, Style]]
     bottom: list[tuple[str, Style]]
     #: extra highlight of the hex's borders and background: "legal",
-    #: "choice", "hint", "last" (what the previous move changed; the cursor is
-    #: drawn on top by the map)
+    #: "choice", "hint", "last" (what the previous move changed), "recent"
+    #: (the other players' earlier moves since your turn); the cursor is
+    #: drawn on top by the map
     marks: set[str] = field(default_factory=set)
     word: list[tuple[str, Style]] = field(default_factory=list)
 
@@ -318,7 +319,7 @@ class HexMap(ScrollView, can_focus=False):
     COMPONENT_CLASSES = {
         "hexmap--sea", "hexmap--edge", "hexmap--label", "hexmap--legal", "hexmap--legal-edge",
         "hexmap--choice", "hexmap--choice-edge", "hexmap--hint", "hexmap--cursor", "hexmap--cursor-edge",
-        "hexmap--last-edge",
+        "hexmap--last-edge", "hexmap--recent-edge",
     }
 
     DEFAULT_CSS = """
@@ -332,6 +333,7 @@ class HexMap(ScrollView, can_focus=False):
     HexMap > .hexmap--choice-edge { color: $warning; text-style: bold; }
     HexMap > .hexmap--hint { background: $accent 30%; }
     HexMap > .hexmap--last-edge { color: $primary; text-style: bold reverse; }
+    HexMap > .hexmap--recent-edge { color: $primary; text-style: bold; }
     HexMap > .hexmap--cursor { background: $accent; color: $foreground; text-style: bold; }
     HexMap > .hexmap--cursor-edge { color: $accent; text-style: bold; }
     HexMap:disabled > .hexmap--cursor { background: $surface; }
@@ -497,7 +499,7 @@ class HexMap(ScrollView, can_focus=False):
         for s in ISLAND.spaces:
             cell = self.scene.cells.get(s.id)
             if cell is not None:
-                for mark in ("last", "legal", "choice", "hint"):
+                for mark in ("recent", "last", "legal", "choice", "hint"):
                     if mark in cell.marks:
                         self._paint_edges(grid, s.id, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
             self._paint_content(grid, s.id, cell)

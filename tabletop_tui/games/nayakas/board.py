@@ -484,6 +484,8 @@ class NayakasBoard(Board, can_focus=True):
             event.stop()
             self._close_list()
             self.give_focus(self)
+        elif event.key == "c" and self.view is not None and not self.check_action("cards", ()):
+            self.say("You have no development card to play now.")  # c is out of the footer then
 
     def on_panel_tapped(self, message: Panel.Tapped) -> None:
         key = message.what

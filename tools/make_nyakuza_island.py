@@ -172,7 +172,7 @@ def main(seed: int = 1) -> None:
                 s["orongo"] = True
             else:
                 palm_no += 1
-                s["label"] = f"P{palm_no}"
+                s["label"] = f"{'P' if h in COAST else 'p'}{palm_no}"  # P on the shore, p inland
         else:
             s["kind"] = kinds[h]
             s["number"] = numbers[h]

@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.errors import IllegalAction
 
 from .game_screen import GameScreen
 from .seats import HotSeat, Spectator
+from .footer import FittingFooter
 
 if TYPE_CHECKING:
     from tabletop_tui.engine.table import Table
@@ -36,12 +37,12 @@ class DemoScreen(GameScreen, inherit_bindings=False):
 
     BINDINGS = [
         # priority: the board (not played in a demo) must not take these keys
-        Binding("space", "pause", "Pause/play", priority=True),
+        Binding("space", "pause", "Pause", priority=True),
         Binding("n,right", "step", "Step", priority=True),
         Binding("b,left", "back", "Back", priority=True),
         Binding("plus,equals_sign", "faster", "Faster", priority=True),
         Binding("minus", "slower", "Slower", priority=True),
-        Binding("t", "take_over", "Take over a seat", priority=True),
+        Binding("t", "take_over", "Take over", priority=True),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
     ]
@@ -57,6 +58,9 @@ class DemoScreen(GameScreen, inherit_bindings=False):
         super().on_mount()
         self.title = f"{self.game.title} — demo"
         self.board.can_focus = False  # nobody plays the board: its keys stay out of the footer
+        for widget in self.board.query("*"):  # nor those of its lists (Nisyros' choices)
+            widget.can_focus = False
+        self.set_focus(None)
         self.set_focus(None)
         self._say_pace()
 
@@ -143,7 +147,7 @@ class TakeOverScreen(ModalScreen[int | None]):
                          id="take-over-title")
             yield OptionList(*[Option(Text(f"{i + 1}. {n}"), id=str(i)) for i, n in enumerate(self.names)],
                              id="take-over-list")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.crash import report_crash
@@ -36,6 +36,7 @@ from .coach_panel import CoachPanel
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
+from .footer import FittingFooter
 
 if TYPE_CHECKING:
     from tabletop_tui.engine.table import Table
@@ -193,7 +194,7 @@ class GameScreen(Screen[None]):
         if self.chatty:
             yield Input(placeholder="Say something to the table (Enter sends, Esc closes)", id="chat",
                         max_length=200)
-        yield Footer()
+        yield FittingFooter()
 
     def _width_class_now(self) -> None:
         """Give the screen its width class (``-narrow``…, the app's

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.errors import IllegalAction
@@ -22,6 +22,7 @@ from tabletop_tui.engine.replay import Replay
 
 from .boards import board_class
 from .handoff import HandoffScreen
+from .footer import FittingFooter
 
 #: the viewer key of "every seat at once" (a finished game only)
 EVERYONE = "everyone"
@@ -62,7 +63,7 @@ class ReplayScreen(Screen[None]):
                 yield Static("", id="secrets")
                 yield OptionList(id="replay-log")
         yield Static("", id="message")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.title = f"{self.game.title} — replay"

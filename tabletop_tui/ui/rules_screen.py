@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tabletop_tui.engine.options_text import with_options
 from tabletop_tui.engine.registry import get
 from tabletop_tui.resources import rules_markdown
+from .footer import FittingFooter
 
 
 class RulesScreen(Screen[None]):
@@ -34,7 +35,7 @@ class RulesScreen(Screen[None]):
         self.page = with_options(rules_markdown(self.game_id), get(self.game_id).options_model)
         with VerticalScroll(id="rules"):
             yield Static(Markdown(self.page, hyperlinks=False), id="rules-text")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules", VerticalScroll).focus()

@@ -26,7 +26,7 @@ class TutorialScreen(GameScreen):
         super().on_mount()
         self.title = self.table.tutorial.title
         lesson = Static("", id="lesson")
-        self.query_one("#side").mount(lesson, before=self.query_one("#coach"))
+        self.query_one("#side").mount(lesson, before=self.query_one("#seats"))  # read first
         self.say(self.table.tutorial.intro)
 
     def on_key(self, event) -> None:

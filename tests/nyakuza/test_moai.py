@@ -52,7 +52,7 @@ def test_rulebook_example_dan_erects_two_moai():
     assert state.moai[palm("P10")] and state.occupant[palm("P10")] == DAN
     assert state.spent[tile(11)] and state.spent[tile(21)]
     assert state.shells[DAN] == 10 and state.moai_left[DAN] == 4
-    assert ("{s3} erects a Moai on coastal palm P10, putting a shell on each of 11 (food) and 21 (food) "
+    assert ("{s3} erects a Moai on coastal palm P10, putting a shell on each of 11f (food) and 21f (food) "
             "(4 Moai left).") in texts(events)
     assert state.phase == "place" and state.queue == [(DAN, 2)]
     play(state, Place(space=tile(19)), DAN)  # birdman next to his nest: no coastal palm yet
@@ -60,7 +60,7 @@ def test_rulebook_example_dan_erects_two_moai():
     events = play(state, Place(space=palm("P13")), DAN)
     assert state.moai[palm("P13")] and state.spent[tile(19)] and state.spent[tile(25)]
     assert state.shells[DAN] == 8 and state.moai_left[DAN] == 3
-    assert "putting a shell on each of 19 (birdman) and 25 (nest)" in texts(events)
+    assert "putting a shell on each of 19m (birdman) and 25n (nest)" in texts(events)
     assert state.queue == [] and state.phase != "place"
     check_invariants(state)
 

@@ -48,7 +48,7 @@ def test_one_token_at_a_time_and_palms_open_as_tokens_spread():
     state = position(4, placer=DAN, tokens=3, open_tiles=[35])
     assert palm("P23") not in {a.space for a in GAME.legal_actions(state, DAN)}
     events = play(state, Place(space=tile(35)), DAN)
-    assert texts(events) == "{s3} places a token on 35 (quarry)."
+    assert texts(events) == "{s3} places a token on 35q (quarry)."
     assert state.queue == [(DAN, 2)] and GAME.to_act(state) == [DAN]
     legal = {a.space for a in GAME.legal_actions(state, DAN)}
     assert {palm("P23"), palm("P32"), palm("P33")} <= legal

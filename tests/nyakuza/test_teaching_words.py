@@ -14,6 +14,7 @@ import random
 
 from tabletop_tui.engine.rules_index import brief
 from tabletop_tui.games.nyakuza import moai
+from tabletop_tui.games.nyakuza.island import ISLAND
 
 from .util import (
     ANNE, BEN, CARA, GAME, ORONGO, Bid, Erect, Pass, Place, new, palm, play, position, random_game, tile,
@@ -109,7 +110,7 @@ def test_why_keeping_the_secret_tile():
     assert state.phase == "secret"
     seat = state.offers[0]
     said = why(state, Pass(), seat)
-    assert said.startswith(f"keeps {state.secret[seat]} (")
+    assert said.startswith(f"keeps {ISLAND.space_of(state.secret[seat]).name} (")
 
 
 def test_why_reads_only_the_seats_own_information():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop_tui.games.nyakuza.bidding import resolve_bids
+from tabletop_tui.games.nyakuza.island import ISLAND
 from tabletop_tui.resources import rules_markdown
 
 from .util import (
@@ -51,14 +52,14 @@ def test_describe_actions():
     assert d(Bid(shells=3)) == "bid 3 shells"
     assert d(Bid(shells=1)) == "bid 1 shell"
     assert d(Bid(shells=0)) == "bid nothing (share the reef)"
-    assert d(Place(space=tile(21))) == "token on 21 (food)"
-    assert d(Place(space=palm("P23"))) == "token on inland palm P23"
+    assert d(Place(space=tile(21))) == "token on 21f (food)"
+    assert d(Place(space=palm("P23"))) == "token on inland palm p23"
     assert d(Place(space=palm("P10"))) == "token on coastal palm P10"
     assert d(Erect(palm=palm("P10"), tiles=(tile(11), tile(21)))) == \
-        "Moai on coastal palm P10, spending 11 (food) + 21 (food)"
+        "Moai on coastal palm P10, spending 11f (food) + 21f (food)"
     held = state.secret[DAN]
     held_kind = GAME.view(state, DAN).secret_tile_kind
-    assert d(PlaySecret()) == f"lay your secret tile {held} ({held_kind}) with an extra token"
+    assert d(PlaySecret()) == f"lay your secret tile {ISLAND.space_of(held).name} ({held_kind}) with an extra token"
     assert d(Pass()) == "give up the remaining tokens"
 
 

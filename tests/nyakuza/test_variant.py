@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop_tui.games.nyakuza import moai
+from tabletop_tui.games.nyakuza.island import ISLAND
 
 from .util import (
     ANNE, BEN, CARA, DAN, GAME, Bid, Pass, Place, PlaySecret, check_invariants, kind, new, palm, play, position,
@@ -39,7 +40,7 @@ def test_lay_the_secret_tile_during_a_placement():
     assert state.revealed[tile(own)] and state.occupant[tile(own)] == ANNE
     assert state.supply[ANNE] == 40 - 3 - 1, "the extra token comes from the supply"
     assert state.queue[0] == (ANNE, 2), "the regular tokens are still to place"
-    assert any(e.reveals and f"lays their secret tile {own} ({kind(tile(own))})" in e.text for e in events)
+    assert any(e.reveals and f"lays their secret tile {ISLAND.space_of(own).name} ({kind(tile(own))})" in e.text for e in events)
     assert PlaySecret() not in GAME.legal_actions(state, ANNE)
     refused(state, PlaySecret(), ANNE, "already laid your secret tile")
     check_invariants(state)

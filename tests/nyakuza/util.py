@@ -28,8 +28,9 @@ def tile(number: int) -> int:
 
 
 def palm(label: str) -> int:
-    """The space id of the palm labelled ``label`` ("P10", "Orongo")."""
-    (s,) = [s.id for s in ISLAND.spaces if s.label == label]
+    """The space id of the palm labelled ``label`` ("P10", "p23", "Orongo";
+    the case of the P is not checked)."""
+    (s,) = [s.id for s in ISLAND.spaces if s.label.upper() == label.upper()]
     return s
 
 

@@ -265,15 +265,12 @@ async def test_map_draws_every_line_with_the_line_api():
         lines = [hexmap.render_line(y).text for y in range(hexmap.size.height)]
         assert all(len(line) == hexmap.size.width for line in lines)
         text = "\n".join(lines)
-        for s in ISLAND.spaces:
+        for s in ISLAND.spaces:  # every space by its one name (the log's): 12f, P12 coastal, p12 inland
             if s.is_resource:
-                letter = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}[s.kind]
-                assert text.count(f"{s.number:>2}{letter}") == 1, s.number
+                assert text.count(f"{s.name:>3}") == 1, s.number
+            elif not s.orongo:
+                assert text.count(f"{s.name:<3}") == 1, s
         assert text.count("ORO") == 1 and "Reef: 0 shells" in text
-        for s in ISLAND.spaces:  # palms are labelled as the log names them (P12: Y12 coastal, y12 inland)
-            if s.is_palm and not s.orongo:
-                number = s.label[1:]
-                assert text.count(f"{'Y' if s.coastal else 'y'}{number:<2}") == 1, s
         # the strips are cached: drawing again builds nothing, a cursor move only its hexes' lines
         built = hexmap.strips_built
         for y in range(hexmap.size.height):
@@ -343,15 +340,14 @@ async def test_unopened_spaces_print_their_kind_and_palms_their_log_names():
         hexmap = screen.board.query_one(HexMap)
         text = "\n".join(hexmap.render_line(y).text for y in range(hexmap.size.height))
         assert "?" not in text
-        letters = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}
         closed = [s for s in ISLAND.spaces if s.is_resource and not match.state.revealed[s.id]]
         assert closed
         for s in ISLAND.spaces:
             if s.is_resource:
-                assert text.count(f"{s.number:>2}{letters[s.kind]}") == 1, s.number
+                assert text.count(f"{s.name:>3}") == 1, s.number
         assert text.count("·") >= len(closed)
         palm = next(s for s in ISLAND.spaces if s.is_palm and s.coastal and not s.orongo)
-        assert f"Y{palm.label[1:]:<2}" in text  # the log's "P12" is Y12 on the map
+        assert f"{palm.label:<3}" in text  # the log's "P12" is P12 on the map
 
 
 async def test_a_new_scene_builds_again_only_the_lines_it_changed():

@@ -147,7 +147,7 @@ def _shows_cursor(hexmap) -> bool:
 #: it was before the island could grow
 NYAKUZA_SMALL_TOP = [
     "~     ~     ~     ~     ~     ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ~",
-    "  Tiles face down: 54 ~     ~│ 1n│Y1 │Y2 │ 2b│Y3 │Y4 │Y5 │ 3q│ORO│ ",
+    "  Tiles face down: 54 ~     ~│ 1n│P1 │P2 │ 2m│P3 │P4 │P5 │ 3q│ORO│ ",
     "  ~     ~     ~     ~     ~  │  +│   │   │  ·│   │   │   │  ·│ ▲ │ ",
     "~     ~     ~     ~ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ╲ ╱ ~",
 ]

@@ -421,7 +421,11 @@ class NayakasBoard(Board, can_focus=True):
 
     # -- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show l / d only while workers are placed, p only while passing is allowed."""
+        """Show l / d only while workers are placed, p only while passing is
+        allowed, c only while a development card can be played (the footer
+        then fits 80 columns)."""
+        if action == "cards":
+            return any(target_key(a).startswith("card:") for a in self.legal or [])
         if action == "worker":
             return self.view is not None and self.view.phase == "worker" and not self.view.pending \
                 and bool(self.legal)
@@ -530,6 +534,8 @@ class NayakasBoard(Board, can_focus=True):
             event.stop()
             self._close_list()
             self.give_focus(self)
+        elif event.key == "c" and self.view is not None and not self.check_action("cards", ()):
+            self.say("You have no development card to play now.")  # c is out of the footer then
 
     def on_panel_tapped(self, message: Panel.Tapped) -> None:
         key = message.what

@@ -33,7 +33,8 @@ from tabletop_tui.ui.board import Board
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, HexMap, Scene, centre_x, choose_scale, step,
                      token_style)
-from .island import ISLAND
+from .island import ISLAND, ORONGO_NAME
+from .recap import Recap, recap_text
 from .actions import Bid, Erect, Pass, Place, PlaySecret
 from .state import TOTAL_SHELLS
 from .view import NyakuzaView, SpaceView
@@ -53,13 +54,9 @@ MARK_STYLE = Style(bold=True)
 DIRECTIONS = ("up", "down", "left", "right", "q", "e", "z", "c")
 
 
-def short_option(text_palm: str, tiles: list[int]) -> str:
-    """"P12: 37t+12g" for the Moai choices list."""
-    parts = []
-    for t in tiles:
-        s = ISLAND.spaces[t]
-        parts.append(f"{s.number}{KIND_LETTER[s.kind]}")
-    return f"{text_palm}: " + "+".join(parts)
+def short_option(palm: int, tiles: list[int]) -> str:
+    """"P12: 37t+12d" for the Moai choices list (the spaces' names)."""
+    return f"{ISLAND.spaces[palm].name}: " + "+".join(ISLAND.spaces[t].name for t in tiles)
 
 
 def wrap_parts(parts: list[str], width: int) -> str:
@@ -178,6 +175,8 @@ class NyakuzaBoard(Board, can_focus=True):
         self._options_key: tuple | None = None
         self._legend_secret = False
         self._was_narrow: bool | None = None
+        #: the other players' moves since each seat's last turn
+        self.recap = Recap()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ny-mapbox"):
@@ -253,7 +252,25 @@ class NyakuzaBoard(Board, can_focus=True):
         if key != self._bid_key:
             self._bid_key = key
             self.bid, self._bid_fresh = 0, True
+        fresh = []
+        if view is not None:
+            mover = update.last.seat if update.last is not None else None
+            fresh = self.recap.update(update.seat, view, mover)
         super().show(update)
+        if fresh:
+            self.call_after_refresh(self._follow, fresh[-1].space)
+
+    def _follow(self, newest: int) -> None:
+        """Bring the other players' moves into sight on a map that scrolls:
+        the last move of every seat since your turn when they fit together
+        in the map's window, else the newest. The cursor stays where it was
+        (an arrow key scrolls back to it)."""
+        if self.view is None:
+            return
+        latest: dict[int, int] = {}
+        for m in self.recap.moves(self.seat):
+            latest[m.seat] = m.space
+        self.map.show_spaces(latest.values(), newest)
 
     def prompt(self) -> str:
         v = self.view
@@ -382,11 +399,12 @@ class NyakuzaBoard(Board, can_focus=True):
             hint = {self.hint.palm, *self.hint.tiles}
         legal = {a.space for a in self.legal if isinstance(a, Place)}
         last_move = self.last.action if self.last is not None else None
-        last: set[int] = set()
+        last: set[int] = set()  # what the last move changed
         if isinstance(last_move, Place):
             last = {last_move.space}
         elif isinstance(last_move, Erect):
             last = {last_move.palm, *last_move.tiles}
+        recent = {m.space for m in self.recap.moves(self.seat)} - last  # the others' moves since your turn
         for sv in v.spaces:
             cell = self._cell(v, sv, sv.id in legal)
             if sv.id in legal:
@@ -397,6 +415,8 @@ class NyakuzaBoard(Board, can_focus=True):
                 cell.marks.add("hint")
             if sv.id in last:
                 cell.marks.add("last")
+            elif sv.id in recent:
+                cell.marks.add("recent")
             scene.cells[sv.id] = cell
         # in the sea, placed for the map's scale: what is face down (top
         # left) and the reef (bottom right, off the island). Narrow, the map
@@ -413,11 +433,12 @@ class NyakuzaBoard(Board, can_focus=True):
         top: list[tuple[str, Style]]
         # ``word``: the kind in full, printed where the hexes are big enough
         if sv.orongo:
-            top = [("ORO", ORONGO_STYLE)]
+            top = [(ORONGO_NAME, ORONGO_STYLE)]
             word = [("Orongo", ORONGO_STYLE)]
         elif sv.kind == "palm":
-            # labelled as the log names it (P12 -> Y12 / y12): Y on the coast, y inland
-            top = [("Y" if sv.coastal else "y", PALM_STYLE), (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
+            # its name, as the log says it: P12 on the shore, p12 inland
+            top = [(sv.label[0], PALM_STYLE if sv.coastal else PALM_NUMBER_STYLE),
+                   (f"{sv.label[1:]:<2}", PALM_NUMBER_STYLE)]
             word = [("coastal" if sv.coastal else "inland", PALM_NUMBER_STYLE)]
         elif not sv.revealed:
             # a space's kind is printed on the island; its tile is not turned up yet
@@ -483,8 +504,7 @@ class NyakuzaBoard(Board, can_focus=True):
             self._options_key = key
             ol.clear_options()
             for i, o in enumerate(v.erection_options):
-                label = ISLAND.spaces[o.palm].label if not ISLAND.spaces[o.palm].orongo else "ORO"
-                ol.add_option(Option(short_option(label, o.tiles), id=str(i)))
+                ol.add_option(Option(short_option(o.palm, o.tiles), id=str(i)))
             if v.erection_options:
                 ol.highlighted = 0
                 self._cursor_to(v.erection_options[0].palm)
@@ -501,11 +521,14 @@ class NyakuzaBoard(Board, can_focus=True):
             parts.append((f"You: {me.shells} shells", "bold"))
         if me is not None and v.secret_tile:
             s = ISLAND.space_of(v.secret_tile)
-            parts.append((f"Secret: {s.number} {s.kind}", ""))
+            parts.append((f"Secret: {s.name} ({s.kind})", ""))
         parts.append((f"Amulet: {self._who(v.amulet)}", ""))
         if v.placing and v.phase in ("place", "erect"):
             order = ", ".join(f"{self._who(p.seat)} {p.tokens}" for p in v.placing)
             parts.append((f"Placing: {order}", ""))
+        recap = recap_text(self.recap.moves(self.seat), self.names, self.seat is None)
+        if recap:
+            parts.append((recap, ""))
         # narrow: " · " between parts, and a line breaks only between two
         # parts (never leaving a "·" at a line's end or a part cut in two)
         width = self.query_one("#ny-info", Static).content_size.width or max(20, self.size.width - 2)
@@ -542,11 +565,11 @@ class NyakuzaBoard(Board, can_focus=True):
         rows = [
             ("12f", "number, kind"),
             ("q", "quarry  f food"),
-            ("t", "temple  g god"),
-            ("b", "birdman n nest"),
-            ("12f·", "unopened"),
-            ("Y12", "coastal palm"),
-            ("y12", "inland palm"),
+            ("t", "temple  d god"),
+            ("m", "birdman n nest"),
+            ("12f·", "face down"),
+            ("P12", "coastal palm"),
+            ("p12", "inland palm"),
             ("ORO", "Orongo"),
             (f"R{MOAI}", "Red's Moai"),
             (f"B{SHELL}", "spent tile"),

@@ -11,11 +11,18 @@ the file states it for each space and :func:`load_island` checks it.
 
 Space ids are 0..109 in reading order (row by row, left to right); resource
 spaces also carry their tile number 1-60 (numbered in reading order too).
+
+Every space has one name, the same on the map, in the log, the coach, the
+tutorial and the rules page (:attr:`Space.name`): ``37t`` for resource space
+37 and its kind letter (:data:`KIND_LETTER`), ``P12`` for a coastal palm,
+``p23`` for an inland one, ``ORO`` for Orongo. No letter of a name is a
+player's token letter (R, B, Y, G: :data:`TOKEN_LETTERS`), in either case.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +39,13 @@ KIND_COUNTS = {"quarry": 6, "food": 18, "temple": 9, "god": 9, "birdman": 9, "ne
 SPACES = 110
 RESOURCES = 60
 PALMS = 50
+#: the letter after a resource space's number: q f t n, and d (god, "deity")
+#: and m (bird*m*an), because g and b are Green's and Blue's tokens
+KIND_LETTER = {"quarry": "q", "food": "f", "temple": "t", "god": "d", "birdman": "m", "nest": "n"}
+#: a player's token on the map: the initial of the seat's colour
+TOKEN_LETTERS = ("R", "B", "Y", "G")
+#: Orongo's name on the map
+ORONGO_NAME = "ORO"
 
 #: (dcol, drow) of the six neighbours, for even and for odd rows (odd-r)
 _EVEN = ((1, 0), (-1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
@@ -64,7 +78,7 @@ class Space:
     col: int
     row: int
     kind: str  # "palm" or one of RESOURCE_KINDS
-    label: str  # "37" for a resource, "P12" for a palm, "Orongo"
+    label: str  # "37" for a resource, "P12" for a coastal palm, "p23" inland, "Orongo"
     coastal: bool
     number: int | None = None  # 1-60 for a resource space
     orongo: bool = False
@@ -77,13 +91,22 @@ class Space:
     def is_resource(self) -> bool:
         return self.kind != PALM
 
+    @property
+    def name(self) -> str:
+        """The space's one name: "37t", "P12" (coastal palm), "p23" (inland), "ORO"."""
+        if self.orongo:
+            return ORONGO_NAME
+        if self.is_palm:
+            return self.label
+        return f"{self.number}{KIND_LETTER[self.kind]}"
+
     def describe(self) -> str:
-        """"37 (temple)", "coastal palm P12", "Orongo"."""
+        """"37t (temple)", "coastal palm P12", "inland palm p23", "Orongo"."""
         if self.orongo:
             return "Orongo"
         if self.is_palm:
             return f"{'coastal' if self.coastal else 'inland'} palm {self.label}"
-        return f"{self.number} ({self.kind})"
+        return f"{self.name} ({self.kind})"
 
 
 class IslandError(ValueError):
@@ -143,6 +166,9 @@ def parse_island(doc: dict) -> Island:
         if shore != s.coastal:
             raise IslandError(f"space {s.label} is marked {'coastal' if s.coastal else 'inland'} "
                               f"but {'touches' if shore else 'does not touch'} the sea")
+    for s in spaces:
+        if s.is_palm and not s.orongo and not re.fullmatch(("P" if s.coastal else "p") + r"[1-9][0-9]?", s.label):
+            raise IslandError(f"palm {s.label} must be named P<number> on the shore, p<number> inland")
     numbers = sorted(s.number for s in spaces if s.is_resource and s.number is not None)
     if numbers != list(range(1, RESOURCES + 1)) or any(s.is_palm and s.number is not None for s in spaces):
         raise IslandError("resource spaces must be numbered 1-60, once each; palms have no number")

@@ -6,10 +6,10 @@ of hexes -- one line of slopes shared with the row above, then two lines of
 content between ``│`` borders::
 
      ╱ ╲ ╱ ╲ ╱ ╲
-    │12f│~Y~│13t│      number + kind letter, palm, Orongo ...
-    │R▲ │ + │   │      token (letter in its colour), Moai ▲ / spent $, marks
-     ╲ ╱ ╲ ╱ ╲ ╱ ╲
-      │14q│ y │   │
+    │12f│P3 │13t│      space names (island.py): number + kind letter,
+    │R▲ │  +│   │      coastal palm P3, inland palm p4, Orongo ORO;
+     ╲ ╱ ╲ ╱ ╲ ╱ ╲       token (letter in its colour), Moai ▲ / spent $, marks
+      │14q│p4 │   │
 
 That is the smallest :class:`Scale` (pitch 4, 67x31 cells: 80x24 scrolls it,
 120x40 shows it whole). With more room the board picks a bigger one (pitch 6,
@@ -46,9 +46,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .island import ISLAND, hex_neighbours
-
-KIND_LETTER = {"quarry": "q", "food": "f", "temple": "t", "god": "g", "birdman": "b", "nest": "n"}
+from .island import ISLAND, KIND_LETTER, hex_neighbours
 MOAI = "▲"
 SHELL = "$"
 MARGIN = 1  # sea columns left and right of the land
@@ -294,8 +292,9 @@ class HexCell:
     top: list[tuple[str, Style]]
     bottom: list[tuple[str, Style]]
     #: extra highlight of the hex's borders and background: "legal",
-    #: "choice", "hint", "last" (what the previous move changed; the cursor is
-    #: drawn on top by the map)
+    #: "choice", "hint", "last" (what the previous move changed), "recent"
+    #: (the other players' earlier moves since your turn); the cursor is
+    #: drawn on top by the map
     marks: set[str] = field(default_factory=set)
     word: list[tuple[str, Style]] = field(default_factory=list)
 
@@ -320,7 +319,7 @@ class HexMap(ScrollView, can_focus=False):
     COMPONENT_CLASSES = {
         "hexmap--sea", "hexmap--edge", "hexmap--label", "hexmap--legal", "hexmap--legal-edge",
         "hexmap--choice", "hexmap--choice-edge", "hexmap--hint", "hexmap--cursor", "hexmap--cursor-edge",
-        "hexmap--last-edge",
+        "hexmap--last-edge", "hexmap--recent-edge",
     }
 
     DEFAULT_CSS = """
@@ -334,6 +333,7 @@ class HexMap(ScrollView, can_focus=False):
     HexMap > .hexmap--choice-edge { color: $warning; text-style: bold; }
     HexMap > .hexmap--hint { background: $accent 30%; }
     HexMap > .hexmap--last-edge { color: $primary; text-style: bold reverse; }
+    HexMap > .hexmap--recent-edge { color: $primary; text-style: bold; }
     HexMap > .hexmap--cursor { background: $accent; color: $foreground; text-style: bold; }
     HexMap > .hexmap--cursor-edge { color: $accent; text-style: bold; }
     HexMap:disabled > .hexmap--cursor { background: $surface; }
@@ -367,6 +367,8 @@ class HexMap(ScrollView, can_focus=False):
         self._style_cache: dict[tuple[str, bool], Style] = {}
         #: how many strips were built (tests and benchmarks look at it)
         self.strips_built = 0
+        #: hexes kept in sight instead of the cursor (:meth:`show_spaces`)
+        self._sight: tuple[tuple[int, ...], int] | None = None
 
     # -- what to draw --------------------------------------------------------------
     def set_scale(self, scale: Scale) -> bool:
@@ -379,7 +381,7 @@ class HexMap(ScrollView, can_focus=False):
         self._cells = None
         self.virtual_size = scale.size
         self.refresh(layout=True)
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_sight)
         return True
 
     def set_scene(self, scene: Scene) -> None:
@@ -394,6 +396,7 @@ class HexMap(ScrollView, can_focus=False):
         """Put the cursor on ``space``; only the lines of the two hexes redraw."""
         old = self.cursor
         self.cursor = space
+        self._sight = None
         for s in {old, space}:
             self._invalidate(self.scale.hex_region(s))
         if scroll:
@@ -407,8 +410,27 @@ class HexMap(ScrollView, can_focus=False):
         self.scroll_to_region(self.cursor_region(), spacing=Spacing(1, 2, 1, 2), animate=animate,
                               immediate=True)
 
+    def show_spaces(self, spaces: Iterable[int], newest: int) -> None:
+        """Scroll the hexes of ``spaces`` into sight when they fit the window
+        together, else ``newest`` (the other players' moves); they stay in
+        sight through a resize until the cursor moves."""
+        self._sight = (tuple(spaces), newest)
+        self.scroll_to_sight()
+
+    def scroll_to_sight(self) -> None:
+        """Scroll to what :meth:`show_spaces` asked for, or to the cursor."""
+        if self._sight is None:
+            self.scroll_to_cursor()
+            return
+        spaces, newest = self._sight
+        box = Region.from_union([self.scale.hex_region(s) for s in (*spaces, newest)])
+        window = self.scrollable_content_region.size
+        if box.width > window.width or box.height > window.height:
+            box = self.scale.hex_region(newest)
+        self.scroll_to_region(box, animate=False, immediate=True)
+
     def on_resize(self) -> None:
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_sight)
 
     def _invalidate(self, region: Region) -> None:
         for y in range(region.y, region.bottom):
@@ -524,7 +546,7 @@ class HexMap(ScrollView, can_focus=False):
         outer, self._keep = self._keep, set()
         try:
             if cell is not None:
-                for mark in ("last", "legal", "choice", "hint"):
+                for mark in ("recent", "last", "legal", "choice", "hint"):
                     if mark in cell.marks:
                         self._paint_edges(rec, space, f"hexmap--{mark}-edge" if mark != "hint" else "hexmap--edge")
             self._paint_content(rec, space, cell)

@@ -34,11 +34,11 @@ PAIR_NAME = {"temple": "temple + god", "god": "temple + god", "birdman": "birdma
 
 
 def where(space: int) -> str:
-    """A space in the coach's few words: "P45", "Orongo", "54 (nest)"."""
+    """A space in the coach's few words: "P45", "Orongo", "54n (nest)"."""
     s = ISLAND.spaces[space]
     if s.orongo:
         return "Orongo"
-    return s.label if s.is_palm else f"{s.number} ({s.kind})"
+    return s.label if s.is_palm else s.describe()
 
 
 def recipe_name(tiles: tuple[int, ...] | list[int]) -> str:

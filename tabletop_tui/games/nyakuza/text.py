@@ -27,7 +27,7 @@ def tile_text(number: int) -> str:
 
 
 def space_text(space: int) -> str:
-    """A space of the island in words: "37 (temple)", "coastal palm P12", "Orongo"."""
+    """A space of the island in words: "37t (temple)", "coastal palm P12", "Orongo"."""
     return _SPACE_TEXT[space]
 
 

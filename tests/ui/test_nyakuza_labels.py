@@ -66,7 +66,7 @@ def test_the_tutorial_and_the_rules_page_use_the_map_names():
 
 def test_recap_counts_the_others_moves_since_your_turn():
     match = Match(get("nyakuza"), [SeatConfig(name=n) for n in ("Ana", "Ben", "Cy")], seed=3,
-                  options={"first_amulet": "0"})
+                  options={"first_amulet": "Red"})
     game, state = match.game, match.game.clone(match.state)
     recap = Recap()
     recap.update(0, game.view(state, 0), None)
@@ -109,7 +109,7 @@ async def test_the_map_follows_the_bots_and_says_what_they_did(size):
     comes, the map shows the last token placed, the line under it names
     every token the bots put down, and the map names them as the log does."""
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random"),
-                                   SeatConfig(name="Cy", bot="random")], seed=11, options={"first_amulet": "0"})
+                                   SeatConfig(name="Cy", bot="random")], seed=11, options={"first_amulet": "Red"})
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=size) as pilot:
         screen = app.screen

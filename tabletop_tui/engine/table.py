@@ -631,19 +631,22 @@ class Table:
             return self._thinking is None and (self.match.is_over() or not self.match.bots_to_act()
                                                or (self._paused and self._steps <= 0))
 
-    def wait_settled(self, timeout: float = 30.0) -> bool:
+    def wait_settled(self, timeout: float = 30.0, saves: bool = True) -> bool:
         """Wait until nothing more happens by itself: the table is
-        :meth:`idle` or held by an alert, and its autosave is done (False if
-        ``timeout`` seconds pass first). For tests and scripts: it wakes on
-        every change, it never polls."""
+        :meth:`idle` or held by an alert, and (``saves``) its autosave is
+        done; False if ``timeout`` seconds pass first. For tests and
+        scripts: it wakes on every change, it never polls."""
         with self._lock:
-            return self._saved.wait_for(lambda: (self.idle() or self._alert_holds) and self._saver is None,
-                                        timeout=timeout)
+            return self._saved.wait_for(
+                lambda: (self.idle() or self._alert_holds) and (not saves or self._saver is None),
+                timeout=timeout)
 
-    async def settled(self, timeout: float = 30.0) -> None:
+    async def settled(self, timeout: float = 30.0, saves: bool = True) -> None:
         """Await :meth:`wait_settled` without holding up the event loop (an
         app under test draws meanwhile); TimeoutError after ``timeout``."""
-        if not await asyncio.to_thread(self.wait_settled, timeout):
+        if self.wait_settled(0, saves):  # settled already: no thread to start
+            return
+        if not await asyncio.to_thread(self.wait_settled, timeout, saves):
             raise TimeoutError(f"the table did not settle in {timeout:g} s (a bot still due: "
                                f"{self.match.bots_to_act()}, thinking: {self._thinking})")
 

@@ -16,6 +16,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import match_of, settled
 from .drive_nisyros import nisyros_keys
 from .drive_nyakuza import screen_text
@@ -44,10 +45,7 @@ async def test_two_players_play_a_whole_game_by_keys(size, level):
         match = match_of(screen)
         kinds = set()
         for _ in range(1500):
-            for _ in range(50):
-                if settled(screen):
-                    break
-                await pilot.pause(0.01)
+            await until(lambda: settled(screen), "the table to settle", pilot=pilot)
             if match.is_over():
                 break
             seat = match.to_act()[0]

@@ -14,6 +14,8 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.engine.crash import report_bug
 from tabletop_tui.ui.picker import PickerScreen, leave_note
 
+from ..waiting import until
+
 
 def saved(names=("Ana", "Ben"), bots=(None, None), moves=1, game="tiki") -> Match:
     match = Match(get(game), [SeatConfig(name=n, bot=b) for n, b in zip(names, bots)], seed=9)
@@ -157,10 +159,7 @@ async def test_back_to_games_after_a_finished_game_says_it_is_over_not_saved():
         done = Match(get("tiki"), [SeatConfig(name="A", bot="random"), SeatConfig(name="B", bot="random")], seed=2)
         done.play_bots()
         app.start_match(done)
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, ResultScreen):
-                break
+        await until(lambda: isinstance(app.screen, ResultScreen), "the result screen", pilot=pilot)
         await pilot.press("enter")  # back to games
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)

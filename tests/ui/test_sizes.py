@@ -12,6 +12,8 @@ from tabletop_tui.games.tiki.render import village_text
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 
+from ..waiting import until
+
 GAMES = [g.id for g in games()]
 
 
@@ -93,10 +95,8 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
         board = screen.board
         longest = max(range(9), key=lambda v: len(KIND_NAME[board.state.villages[v]]))
         screen.play(Place(village=longest))
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if len(match.log) == 2 and screen.current.serial == screen.table.serial:
-                break
+        await until(lambda: len(match.log) == 2 and screen.current.serial == screen.table.serial,
+                    "the bot's answer on screen", pilot=pilot)
         for cell in board.query(".village"):
             text = village_text(board.state, cell.index, names=board.names, styles=["", ""],
                                 influence=board.view.influence, last=True)
@@ -318,10 +318,8 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
     for size in ((80, 24), (120, 40), (200, 60)):
         app = TabletopApp(match=match(), bot_delay=0)
         async with app.run_test(size=size) as pilot:
-            for _ in range(100):  # the bot opens: a village with an owner
-                await pilot.pause(0.02)
-                if app.screen.table.match.log:
-                    break
+            # the bot opens: a village with an owner
+            await until(lambda: app.screen.table.match.log, "the bot's opening", pilot=pilot)
             await pilot.pause()
             board = app.screen.board
             cells = list(board.query(".village"))

@@ -196,9 +196,13 @@ async def test_a_replay_opens_with_its_log_on_the_last_move(tmp_path, size):
         m.apply(rng.choice(m.legal_actions(seat)), seat)
     app = TabletopApp(bot_delay=0, start=lambda a: a.start_replay(Match.load(tmp_path / "g.json", autosave=False)))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.5)
         log = app.screen.query_one("#replay-log", OptionList)
+
+        def in_view() -> bool:
+            shown = "".join(log.render_line(y).text for y in range(log.size.height))
+            return log.highlighted == len(m.log) and f"{len(m.log)}. " in shown
+
+        await until(pilot, in_view)
         assert log.highlighted == len(m.log) and log.max_scroll_y > 0
         shown = "".join(log.render_line(y).text for y in range(log.size.height))
         assert f"{len(m.log)}. " in shown, shown  # the last move's entry is in view

@@ -14,6 +14,7 @@ from tabletop_tui.ui.picker import PickerScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 
+from ..waiting import until
 from .drive import settle, tiki_keys
 
 
@@ -178,8 +179,9 @@ async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
     monkeypatch.setattr(table.RandomBot, "choose", broken)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await pilot.pause(0.02)
+        await until(lambda: isinstance(app.screen, GameScreen)
+                    and "could not move" in str(app.screen.query_one("#message", Static).content),
+                    "the bot's failure said", pilot=pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         text = str(screen.query_one("#message", Static).content)

@@ -407,13 +407,11 @@ async def test_the_log_rewraps_when_the_layout_narrows_it_not_only_the_terminal(
         await pilot.pause()
         screen = app.screen
         log = screen.query_one("#log", RichLog)
-        for _ in range(10):
-            await pilot.pause(0.02)
-        assert log.lines, "the island's deal is in the log"
+        await until(lambda: log.lines, "the island's deal in the log", pilot=pilot)
         wide = max(strip.cell_length for strip in log.lines)
         log.styles.width = 24
-        for _ in range(10):
-            await pilot.pause(0.02)
+        await until(lambda: log.size.width < wide and max(s.cell_length for s in log.lines) <= log.size.width,
+                    "the log rewritten at its new width", pilot=pilot)
         assert log.size.width < wide
         assert max(strip.cell_length for strip in log.lines) <= log.size.width
         assert "Mandraki" in "".join(strip.text for strip in log.lines), "nothing of the log is lost"
@@ -440,8 +438,7 @@ async def test_a_game_screen_is_laid_out_for_its_width_from_its_first_frame(monk
     m = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
     app = TabletopApp(match=m, bot_delay=0)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.1)
+        await until(lambda: seen and isinstance(app.screen, GameScreen), "the board drawn", pilot=pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.has_class(width_class)
     assert seen and all(width_class in classes for classes, _ in seen), seen
     assert all(width >= 12 for _, width in seen if width), seen

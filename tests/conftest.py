@@ -28,6 +28,15 @@ def _data_dir(tmp_path, monkeypatch):
     return path
 
 
+@pytest.fixture(autouse=True)
+def _terminal_size_from_the_terminal(monkeypatch):
+    """No COLUMNS/LINES in the environment (pytest-xdist sets 80x24 in its
+    workers): a process a test starts (an ssh session's app on its pty)
+    takes its size from its terminal, as it does on a real server."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 @pytest.fixture
 def inline_bots():
     """Bots and hints think in the calling thread, not in a worker process

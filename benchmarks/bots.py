@@ -188,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Search-bot strength and speed (figures, not pass/fail).")
     ap.add_argument("--long", action="store_true", help="the targets' sample sizes (100 games a cell vs "
                                                         "random, 20 duels a game)")
+    ap.add_argument("--quick", action="store_true", help="a smoke run in under a minute: one game a "
+                    "game at 2 players against random, no duels (figures mean nothing)")
     ap.add_argument("--random-games", type=int, help="games per cell vs random (default 20, long 100)")
     ap.add_argument("--duel-games", type=int, help="L3 vs L1 games per game (default 6, long 20)")
     ap.add_argument("--duel-from", type=int, default=0, metavar="K",
@@ -198,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.random_games, args.only = args.random_games or 1, "random"
+        args.players = args.players or "2"
     n_random = args.random_games or (100 if args.long else 20)
     n_duel = args.duel_games or (20 if args.long else 6)
     only = {x.strip() for x in args.only.split(",")}
@@ -213,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     env = environment()
     t_run = time.perf_counter()
     levels = ", ".join(f"L{k} {lv.seconds:g} s" for k, lv in sorted(SEARCH_LEVELS.items()))
-    print(f"search-bot benchmark ({'long' if args.long else 'short'} run), figures not pass/fail")
+    kind = "long" if args.long else "quick" if args.quick else "short"
+    print(f"search-bot benchmark ({kind} run), figures not pass/fail")
     print(f"  {env['when']}  commit {env['commit']}  Python {env['python']}  {env['cpus']} CPUs  "
           f"load {env['loadavg_start'][0]:.2f}  levels (CPU s a move): {levels}", flush=True)
     report: dict[str, Any] = {"environment": env, "vs_random": [], "team": [], "duel": [], "seconds": []}

@@ -157,6 +157,8 @@ def report(s: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="a smoke run in under a minute: 2 players, "
+                    "2 games, 10 iterations a move (figures mean nothing)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--iterations", type=int, default=40)
@@ -166,6 +168,8 @@ def main() -> None:
     ap.add_argument("--log", type=Path, help="append one JSON line per game here as it ends")
     ap.add_argument("--summarise", type=Path, nargs="+", help="report on these --log files; play nothing")
     args = ap.parse_args()
+    if args.quick:
+        args.players, args.games, args.iterations = [2], 2, 10
     by_players: dict[int, list[dict]] = defaultdict(list)
     if args.summarise:
         for path in args.summarise:

@@ -171,14 +171,16 @@ def play_team(bot, players: int, level: str, seed: int) -> tuple[str, list[int],
 
 
 def make_bot(spec: str):
-    """A fresh team bot for ``spec`` ("random", "scripted", "search:N")."""
+    """A fresh team bot for ``spec`` ("random", "scripted", "search:N",
+    "search:N@ITERATIONS")."""
+    spec, _, its = spec.partition("@")
     kind, _, lv = spec.partition(":")
     if kind == "random":
         return RandomBot()
     if kind == "scripted":
         return ScriptedTeam()
     if kind == "search":
-        return SearchBot(level=int(lv or 1), seconds=1e9)
+        return SearchBot(level=int(lv or 1), seconds=1e9, iterations=int(its) if its else None)
     raise SystemExit(f"unknown bot {spec!r}: use random, scripted or search:N")
 
 
@@ -295,6 +297,8 @@ def tables_from(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="a smoke run in under a minute: 2 players, the "
+                    "first level, 2 games a cell, 1 for the search bot at 200 iterations a move (figures mean nothing)")
     ap.add_argument("--games", type=int, default=20, help="games per cell for random and scripted")
     ap.add_argument("--search-games", type=int, default=None, help="games per cell for search bots (default --games)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
@@ -308,6 +312,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.tables_from:
         return tables_from(args)
+    if args.quick:
+        args.games, args.search_games = 2, 1
+        args.players, args.levels = [2], args.levels[:1]
+        args.bots = [f"{b}@200" if b.startswith("search") and "@" not in b else b for b in args.bots]
     for spec in args.bots:
         make_bot(spec)
     started = datetime.datetime.now().isoformat(timespec="minutes")

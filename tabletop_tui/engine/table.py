@@ -13,9 +13,9 @@ screen, an ssh session, a spectator) never hold the Match or the true state.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
-import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -28,6 +28,7 @@ from .coach import Suggestion
 from .errors import IllegalAction
 from .game import Game, Result, Seat
 from .match import Match
+from .runners import Clock, RealClock, Runner, ThreadRunner
 
 #: Seconds the background save waits after a change before it starts, so the
 #: frame that shows a move is drawn first; a move is on disk about this much
@@ -148,10 +149,17 @@ class Table:
     """One game in progress. Thread-safe: every call may come from any thread.
 
     ``bot_delay`` is the least time a bot's move takes, so people can follow.
+    ``runner`` runs the bots' moves, the autosave and the coach (by default
+    each in a thread of its own) and ``clock`` keeps the table's time (by
+    default the machine's); a test gives an inline runner and a fake clock
+    (see :mod:`.runners`).
     """
 
-    def __init__(self, match: Match, *, bot_delay: float = 0.0, coach_flags: bool | None = None) -> None:
+    def __init__(self, match: Match, *, bot_delay: float = 0.0, coach_flags: bool | None = None,
+                 runner: Runner | None = None, clock: Clock | None = None) -> None:
         self.match = match
+        self.runner: Runner = runner or ThreadRunner()
+        self.clock: Clock = clock or RealClock()
         self.game: Game = match.game
         #: seconds a bot's move takes at least (a demo changes it as it runs)
         self.bot_delay = bot_delay
@@ -178,7 +186,9 @@ class Table:
         # the Table saves, in the background (the Match is told not to)
         self._autosave = match.autosave
         self._save_wanted = False
-        self._saver: threading.Thread | None = None
+        self._saver: Callable[[], None] | None = None  # the save loop while it runs
+        #: notified after every change, when a bot's move is dropped and when
+        #: the saver stops (see :meth:`wait_settled`)
         self._saved = threading.Condition(self._lock)
         self._save_now = threading.Event()  # set by flush: no more waiting
         colours = self.game.seat_names(match.players)
@@ -313,7 +323,7 @@ class Table:
                 return
             reply(serial, found, "" if found else "No hint this time.")
 
-        threading.Thread(target=run, name="coach", daemon=True).start()
+        self.runner.start(run, "coach")
 
     def _analysis(self, seat: Seat) -> Future:
         """(Lock held.) The search's ranking of the moves ``seat`` faces now:
@@ -350,7 +360,7 @@ class Table:
                     self._coach_notes[seat] = said
                     self._publish()
 
-        threading.Thread(target=run, name="coach-judge", daemon=True).start()
+        self.runner.start(run, "coach-judge")
 
     # -- pace (a demo) ---------------------------------------------------------------
     @property
@@ -445,6 +455,7 @@ class Table:
         self._next_bot()
 
     def _publish(self) -> None:
+        self._saved.notify_all()
         for sub in list(self._subs):
             try:
                 sub.listener({k: self._update(k) for k in sub.keys})
@@ -523,15 +534,15 @@ class Table:
         state = self.game.clone(m.state)
         seed = self._bot_rng.getrandbits(63)
         self._thinking = seat
-        threading.Thread(target=self._bot_move, args=(self._serial, seat, cfg, state, seed, stepped),
-                         name=f"bot-{seat}", daemon=True).start()
+        serial = self._serial
+        self.runner.start(lambda: self._bot_move(serial, seat, cfg, state, seed, stepped), f"bot-{seat}")
 
     def _bot_move(self, serial: int, seat: Seat, cfg: SeatInfo, state: Any, seed: int,
                   stepped: bool = False) -> None:
         """Think (in the worker), wait out the table's pace, then play. A
         pause holds a move already thought of until play goes on or a step
         lets it through (``stepped``: it was let through already)."""
-        started = time.monotonic()
+        started = self.clock.monotonic()
         fallback: tuple[str, str] | None = None
         try:
             if cfg.bot == "random":
@@ -552,7 +563,7 @@ class Table:
                 return
             fallback = (f"{what}, so it played a random legal move instead.", detail)
         while not self._closed:  # a demo may change the pace, or pause, meanwhile
-            wait = self.bot_delay - (time.monotonic() - started)
+            wait = self.bot_delay - (self.clock.monotonic() - started)
             with self._lock:  # judged and played under one lock: a pause never lets one more move through
                 if self._paused and not stepped:
                     if self._steps > 0:
@@ -562,7 +573,7 @@ class Table:
                 elif wait <= 0:
                     self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
                     return
-            time.sleep(0.02 if wait <= 0 else min(wait, 0.05))
+            self.clock.sleep(0.02 if wait <= 0 else min(wait, 0.05))
         self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
 
     def _stand_in(self, state: Any, seat: Seat, seed: int) -> Action | None:
@@ -588,6 +599,7 @@ class Table:
             if self._closed:
                 return
             if serial != self._serial or seat not in self.match.to_act():
+                self._saved.notify_all()
                 self._kick()  # the game moved on (an undo) while the bot thought
                 return
             try:
@@ -619,14 +631,33 @@ class Table:
             return self._thinking is None and (self.match.is_over() or not self.match.bots_to_act()
                                                or (self._paused and self._steps <= 0))
 
+    def wait_settled(self, timeout: float = 30.0, saves: bool = True) -> bool:
+        """Wait until nothing more happens by itself: the table is
+        :meth:`idle` or held by an alert, and (``saves``) its autosave is
+        done; False if ``timeout`` seconds pass first. For tests and
+        scripts: it wakes on every change, it never polls."""
+        with self._lock:
+            return self._saved.wait_for(
+                lambda: (self.idle() or self._alert_holds) and (not saves or self._saver is None),
+                timeout=timeout)
+
+    async def settled(self, timeout: float = 30.0, saves: bool = True) -> None:
+        """Await :meth:`wait_settled` without holding up the event loop (an
+        app under test draws meanwhile); TimeoutError after ``timeout``."""
+        if self.wait_settled(0, saves):  # settled already: no thread to start
+            return
+        if not await asyncio.to_thread(self.wait_settled, timeout, saves):
+            raise TimeoutError(f"the table did not settle in {timeout:g} s (a bot still due: "
+                               f"{self.match.bots_to_act()}, thinking: {self._thinking})")
+
     # -- saving ---------------------------------------------------------------------------
     def _request_save(self) -> None:
         if not self._autosave:
             return
         self._save_wanted = True
         if self._saver is None:
-            self._saver = threading.Thread(target=self._save_loop, name="autosave", daemon=True)
-            self._saver.start()
+            self._saver = self._save_loop
+            self.runner.start(self._save_loop, "autosave")
 
     def _save_loop(self) -> None:
         while True:
@@ -634,7 +665,7 @@ class Table:
             # serialising holds the GIL, and a thread that holds it makes the
             # UI thread wait (up to the 5 ms switch interval at a time).
             # Moves made meanwhile are saved together.
-            self._save_now.wait(SAVE_DELAY)
+            self.clock.wait(self._save_now, SAVE_DELAY)
             with self._lock:
                 if not self._save_wanted:
                     self._saver = None

@@ -15,8 +15,6 @@ game go on with ordinary bots. No Textual.
 from __future__ import annotations
 
 import json
-import threading
-import time
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -98,12 +96,13 @@ def tutorial_match(tut: Tutorial) -> Match:
 class TutorialTable(Table):
     """A table that plays a tutorial's script (see the module's docstring)."""
 
-    def __init__(self, tutorial: Tutorial, *, bot_delay: float = 1.0) -> None:
+    def __init__(self, tutorial: Tutorial, *, bot_delay: float = 1.0, **pace: Any) -> None:
+        """``pace``: the table's ``runner`` and ``clock``, if not the usual ones."""
         match = tutorial_match(tutorial)
         self.tutorial = tutorial
         self._actions = [match.game.parse_action(s.action) for s in tutorial.steps]
         self.at = 0  # the next step
-        super().__init__(match, bot_delay=bot_delay)
+        super().__init__(match, bot_delay=bot_delay, **pace)
 
     # -- where the script stands -------------------------------------------------------
     @property
@@ -218,12 +217,12 @@ class TutorialTable(Table):
                 or self.match.is_over()):
             return
         self._thinking = seat
-        threading.Thread(target=self._scripted, args=(self._serial, seat, action), name="tutorial",
-                         daemon=True).start()
+        serial = self._serial
+        self.runner.start(lambda: self._scripted(serial, seat, action), "tutorial")
 
     def _scripted(self, serial: int, seat: Seat, action: Action) -> None:
         """A scripted seat's move, after the table's delay."""
-        end = time.monotonic() + self.bot_delay
-        while time.monotonic() < end and not self._closed:
-            time.sleep(0.02)
+        end = self.clock.monotonic() + self.bot_delay
+        while self.clock.monotonic() < end and not self._closed:
+            self.clock.sleep(0.02)
         self._bot_plays(serial, seat, action, "The tutorial's script", stand_in=False)

@@ -11,6 +11,7 @@ it registers.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -43,22 +44,35 @@ def dump(state) -> str:
     return state.model_dump_json()
 
 
-def random_play(game, players: int, seed: int) -> Iterator[tuple[Any, int]]:
-    """Yield ``(state, step)`` before every action of a random legal game
-    (the yielded state is then played on), and raise if it does not end."""
+@functools.cache
+def random_game(game_id: str, players: int, seed: int) -> tuple[tuple[int, Action], ...]:
+    """The ``(seat, action)`` moves of a random legal game, chosen once per
+    run (six tests walk each game); raises if it does not end."""
+    game = registry.get(game_id)
     state = game.new_state(players, None, seed)
     rng = random.Random(seed * 31 + players)
-    for step in range(MAX_ACTIONS):
+    moves: list[tuple[int, Action]] = []
+    for _ in range(MAX_ACTIONS):
         if game.is_over(state):
-            return
-        yield state, step
+            return tuple(moves)
         actors = game.to_act(state)
         assert actors, "the game is not over but no seat is to act"
         seat = rng.choice(actors)
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} is to act but has no legal action"
-        game.apply(state, rng.choice(legal), seat)
+        moves.append((seat, rng.choice(legal)))
+        game.apply(state, moves[-1][1], seat)
     raise AssertionError(f"{game.id}: a random game did not end within {MAX_ACTIONS} actions")
+
+
+def random_play(game, players: int, seed: int) -> Iterator[tuple[Any, int]]:
+    """Yield ``(state, step)`` before every action of a random legal game
+    (the yielded state is then played on: its own copy for each caller)."""
+    state = game.new_state(players, None, seed)
+    for step, (seat, action) in enumerate(random_game(game.id, players, seed)):
+        yield state, step
+        game.apply(state, action, seat)
+    assert game.is_over(state), "the game replays to its end"
 
 
 def sampled_states(game, players: int, seed: int) -> Iterator[Any]:

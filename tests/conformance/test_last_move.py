@@ -21,6 +21,8 @@ from rich.console import Console
 from tabletop_tui.engine import Match, SeatConfig, registry
 from tabletop_tui.engine.table import Table
 
+from ..waiting import until
+
 MOVES = 20
 SIZE = (160, 50)  # the whole board in sight, nothing scrolled away
 #: action kinds after which nothing a seat can see has changed on the board
@@ -65,10 +67,8 @@ async def test_every_board_marks_the_last_move(game):
             seat = rng.choice(match.to_act())
             action = rng.choice(match.legal_actions(seat))
             table.act(action, seat)
-            for _ in range(100):
-                await pilot.pause()
-                if screen.current is not None and screen.current.serial == table.serial:
-                    break
+            await until(lambda: screen.current is not None and screen.current.serial == table.serial,
+                        "the screen to get the move", pilot=pilot)
             board = screen.board
             assert board.last is not None and board.last.action == action
             shown = cells(app)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import errno
 import json
 import threading
-import time
 
 import pytest
 
 from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get, thinker
-from tabletop_tui.engine.table import Table, Update
+from tabletop_tui.engine.runners import FakeClock, InlineRunner
+from tabletop_tui.engine.table import SAVE_DELAY, Table, Update
 
 
 @pytest.fixture(autouse=True)
@@ -43,13 +43,11 @@ class Inbox:
         return self.got[-1]
 
 
-def wait_until(cond, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+def inline(m: Match, hold: bool = False, **kwargs) -> Table:
+    """A table whose bots, coach and autosave run in the test's thread, by a
+    fake clock: when a call returns, everything it set off has happened
+    (``hold``: the tasks wait for ``table.runner.run()``)."""
+    return Table(m, runner=InlineRunner(hold=hold), clock=FakeClock(), **kwargs)
 
 
 def serialised(up: Update) -> str:
@@ -141,8 +139,8 @@ def test_the_table_runs_the_bots_to_the_end():
               seed=3, autosave=False)
     table = Table(m)
     eye = Inbox()
-    table.subscribe(None, eye)
-    wait_until(lambda: eye.got and eye.last[None].over)
+    table.subscribe(None, eye)  # the real runner: each bot's move in a thread
+    assert table.wait_settled(timeout=60)
     up = eye.last[None]
     assert m.is_over() and up.result is not None and up.result.winners == m.result().winners
     assert up.to_act == [] and up.thinking is None
@@ -179,33 +177,33 @@ def test_actions_from_many_threads_are_applied_one_at_a_time():
     assert again.state == m.state
 
 
-def test_undo_while_a_bot_thinks_drops_the_bots_stale_move(monkeypatch):
-    thinker.set_mode("thread")
+def test_undo_while_a_bot_thinks_drops_the_bots_stale_move():
     m = Match(get("tiki"), [SeatConfig(name="A"), SeatConfig(name="B", bot="random")], seed=1,
               options={"first_player": "Purple"}, autosave=False)
-    table = Table(m, bot_delay=0.3)
+    table = inline(m, hold=True, bot_delay=0.3)
     inbox = Inbox()
     table.subscribe([0], inbox)
     table.act(m.legal_actions(0)[0], 0)
-    assert table.update_for(0).thinking == 1
+    assert table.update_for(0).thinking == 1 and table.runner.pending == 1
     table.undo(by=0)
     assert m.log == []
-    time.sleep(0.5)  # the bot's move arrives for a position that is gone
-    assert m.log == [] and table.idle()
+    seen = len(inbox.got)
+    assert table.runner.run() == 1  # the bot's move arrives for a position that is gone
+    assert m.log == [] and table.idle() and table.runner.pending == 0
+    assert len(inbox.got) == seen and table.update_for(0).alert == "", "dropped without a word"
 
 
 def test_hints_come_from_the_seats_own_information():
     m = rapa_nui()
-    table = Table(m)
+    table = inline(m)
     seat = m.to_act()[0]
     got: list = []
     table.hint(seat, lambda serial, action, label: got.append((serial, action, label)))
-    wait_until(lambda: got)
+    assert table.runner.names == ["coach"]  # in play, the coach's own thread
     serial, action, label = got[0]
     assert action in m.legal_actions(seat) and label and serial == table.serial
     got.clear()
-    table.hint(1 - seat, lambda *a: got.append(a))
-    wait_until(lambda: got)
+    table.hint(1 - seat, lambda *a: got.append(a))  # refused at once, on no thread
     assert got[0][1] is None and "not your turn" in got[0][2]
 
 
@@ -213,7 +211,7 @@ def test_a_failed_save_keeps_the_game_and_says_so_once(monkeypatch, _data_dir):
     from tabletop_tui.engine import match as match_mod
 
     m = rapa_nui(autosave=True)
-    table = Table(m)
+    table = inline(m)
     inbox = Inbox()
     table.subscribe([0, 1], inbox)
     real = match_mod.atomic_write
@@ -225,14 +223,14 @@ def test_a_failed_save_keeps_the_game_and_says_so_once(monkeypatch, _data_dir):
     seat = m.to_act()[0]
     table.act(m.legal_actions(seat)[0], seat)
     assert table.flush() is not None
-    wait_until(lambda: "Saving is off: the disk is full" in inbox.last[0].note)
+    assert "Saving is off: the disk is full" in inbox.last[0].note
     assert len(m.log) == 1  # the move stands; the game goes on in memory
     # the disk has room again: the next move saves and the note goes
     monkeypatch.setattr(match_mod, "atomic_write", real)
     seat = m.to_act()[0]
     table.act(m.legal_actions(seat)[0], seat)
     assert table.flush() is None
-    wait_until(lambda: inbox.last[0].note == "")
+    assert inbox.last[0].note == ""
     assert Match.load(m.path).log == m.log
 
 
@@ -270,8 +268,7 @@ def test_a_hint_reads_nothing_its_seat_cannot_see(monkeypatch):
     for m in (real, other):
         got: list = []
         random.seed(2024)  # the table draws the search's seed from here
-        Table(m).hint(seat, lambda serial, action, label: got.append(action))
-        wait_until(lambda: got)
+        inline(m).hint(seat, lambda serial, action, label: got.append(action))
         hints.append(got[0])
     assert hints[0] is not None and hints[0] == hints[1]
 
@@ -279,38 +276,42 @@ def test_a_hint_reads_nothing_its_seat_cannot_see(monkeypatch):
 def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(monkeypatch, _data_dir):
     """The background save starts ``SAVE_DELAY`` after a change (so the frame
     that shows the move is drawn first), saves moves made meanwhile
-    together, and ``flush`` writes at once."""
+    together, and ``flush`` writes at once (by the table's clock: no test
+    time passes)."""
     from tabletop_tui.engine import match as match_mod
     from tabletop_tui.engine import table as table_mod
 
-    monkeypatch.setattr(table_mod, "SAVE_DELAY", 0.5)
     writes: list[float] = []
     real = match_mod.atomic_write
 
     def counted(path, text):
-        started = time.monotonic()
+        started = table.clock.monotonic()
         real(path, text)
         if path == m.path:  # the save itself, not the picker's index; counted once written
             writes.append(started)
 
     monkeypatch.setattr(match_mod, "atomic_write", counted)
     m = rapa_nui(autosave=True)
-    table = Table(m)
+    table = inline(m, hold=True)
     table.subscribe([0, 1], Inbox())
-    t0 = time.monotonic()
+    t0 = table.clock.monotonic()
     for _ in range(2):
         seat = m.to_act()[0]
         table.act(m.legal_actions(seat)[0], seat)
-    time.sleep(0.1)
+    assert table.runner.names == ["autosave"]  # one saver for both moves
     assert writes == []  # not yet: the move's frame goes first
-    wait_until(lambda: writes)
-    assert writes[0] - t0 >= 0.45 and len(writes) == 1  # both moves in one write
+    table.runner.run()
+    assert writes == [t0 + SAVE_DELAY]  # both moves in one write, SAVE_DELAY after the change
     assert len(Match.load(m.path).log) == 2
+    # flush wakes a saver that waits (in its thread, by the real clock: an
+    # hour here) and returns once the move is on disk
+    monkeypatch.setattr(table_mod, "SAVE_DELAY", 3600.0)
+    live = Table(m)
+    live.subscribe([0, 1], Inbox())
     seat = m.to_act()[0]
-    table.act(m.legal_actions(seat)[0], seat)
-    t1 = time.monotonic()
-    assert table.flush() is None
-    assert time.monotonic() - t1 < 0.4 and len(Match.load(m.path).log) == 3
+    live.act(m.legal_actions(seat)[0], seat)
+    assert live.flush(timeout=60) is None
+    assert len(Match.load(m.path).log) == 3
 
 
 def test_a_bot_that_cannot_think_plays_a_random_move_and_says_so(monkeypatch):
@@ -326,13 +327,13 @@ def test_a_bot_that_cannot_think_plays_a_random_move_and_says_so(monkeypatch):
 
     monkeypatch.setattr(table_mod.thinker, "think", broken)
     m = rapa_nui(bots=(None, "search"))
-    table = Table(m)
+    table = inline(m, hold=True)
     inbox = Inbox()
     table.subscribe([0], inbox)
     while m.to_act() == [0]:  # Ana's turn, to the bot's
         table.act(m.legal_actions(0)[0], 0)
     played = len(m.log)
-    wait_until(lambda: "could not move" in inbox.last[0].alert and table.idle())
+    assert table.runner.run() >= 1 and table.idle()  # the bot's turn, played out
     up = inbox.last[0]
     assert up.alert == ("Ben (a bot) could not move: something went wrong (RuntimeError), "
                         "so it played a random legal move instead.") and up.note == ""
@@ -344,7 +345,7 @@ def test_a_bot_that_cannot_think_plays_a_random_move_and_says_so(monkeypatch):
     watcher = Inbox()
     table.subscribe(None, watcher)
     assert watcher.last[None].alert == up.alert
-    wait_until(lambda: 0 in m.to_act())
+    assert 0 in m.to_act()
     table.act(m.legal_actions(0)[0], 0)  # Ana moves on: the alert is old news
     assert inbox.last[0].alert == "" and inbox.last[0].alert_detail == "" and watcher.last[None].alert == ""
     table.close()
@@ -362,13 +363,12 @@ def test_a_bot_with_no_move_at_all_holds_the_table_and_says_what_each_can_do(mon
     monkeypatch.setattr(table_mod.thinker, "think", broken)
     monkeypatch.setattr(table_mod.Table, "_stand_in", lambda self, *a: None)
     m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="search")], seed=3, autosave=False)
-    table = Table(m)
+    table = inline(m)
     inbox, watcher = Inbox(), Inbox()
     table.subscribe([0], inbox)
     table.subscribe(None, watcher)
-    table.act(m.legal_actions(0)[0], 0)
-    wait_until(lambda: "could not move" in inbox.last[0].alert)
-    time.sleep(0.2)
+    table.act(m.legal_actions(0)[0], 0)  # the bot's turn is over when this returns
+    assert table.runner.names == ["bot-1"] and table.runner.pending == 0
     assert m.to_act() == [1] and len(m.log) == 1, "nothing was played for the bot"
     assert inbox.last[0].alert == ("Ben (a bot) could not move: something went wrong (RuntimeError). "
                                    "Press u to undo or Esc to leave.")
@@ -389,10 +389,10 @@ def test_a_demo_whose_bot_cannot_move_says_step_back(monkeypatch):
     monkeypatch.setattr(table_mod.thinker, "think", broken)
     monkeypatch.setattr(table_mod.Table, "_stand_in", lambda self, *a: None)
     m = rapa_nui(bots=("random", "search"))
-    table = Table(m)
+    table = inline(m)
     inbox = Inbox()
-    table.subscribe(None, inbox)
-    wait_until(lambda: "could not move" in inbox.last[None].alert)
+    table.subscribe(None, inbox)  # the bots play until the search bot fails
+    assert table.runner.pending == 0 and "could not move" in inbox.last[None].alert
     assert inbox.last[None].alert.endswith("Press b to step back or Esc to leave.")
     assert table.rewind(1) == 1 and inbox.last[None].alert == ""
     table.close()
@@ -406,7 +406,7 @@ def test_a_bot_that_picks_an_illegal_move_gets_a_random_stand_in_and_says_so(mon
     from tabletop_tui.engine import table as table_mod
 
     m = Match(get("tiki"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="search")], seed=3, autosave=False)
-    table = Table(m)
+    table = inline(m)
     first = m.legal_actions(0)[0]
 
     def same_as_ana(*args):  # Ana's village: taken by then
@@ -418,7 +418,7 @@ def test_a_bot_that_picks_an_illegal_move_gets_a_random_stand_in_and_says_so(mon
     inbox = Inbox()
     table.subscribe([0], inbox)
     table.act(first, 0)
-    wait_until(lambda: len(m.log) == 2)
+    assert len(m.log) == 2
     alert = inbox.last[0].alert
     assert alert.startswith("Ben (a bot) tried an illegal move (") and alert.endswith(
         "), so it played a random legal move instead.")

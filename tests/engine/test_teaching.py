@@ -17,7 +17,8 @@ from tabletop_tui.engine.rules_index import brief, parse_brief, quote
 from tabletop_tui.engine.table import Table
 from tabletop_tui.engine.tutorial import TutorialTable, load_tutorial, tutorial_path
 
-from .test_table import Inbox, wait_until
+from ..waiting import wait_until
+from .test_table import Inbox
 
 GAMES = [g.id for g in registry.catalogue()]
 #: games whose rules page In brief, rule names and tutorial are still being
@@ -181,16 +182,16 @@ def test_a_paused_demo_moves_only_when_stepped_and_steps_back():
     table.subscribe(None, inbox)
     assert table.idle() and m.log == [] and inbox.last[None].paused
     table.step()
-    wait_until(lambda: len(m.log) == 1 and table.idle())
+    assert table.wait_settled() and len(m.log) == 1
     table.step()
-    wait_until(lambda: len(m.log) == 2 and table.idle())
+    assert table.wait_settled() and len(m.log) == 2
     table.rewind(1)
     assert len(m.log) == 1 and table.paused
     replayed = Match(m.game, m.seats, m.options, m.seed, autosave=False)
     replayed._replay(m.log)
     assert replayed.state == m.state
     table.pause(False)
-    wait_until(lambda: m.is_over(), timeout=30)
+    assert table.wait_settled() and m.is_over()
     with pytest.raises(IllegalAction, match="Only a demo"):
         Table(Match(get("tiki"), [SeatConfig(name="A"), SeatConfig(name="B")], autosave=False)).rewind()
     table.close()

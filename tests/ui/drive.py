@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tabletop_tui.games.tiki.rules import EDGES, Move, Pass, Place, Resolve, Shaman
 
+from ..waiting import until
+
 
 def arrows_between(a: int, b: int) -> list[str]:
     """Keys that walk the Tiki cursor from village ``a`` to village ``b``."""
@@ -42,6 +44,13 @@ def settled(screen) -> bool:
     its latest update."""
     up = screen.current
     return screen.table.idle() and up is not None and up.serial == screen.table.serial
+
+
+async def settle(pilot, screen, saves: bool = False) -> None:
+    """Wait until the screen's table settles (no bot due or thinking; with
+    ``saves``, the autosave done too) and the screen has drawn its latest update."""
+    await screen.table.settled(saves=saves)
+    await until(lambda: settled(screen), "the screen to draw the table's last change", pilot=pilot)
 
 
 def match_of(screen):

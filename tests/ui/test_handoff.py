@@ -11,6 +11,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import footer_keys
 from .secret_game import SecretGame
 
@@ -75,10 +76,7 @@ async def test_one_human_among_bots_needs_no_handoff(secrets):
         for _ in range(2):
             app.screen.query_one(OptionList).focus()
             await pilot.press("enter")
-            for _ in range(50):
-                await pilot.pause(0.01)
-                if match.is_over() or 0 in match.to_act():
-                    break
+            await until(lambda: match.is_over() or 0 in match.to_act(), "Ana's turn", pilot=pilot)
         await pilot.pause()
         assert match.is_over()
         assert isinstance(app.screen, ResultScreen)

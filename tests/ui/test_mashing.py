@@ -29,6 +29,8 @@ from tabletop_tui.ui.picker import PickerScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.rules_screen import RulesScreen
 
+from ..waiting import until
+
 HOSTILE = ["[/x]", "[b]x[/b]", "\x1b]0;pwned\x07Eve", "W" * 300, "A\x00\x07\x1b[2JB\u202e"]
 GAMES = [g.id for g in games()]
 MODES = ("normal", "full", "read-only")
@@ -204,10 +206,8 @@ async def test_mashing_from_the_picker_through_setup_into_games(monkeypatch):
     app = TabletopApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         listing = app.screen.query_one("#picker-list")
-        for _ in range(100):  # the saves are read in a thread
-            await pilot.pause(0.05)
-            if listing.option_count > len(GAMES):
-                break
+        # the saves are read in a thread
+        await until(lambda: listing.option_count > len(GAMES), "the saved game on the list", pilot=pilot)
         check_screen(app, "picker")
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert any("[/x], Eve (random bot)" in p for p in prompts), prompts

@@ -16,6 +16,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import match_of, settled
 from .drive_nisyros import nisyros_keys
 from .drive_nyakuza import screen_text
@@ -44,10 +45,7 @@ async def test_two_players_play_a_whole_game_by_keys(size, level):
         match = match_of(screen)
         kinds = set()
         for _ in range(1500):
-            for _ in range(50):
-                if settled(screen):
-                    break
-                await pilot.pause(0.01)
+            await until(lambda: settled(screen), "the table to settle", pilot=pilot)
             if match.is_over():
                 break
             seat = match.to_act()[0]
@@ -107,8 +105,7 @@ async def test_dice_and_moves_by_mouse():
         while match.state.phase != "dice" and not match.is_over():
             await pilot.press("f")
             await pilot.pause()
-            while not settled(game_screen(app)):
-                await pilot.pause(0.01)
+            await until(lambda: settled(game_screen(app)), "the table to settle", pilot=pilot)
         dice = [a for a in match.legal_actions(match.to_act()[0]) if isinstance(a, PlaceDie)]
         if dice:
             a = dice[0]
@@ -169,8 +166,10 @@ async def test_every_cell_fits_its_width_and_keeps_its_people(size):
     _crowd(match.state)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=size) as pilot:
+        await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack)
+                    and game_screen(app).board.size.width,
+                    "the board laid out", pilot=pilot)
         await pilot.pause()
-        await pilot.pause(0.1)
         board = game_screen(app).board
         cells = list(board.query(PlaceCell)) + [board.query_one(f"#ni-zone{z}", Static) for z in range(4)]
         for cell in cells:
@@ -215,10 +214,7 @@ async def test_a_hint_is_marked_and_enter_plays_it():
         await pilot.pause()
         board = game_screen(app).board
         await pilot.press("h")
-        for _ in range(600):
-            await pilot.pause(0.01)
-            if board.hint is not None:
-                break
+        await until(lambda: board.hint is not None, "the hint", pilot=pilot)
         hint = board.hint
         assert hint is not None and hint in board.legal
         ol = board.query_one("#ni-choices", OptionList)

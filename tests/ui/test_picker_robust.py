@@ -14,6 +14,8 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.engine.crash import report_bug
 from tabletop_tui.ui.picker import PickerScreen, leave_note
 
+from ..waiting import until
+
 
 def saved(names=("Ana", "Ben"), bots=(None, None), moves=1, game="tiki") -> Match:
     match = Match(get(game), [SeatConfig(name=n, bot=b) for n, b in zip(names, bots)], seed=9)
@@ -45,8 +47,7 @@ async def test_markup_and_escapes_in_saved_names_are_shown_as_text_and_bots_are_
     hostile.path.with_suffix(".meta").unlink()
     app = TabletopApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.3)
+        await until(lambda: any(k.startswith("save:") for k in labels(app)), "the saves listed", pilot=pilot)
         (label,) = [v for k, v in labels(app).items() if k.startswith("save:")]
         assert "[/x], Eve (bot L2)" in label and "\x1b" not in label and "pwned" not in label
         assert isinstance(app.screen, PickerScreen)
@@ -59,8 +60,7 @@ async def test_finished_games_and_games_without_moves_are_not_offered():
     saved(names=("Cara", "Dan"), moves=1)
     app = TabletopApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.3)
+        await until(lambda: any(k.startswith("save:") for k in labels(app)), "the saves listed", pilot=pilot)
         resumes = [v for k, v in labels(app).items() if k.startswith("save:")]
         assert len(resumes) == 1 and "Cara, Dan — 1 move," in resumes[0]
 
@@ -70,8 +70,7 @@ async def test_an_unusable_data_folder_means_play_in_memory(tmp_path, monkeypatc
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "file" / "data"))
     app = TabletopApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.3)
+        await until(lambda: "Saving is off" in message(app), "the saving note", pilot=pilot)
         assert isinstance(app.screen, PickerScreen)
         assert "Saving is off" in message(app) and "in memory" in message(app)
 
@@ -83,8 +82,7 @@ async def test_a_read_only_data_folder_is_reported_at_start(monkeypatch):
     monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
     app = TabletopApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.3)
+        await until(lambda: "Saving is off" in message(app), "the saving note", pilot=pilot)
         assert "Saving is off: the data folder is read-only." in message(app)
 
 
@@ -157,10 +155,7 @@ async def test_back_to_games_after_a_finished_game_says_it_is_over_not_saved():
         done = Match(get("tiki"), [SeatConfig(name="A", bot="random"), SeatConfig(name="B", bot="random")], seed=2)
         done.play_bots()
         app.start_match(done)
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, ResultScreen):
-                break
+        await until(lambda: isinstance(app.screen, ResultScreen), "the result screen", pilot=pilot)
         await pilot.press("enter")  # back to games
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)

@@ -16,6 +16,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import finish_review
 from .drive_rapa_nui import rapa_nui_keys
 
@@ -170,10 +171,8 @@ async def test_board_at_80x24_renders_and_plays():
         screen = app.screen
         assert isinstance(screen, GameScreen) and "-narrow" in screen.classes
         for _ in range(25):  # a few turns by keys; the bot answers in between
-            for _ in range(200):
-                await pilot.pause(0.01)
-                if match.is_over() or (0 in match.to_act() and screen.table.idle()):
-                    break
+            await until(lambda: match.is_over() or (0 in match.to_act() and screen.table.idle()),
+                        "the bot to answer", pilot=pilot)
             if match.is_over():
                 break
             view = match.view(0)
@@ -294,10 +293,7 @@ async def test_footer_keys_follow_the_step_and_hint_moves_the_cursor():
         assert keys["enter"].binding.action == "play_selected"
         assert keys["1"].binding.action == "count(1)" and "s" not in keys and "4" not in keys
         await pilot.press("h")
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if board.hint is not None:
-                break
+        await until(lambda: board.hint is not None, "the hint", pilot=pilot)
         hint = board.hint
         assert isinstance(hint, PlayCard) and hint in board.legal
         assert (board.hand_cursor, board.count) == (hint.card, hint.count)

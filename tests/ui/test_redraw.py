@@ -7,6 +7,7 @@ from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 
+from ..waiting import until
 from .drive import settled
 
 
@@ -28,10 +29,7 @@ async def test_a_move_does_not_focus_the_focused_board_again(_data_dir):
         try:
             for then in ("right", "down", None):
                 await pilot.press("enter")  # raise a totem; the turn passes
-                for _ in range(50):
-                    await pilot.pause(0.01)
-                    if settled(screen):
-                        break
+                await until(lambda: settled(screen), "the turn to pass", pilot=pilot)
                 if then:
                     await pilot.press(then)  # to an empty village
         finally:

@@ -14,20 +14,18 @@ from textual.widgets import Static
 from tabletop_tui.engine import Match, SeatConfig, storage
 from tabletop_tui.ui.app import TabletopApp
 
+from . import drive
+
 
 def message(screen) -> str:
     return str(screen.query_one("#message", Static).content)
 
 
 async def settle(pilot, screen) -> None:
-    for _ in range(200):
-        await pilot.pause(0.02)
-        up = screen.current
-        if screen.table.idle() and up is not None and up.serial == screen.table.serial:
-            screen.table.flush()
-            await pilot.pause()
-            return
-    raise AssertionError("the table never settled")
+    """The table settled, its save on disk and the screen drawn."""
+    await drive.settle(pilot, screen, saves=True)
+    screen.table.flush()
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("code, words", [(errno.ENOSPC, "the disk is full"),

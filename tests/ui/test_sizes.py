@@ -12,6 +12,8 @@ from tabletop_tui.games.tiki.render import village_text
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 
+from ..waiting import until
+
 GAMES = [g.id for g in games()]
 
 
@@ -93,10 +95,8 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
         board = screen.board
         longest = max(range(9), key=lambda v: len(KIND_NAME[board.state.villages[v]]))
         screen.play(Place(village=longest))
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if len(match.log) == 2 and screen.current.serial == screen.table.serial:
-                break
+        await until(lambda: len(match.log) == 2 and screen.current.serial == screen.table.serial,
+                    "the bot's answer on screen", pilot=pilot)
         for cell in board.query(".village"):
             text = village_text(board.state, cell.index, names=board.names, styles=["", ""],
                                 influence=board.view.influence, last=True)
@@ -318,10 +318,8 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
     for size in ((80, 24), (120, 40), (200, 60)):
         app = TabletopApp(match=match(), bot_delay=0)
         async with app.run_test(size=size) as pilot:
-            for _ in range(100):  # the bot opens: a village with an owner
-                await pilot.pause(0.02)
-                if app.screen.table.match.log:
-                    break
+            # the bot opens: a village with an owner
+            await until(lambda: app.screen.table.match.log, "the bot's opening", pilot=pilot)
             await pilot.pause()
             board = app.screen.board
             cells = list(board.query(".village"))
@@ -409,13 +407,11 @@ async def test_the_log_rewraps_when_the_layout_narrows_it_not_only_the_terminal(
         await pilot.pause()
         screen = app.screen
         log = screen.query_one("#log", RichLog)
-        for _ in range(10):
-            await pilot.pause(0.02)
-        assert log.lines, "the island's deal is in the log"
+        await until(lambda: log.lines, "the island's deal in the log", pilot=pilot)
         wide = max(strip.cell_length for strip in log.lines)
         log.styles.width = 24
-        for _ in range(10):
-            await pilot.pause(0.02)
+        await until(lambda: log.size.width < wide and max(s.cell_length for s in log.lines) <= log.size.width,
+                    "the log rewritten at its new width", pilot=pilot)
         assert log.size.width < wide
         assert max(strip.cell_length for strip in log.lines) <= log.size.width
         assert "Mandraki" in "".join(strip.text for strip in log.lines), "nothing of the log is lost"
@@ -442,8 +438,7 @@ async def test_a_game_screen_is_laid_out_for_its_width_from_its_first_frame(monk
     m = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
     app = TabletopApp(match=m, bot_delay=0)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.1)
+        await until(lambda: seen and isinstance(app.screen, GameScreen), "the board drawn", pilot=pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.has_class(width_class)
     assert seen and all(width_class in classes for classes, _ in seen), seen
     assert all(width >= 11 for _, width in seen if width), seen  # 11: the narrow cells keep a gap between zones

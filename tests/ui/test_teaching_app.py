@@ -3,8 +3,6 @@ tutorial by keys, and the replay viewer (steps, seats, a branch)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from textual.widgets import OptionList, Static
 
@@ -20,6 +18,7 @@ from tabletop_tui.ui.replay_screen import ReplayScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.tutorial_screen import TutorialScreen
 
+from .. import waiting
 from ..engine.test_teaching import CONTENT
 from .test_board_keys import DRIVERS
 
@@ -35,13 +34,9 @@ def text(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).content)
 
 
-async def until(pilot, cond, seconds: float = 30.0) -> None:
-    """Wait (by the clock, so a loaded machine gets the same grace) until ``cond()``."""
-    deadline = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError("the app never got there")
-        await pilot.pause(0.02)
+async def until(pilot, cond) -> None:
+    """Wait until ``cond()`` (see tests/waiting.py)."""
+    await waiting.until(cond, "the app to get there", pilot=pilot)
 
 
 async def test_the_coach_offers_three_ranked_legal_moves_and_enter_takes_one():
@@ -90,7 +85,7 @@ async def test_a_whole_demo_runs_to_the_end_with_its_keys():
         assert table.bot_delay < 1.5
         table.bot_delay = 0  # the test's own pace
         await pilot.press("space")
-        await until(pilot, lambda: table.match.is_over(), seconds=120)
+        await waiting.until(lambda: table.match.is_over(), "the demo to end", seconds=120, pilot=pilot)
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         log = demo.query_one("#log").lines
         narrated = [str(line.text) for line in log if "↳" in line.text]
@@ -201,9 +196,13 @@ async def test_a_replay_opens_with_its_log_on_the_last_move(tmp_path, size):
         m.apply(rng.choice(m.legal_actions(seat)), seat)
     app = TabletopApp(bot_delay=0, start=lambda a: a.start_replay(Match.load(tmp_path / "g.json", autosave=False)))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.5)
         log = app.screen.query_one("#replay-log", OptionList)
+
+        def in_view() -> bool:
+            shown = "".join(log.render_line(y).text for y in range(log.size.height))
+            return log.highlighted == len(m.log) and f"{len(m.log)}. " in shown
+
+        await until(pilot, in_view)
         assert log.highlighted == len(m.log) and log.max_scroll_y > 0
         shown = "".join(log.render_line(y).text for y in range(log.size.height))
         assert f"{len(m.log)}. " in shown, shown  # the last move's entry is in view

@@ -14,19 +14,15 @@ from tabletop_tui.ui.picker import PickerScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 
-from .drive import settled, tiki_keys
+from ..waiting import until
+from .drive import settle, tiki_keys
 
 
-async def wait_for_human(pilot, screen: GameScreen, limit: int = 400) -> None:
+async def wait_for_human(pilot, screen: GameScreen) -> None:
     """Let bots (threads) finish until a human must act or the game is over."""
-    for _ in range(limit):
-        await pilot.pause()
-        m = screen.table.match
-        if m.is_over() or m.humans_to_act():
-            if settled(screen):
-                return
-        await pilot.pause(0.01)
-    raise AssertionError("the bots did not finish")
+    await settle(pilot, screen)
+    m = screen.table.match
+    assert m.is_over() or m.humans_to_act()
 
 
 async def play_to_end(pilot, app, rng: random.Random, max_turns: int = 800) -> GameScreen:
@@ -183,8 +179,9 @@ async def test_a_bot_bug_is_reported_not_raised(monkeypatch, _data_dir):
     monkeypatch.setattr(table.RandomBot, "choose", broken)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await pilot.pause(0.02)
+        await until(lambda: isinstance(app.screen, GameScreen)
+                    and "could not move" in str(app.screen.query_one("#message", Static).content),
+                    "the bot's failure said", pilot=pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         text = str(screen.query_one("#message", Static).content)
@@ -231,10 +228,7 @@ async def test_cursor_keys_move_while_a_level_3_bot_thinks():
             await pilot.press(key)
             moved.append(board.cursor != before)
         assert all(moved) and not screen.table.idle(), "keys waited for the bot"
-        for _ in range(1000):
-            if settled(screen):
-                break
-            await pilot.pause(0.02)
+        await settle(pilot, screen)
         assert len(match.log) == 2 and screen.current.my_turn
 
 

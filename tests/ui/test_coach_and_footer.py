@@ -82,9 +82,10 @@ async def test_a_finished_games_footer_does_not_offer_the_coach(size):
         await pilot.pause()
         screen = app.screen
         assert "h" in footer_keys(screen)
-        while not match.is_over():
-            match.apply(match.legal_actions(match.to_act()[0])[0], match.to_act()[0], save=False)
-        screen.table._publish()
+        with screen.table._lock:  # the bot's thread waits while the game is played out here
+            while not match.is_over():
+                match.apply(match.legal_actions(match.to_act()[0])[0], match.to_act()[0], save=False)
+            screen.table._publish()
         for _ in range(20):
             await pilot.pause()
             if app.screen is not screen:

@@ -26,6 +26,7 @@ class Timers:
 
 @pytest.fixture(autouse=True)
 def _gc_back_on():
+    gc.enable()  # an app that ended during a hold (another test in this process) leaves it off
     yield
     gc.enable()
 

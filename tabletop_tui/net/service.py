@@ -424,6 +424,8 @@ class Service:
         owner = entry.owners[seat]
         if owner is None:
             raise IllegalAction("That seat is open: a player may take it.")
+        if bot is not None and owner == conn.user:
+            raise IllegalAction("That seat is yours: take it with Enter rather than hand it to a bot.")
         if bot is not None and owner in entry.connected():
             raise IllegalAction(f"{owner} is here: only an absent player's seat goes to a bot.")
         table.set_seat(seat, owner, bot, level)

@@ -42,7 +42,8 @@ class AuthPolicy:
 @dataclass
 class _Source:
     failures: deque = field(default_factory=deque)
-    next_at: float = 0.0
+    #: when the latest try from this address was let through (or will be)
+    last: float = float("-inf")
 
 
 class TooManyTries(Exception):
@@ -79,8 +80,8 @@ class AuthLimits:
             raise TooManyTries
         now = time.monotonic()
         src = self._source(tries.addr, now)
-        start = max(now, src.next_at)
-        src.next_at = start + self.delay(tries.addr)
+        start = max(now, src.last + self.delay(tries.addr))
+        src.last = start  # a try beside this one waits after it
         if start > now:
             await asyncio.sleep(start - now)
 

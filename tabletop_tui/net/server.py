@@ -68,11 +68,20 @@ class _Gate(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.tries = ConnectionTries(addr="?")
+        self.logged_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
         self.tries.addr = str(peer[0])
+
+    def auth_completed(self) -> None:
+        self.logged_in = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.logged_in:
+            log.warning("connection from %s closed before logging in%s", self.tries.addr,
+                        f": {exc}" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         self.tries.user = username

@@ -38,6 +38,19 @@ def exit_on_hangup(fd: int = 0) -> threading.Thread:
     return thread
 
 
+def tolerate_bad_bytes() -> None:
+    """Bytes that are not UTF-8 from a client become U+FFFD, never an
+    exception: Textual's input thread decodes strictly, and one stray byte
+    ended the app with a traceback on the player's screen."""
+    import codecs
+    import functools
+
+    from textual.drivers import linux_driver
+
+    linux_driver.getincrementaldecoder = (  # type: ignore[attr-defined]
+        lambda encoding: functools.partial(codecs.getincrementaldecoder(encoding), errors="replace"))
+
+
 def main() -> int:
     try:  # the pty becomes this session's controlling terminal (for SIGWINCH)
         import fcntl
@@ -64,6 +77,7 @@ def main() -> int:
         return 1
     from tabletop_tui.ui.app import TabletopApp
 
+    tolerate_bad_bytes()
     app = TabletopApp(remote=service)
     try:
         app.run()

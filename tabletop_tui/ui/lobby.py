@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -251,14 +252,26 @@ CHOOSER_CSS = """
 """ + SMALL_CSS
 
 
+class SeatList(SelectionList):
+    """The free seats: Space marks one, Enter takes the marked ones (a
+    SelectionList would take Enter to mark). Enter is the list's, not the
+    window's: the Enter that opened the window never reaches it."""
+
+    BINDINGS = [Binding("space", "mark", "Mark"), Binding("enter", "screen.done", "Take them")]
+
+    def action_mark(self) -> None:
+        """Mark or unmark the highlighted seat now (the list's own Space
+        does it by a message, which an Enter typed right after overtakes)."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+
+
 class SeatChooser(FitsOrSays, ModalScreen[list]):
     """Pick one or more free seats (friends sharing a keyboard take several)."""
 
     DEFAULT_CSS = CHOOSER_CSS.replace("{cls}", "SeatChooser")
 
-    #: Enter is the window's (the list would take it to mark a seat); Space marks
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "done", "Take them", priority=True),
-                Binding("space", "mark", "Mark", show=True)]
+    BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, table: dict, free: list) -> None:
         super().__init__()
@@ -267,7 +280,7 @@ class SeatChooser(FitsOrSays, ModalScreen[list]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text("Which seats are yours? Space marks one, Enter takes them."))
-            yield SelectionList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
+            yield SeatList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
                                    bool(s.get("owner")) or n == 0) for n, (i, s) in enumerate(self.free)])
         yield self.small_sentence()
         yield Footer()
@@ -277,10 +290,10 @@ class SeatChooser(FitsOrSays, ModalScreen[list]):
         self.focus_first()
 
     def focus_first(self) -> None:
-        self.query_one(SelectionList).focus()
-
-    def action_mark(self) -> None:
-        self.query_one(SelectionList).action_select()
+        seats = self.query_one(SelectionList)
+        seats.focus()
+        if seats.highlighted is None:  # Space marks the highlighted seat: the first, to begin with
+            seats.highlighted = 0
 
     def action_done(self) -> None:
         seats = list(self.query_one(SelectionList).selected)
@@ -348,7 +361,8 @@ class RemoteSetupScreen(FitsOrSays, SetupScreen):
     def default_kind(self, seat: int) -> str:
         return "human"  # on a server every seat starts open for a player
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # Textual would run SetupScreen's on_mount after this one (focusing a hidden name)
         super().on_mount()
         for i in range(self.game.max_players):
             self.query_one(f"#name-{i}").display = False

@@ -319,11 +319,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def start_serve(data: Path, port: int):
+async def start_serve(data: Path, port: int, **env_more: str):
     """`tabletop serve` in a process of its own; returns it once it listens."""
     import sys
 
-    env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **env_more}
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tabletop_tui.cli", "serve", "--port", str(port),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)

@@ -128,8 +128,11 @@ async def test_signal_keys_from_the_openssh_client_never_stop_an_app(server):
     stream = pyte.ByteStream(screen)
 
     async def read() -> None:
-        while data := await proc.stdout.read(65536):
-            stream.feed(data)
+        try:
+            while data := await proc.stdout.read(65536):
+                stream.feed(data)
+        except OSError:  # ssh went away: the asserts below say why
+            return
 
     reader = asyncio.ensure_future(read())
     try:
@@ -137,8 +140,11 @@ async def test_signal_keys_from_the_openssh_client_never_stop_an_app(server):
         pid = app_of(server, "ana")
         junk = garbage(23, 40000)
         for at in range(0, len(junk), 500):  # from the app's first moment until it is long up
-            proc.stdin.write(junk[at:at + 500])
-            await proc.stdin.drain()
+            try:
+                proc.stdin.write(junk[at:at + 500])
+                await proc.stdin.drain()
+            except ConnectionResetError:
+                raise AssertionError(f"ana's session ended at byte {at} (her app: {state_of(pid) or 'gone'})") from None
             assert state_of(pid) not in ("T", ""), f"ana's app was stopped or ended at byte {at}"
             await asyncio.sleep(0.02)
         await bystander_answers(ben)
@@ -147,7 +153,8 @@ async def test_signal_keys_from_the_openssh_client_never_stop_an_app(server):
                     "\n".join(screen.display))
         assert state_of(pid) not in ("T", "")
     finally:
-        proc.kill()
+        if proc.returncode is None:
+            proc.kill()
         await proc.wait()
         reader.cancel()
     ben_conn.close()
@@ -393,3 +400,30 @@ async def test_sigterm_says_goodbye_and_a_killed_server_leaves_no_app_behind(tmp
             if proc.returncode is None:
                 proc.kill()
             await proc.wait()
+
+
+def test_an_app_whose_terminal_hangs_up_exits_even_without_a_hangup_signal():
+    """The watch in every player's app: its pty's other side closed (no
+    controlling terminal here, so no SIGHUP comes), it ends at once rather
+    than read end-of-file forever."""
+    import pty
+    import sys
+
+    master, slave = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time\nfrom tabletop_tui.net.session import exit_on_hangup\n"
+         "exit_on_hangup()\nprint('ready', flush=True)\ntime.sleep(60)"],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    os.close(slave)
+    try:
+        seen = b""
+        end = time.monotonic() + 30
+        while b"ready" not in seen and time.monotonic() < end:
+            seen += os.read(master, 1024)
+        assert b"ready" in seen, seen
+        os.close(master)
+        assert child.wait(15) == 129
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

@@ -36,6 +36,7 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     """Start the server and serve until Ctrl+C."""
     import asyncio
     import getpass
+    import logging
 
     from tabletop_tui.engine.storage import data_dir
 
@@ -79,6 +80,12 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         print(GUIDE.format(host=args.host, port=server.port, where=where, who=" or ".join(who),
                            fingerprint=host_key(folder).get_fingerprint()), flush=True)
 
+    log = logging.getLogger("tabletop_tui.net")  # refused logins, ended sessions: the server's log
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
     try:
         asyncio.run(serve(config, ready))
     except KeyboardInterrupt:

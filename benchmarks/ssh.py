@@ -269,6 +269,17 @@ class Session:
         self.conn.close()
 
 
+async def close_all(sessions: list[Session], server: asyncio.subprocess.Process) -> None:
+    for s in sessions:
+        s.close()
+    await asyncio.sleep(0.5)  # the sessions end before their server
+    await stop(server)
+
+
+def what_broke(err: Exception) -> str:
+    return f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+
+
 # -- the local app in a pseudo-terminal -------------------------------------------------------------
 async def run_local(seconds: float, interval: float, seed: int) -> dict:
     """The same key loop on `tabletop play tiki` in a pty of its own (no ssh)."""
@@ -377,12 +388,9 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
     except Exception as err:  # figures, not pass/fail: say what broke
-        out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+        out["error"] = what_broke(err)
     finally:
-        for s in sessions:
-            s.close()
-        await asyncio.sleep(0.5)
-        await stop(server)
+        await close_all(sessions, server)
     return out
 
 
@@ -447,7 +455,7 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
     started = time.perf_counter()
     try:
         gate = asyncio.Semaphore(4)  # starting an app process costs a second or two of CPU
-        table_lock = asyncio.Lock()  # one table opened and joined at a time: the k-th table is pair k's
+        table_lock = asyncio.Lock()  # one table opened and joined at a time: the newest is pair k's
 
         async def lobby(user: str) -> Session:
             async with gate:
@@ -466,8 +474,14 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
                 await a.term.wait_for("Open seat")
                 a.term.write(b"\x13")
                 await a.term.wait_for("Purple")
-                await b.term.wait_for(f"Purple: a{k:02d}")
-                b.term.write(b"\x1b[B" * k + b"\r")  # the k-th table of the list
+                for _ in range(60):  # End: the newest table, once b's lobby lists it
+                    b.term.write(b"\x1b[F")
+                    try:
+                        await b.term.wait_for(f"Purple: a{k:02d}", timeout=1)
+                        break
+                    except RuntimeError:
+                        continue
+                b.term.write(b"\x1b[F\r")  # End again: the list has it now
                 await b.term.wait_for(f"a{k:02d} · Purple")
         out["start_s"] = time.perf_counter() - started
         kids = descendants(server.pid)
@@ -504,12 +518,9 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
     except Exception as err:  # figures, not pass/fail: say what broke
-        out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+        out["error"] = what_broke(err)
     finally:
-        for s_ in sessions:
-            s_.close()
-        await asyncio.sleep(0.5)
-        await stop(server)
+        await close_all(sessions, server)
     return out
 
 

@@ -140,6 +140,7 @@ class PtyBridge:
         self.process.stdout.write(data)
         if self._channel.get_write_buffer_size() >= CHANNEL_HIGH:
             self._read_off()  # the app waits on its pty until the client reads
+            self._tasks = [t for t in self._tasks if not t.done()]
             self._tasks.append(asyncio.ensure_future(self._wait_for_client()))
 
     async def _wait_for_client(self) -> None:

@@ -261,16 +261,26 @@ class TabletopServer:
             await self._end_app(child)
             self.children.pop(child.pid, None)
         killed = (child.returncode or 0) < 0  # a signal ended it: it could not put the terminal back
+
+        def write(data: bytes) -> None:  # the client may be gone already
+            try:
+                process.stdout.write(data)
+            except (OSError, asyncssh.Error):
+                pass
+
         try:
-            _drain(master, process.stdout.write)  # the app's last frame and its leaving the screen
+            _drain(master, write)  # the app's last frame and its leaving the screen
         finally:
             os.close(master)
         if killed or bridge.reason:
-            process.stdout.write(TERMINAL_BACK)
+            write(TERMINAL_BACK)
         if bridge.reason:  # after the app's own exit, so the player's terminal keeps it
             log.info("session of %s ended: %s", user, bridge.reason)
-            process.stdout.write(b"\r\n" + bridge.reason.encode() + b"\r\n")
-        process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+            write(b"\r\n" + bridge.reason.encode() + b"\r\n")
+        try:
+            process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+        except (OSError, asyncssh.Error):
+            pass
 
     @staticmethod
     async def _end_app(child: asyncio.subprocess.Process) -> None:

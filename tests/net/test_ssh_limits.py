@@ -198,6 +198,29 @@ async def test_a_client_that_stops_reading_is_ended_and_freezes_nobody(server):
     ben_conn.close()
 
 
+async def test_sessions_per_connection_and_per_player_are_limited_with_a_sentence(server):
+    """One connection may open 2 sessions, one name hold 3: the next is told
+    which limit it met (one connection took all 64 slots before)."""
+    async def one(conn) -> Screen:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+        return Screen(process)
+
+    first = await asyncssh.connect("127.0.0.1", server.port, username="ana", password="open sesame",
+                                   known_hosts=None, client_keys=None, preferred_auth="password")
+    screens = [await one(first), await one(first)]
+    third = await one(first)
+    await third.wait_for("One connection may hold at most 2 sessions here: close one first.")
+    second = await asyncssh.connect("127.0.0.1", server.port, username="ana", password="open sesame",
+                                    known_hosts=None, client_keys=None, preferred_auth="password")
+    screens.append(await one(second))
+    fourth = await one(second)
+    await fourth.wait_for("ana already has 3 sessions on this server: close one first.")
+    for screen in screens:  # the three within the limits reach the lobby
+        await screen.wait_for("Tables on this server")
+    first.close()
+    second.close()
+
+
 # -- passwords ----------------------------------------------------------------------------
 class Guesser(asyncssh.SSHClient):
     """Tries each word in turn on one connection."""

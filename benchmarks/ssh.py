@@ -36,6 +36,7 @@ import platform
 import pty
 import random
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -318,6 +319,7 @@ async def run_local(seconds: float, interval: float, seed: int) -> dict:
         loop.remove_reader(master)
         await stop(proc)
         os.close(master)
+        shutil.rmtree(data, ignore_errors=True)
     return {"keys": len(times), "no_frame": missed, **summary(times),
             "app_cpu_s": (cpu1[0] - cpu0[0]) if cpu0 and cpu1 else None,
             "rss_mib": mem[0] if mem else None, "pss_mib": mem[1] if mem else None}
@@ -391,6 +393,7 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
         out["error"] = what_broke(err)
     finally:
         await close_all(sessions, server)
+        shutil.rmtree(data, ignore_errors=True)
     return out
 
 
@@ -521,6 +524,7 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
         out["error"] = what_broke(err)
     finally:
         await close_all(sessions, server)
+        shutil.rmtree(data, ignore_errors=True)
     return out
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import fcntl
-import hmac
 import os
 import pty
 import signal
@@ -28,8 +27,9 @@ from typing import Any
 
 import asyncssh
 
-from tabletop_tui.engine.outside_text import clean_name
 
+from .identity import Doorman
+from .records import FolderLock, Records, lock_folder
 from .service import Limits, Service
 
 
@@ -42,6 +42,8 @@ class ServeConfig:
     folder: Path = field(default_factory=lambda: Path("."))
     authorized_keys: Path | None = None
     password: str | None = None
+    #: any key may come in (names are still bound to keys on first use)
+    open_door: bool = False
     limits: Limits = field(default_factory=Limits)
     bot_delay: float = 0.6
 
@@ -63,30 +65,39 @@ def _winsize(fd: int, cols: int, rows: int) -> None:
 
 
 class _Gate(asyncssh.SSHServer):
-    """Who may come in: an authorised key, or the table password."""
+    """Who may come in: an authorised key (any key with --open), or the
+    table password; who they are is the doorman's (:mod:`.identity`)."""
 
     def __init__(self, server: "TabletopServer") -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.door = server.doorman()
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.door.connected(conn)
 
     def begin_auth(self, username: str) -> bool:
-        keys = self.server.authorized_keys()
-        if keys is not None and self.conn is not None:
-            self.conn.set_authorized_keys(keys)
         return True  # everyone must authenticate
 
     def public_key_auth_supported(self) -> bool:
-        return self.server.authorized_keys() is not None
+        return self.door.key_supported()
 
-    def password_auth_supported(self) -> bool:
-        return bool(self.server.config.password)
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        return self.door.key_allowed(key)
 
-    def validate_password(self, username: str, password: str) -> bool:
-        want = self.server.config.password or ""
-        return bool(want) and hmac.compare_digest(password.encode(), want.encode())
+    def kbdint_auth_supported(self) -> bool:
+        return self.door.kbdint_supported()
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        return self.door.challenge(username)
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> Any:
+        return self.door.respond(username, list(responses))
+
+    def auth_completed(self) -> None:
+        assert self.conn is not None
+        self.door.completed(str(self.conn.get_extra_info("username") or ""))
 
 
 class TabletopServer:
@@ -103,6 +114,13 @@ class TabletopServer:
         self._sockdir = ""
         self._keys: Any = None
         self._keys_read = 0.0
+        self.lock: FolderLock | None = None
+        self.records: Records | None = None
+
+    def doorman(self) -> Doorman:
+        """A new connection's way in (the records are open once the server started)."""
+        assert self.records is not None
+        return Doorman(self.records, self.authorized_keys, self.config.password, self.config.open_door)
 
     def authorized_keys(self) -> Any:
         """The authorised keys (re-read at most every few seconds, so a
@@ -117,6 +135,15 @@ class TabletopServer:
         return self._keys
 
     async def start(self) -> None:
+        """Take the data folder, open its records, listen; RecordsError with
+        a sentence when the folder or its database cannot be used."""
+        self.lock = lock_folder(self.folder)
+        try:
+            self.records = Records(self.folder)
+        except Exception:
+            self.lock.release()
+            raise
+        self.service.records = self.records
         (self.folder / "tables").mkdir(parents=True, exist_ok=True)
         self._sockdir = tempfile.mkdtemp(prefix="tabletop-")
         await self.service.start(Path(self._sockdir) / "tables.sock")
@@ -134,11 +161,21 @@ class TabletopServer:
         if self._ssh is not None:
             self._ssh.close()
         await self.service.stop()
+        if self.records is not None:
+            self.records.close()
+        if self.lock is not None:
+            self.lock.release()
 
     # -- one player ------------------------------------------------------------------
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """Run the app for one ssh session, bridged to its own pty."""
         limits = self.config.limits
+        admission = process.get_extra_info("connection").get_owner().door.admission
+        if admission is None or not admission.name:  # said before the lobby, in the player's ssh client
+            why = admission.refusal if admission is not None else "You are not known here."
+            process.stdout.write(why.encode() + b"\r\n")
+            process.exit(1)
+            return
         if self.sessions >= limits.max_connections:
             process.stdout.write(b"This server is full; try again later.\r\n")
             process.exit(1)
@@ -149,12 +186,11 @@ class TabletopServer:
             return
         self.sessions += 1
         try:
-            await self._bridge(process)
+            await self._bridge(process, admission.name)
         finally:
             self.sessions -= 1
 
-    async def _bridge(self, process: asyncssh.SSHServerProcess) -> None:
-        user = clean_name(str(process.get_extra_info("username") or "")) or "guest"
+    async def _bridge(self, process: asyncssh.SSHServerProcess, user: str) -> None:
         cols, rows, _, _ = process.get_terminal_size()
         master, slave = pty.openpty()
         _winsize(master, cols or 80, rows or 24)

@@ -159,6 +159,7 @@ class TabletopApp(App[None]):
         service.on_joined = lambda table: self.post_message(self.Joined(table))
         service.on_gone = lambda reason: self.post_message(self.Gone(reason))
         service.on_error = lambda reason: self.call_from_thread(self._remote_error, reason)
+        service.on_moved = lambda reason: self.call_from_thread(self.back_to_picker, reason)
         self.push_screen(LobbyScreen(service))
 
     def _remote_error(self, reason: str) -> None:

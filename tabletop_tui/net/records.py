@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from tabletop_tui.engine.outside_text import clean_line
+from tabletop_tui.engine.outside_text import NAME_LIMIT, clean_line
 
 DB_NAME = "tabletop.db"
 LOCK_NAME = "serve.lock"
@@ -289,12 +289,11 @@ class Records:
 
     def suggest(self, name: str) -> str:
         """A free name like ``name`` (ana2, ana3, ...), for a refusal."""
-        stem = name[:20]
         for n in range(2, 1000):
-            candidate = f"{stem}{n}"
+            candidate = f"{name[:NAME_LIMIT - len(str(n))]}{n}"
             if self.holder(candidate) is None and not self.banned_name(candidate):
                 return candidate
-        return f"{stem}{secrets.randbelow(10 ** 6)}"
+        return f"{name[:NAME_LIMIT - 6]}{secrets.randbelow(10 ** 6):06d}"
 
     # -- bans ------------------------------------------------------------------------------------
     def ban(self, value: str) -> str:

@@ -1,0 +1,207 @@
+"""Who is who over ssh, with the real OpenSSH client: a name belongs to the
+key that first used it, the table password makes nobody anyone, and the same
+player joining from a second terminal takes over from the first."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import time
+
+import asyncssh
+import pytest
+
+from .test_ssh import free_port, open_table, server, session, start_serve  # noqa: F401  (server: a fixture)
+
+pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("script") is None,
+                                reason="needs the OpenSSH client and script(1)")
+
+
+class OpenSSH:
+    """The OpenSSH client in a terminal of its own (script(1) gives it a pty)."""
+
+    def __init__(self, proc) -> None:
+        self.proc = proc
+        self.seen = b""
+
+    @classmethod
+    async def start(cls, port: int, user: str, *, key=None, askpass=None) -> "OpenSSH":
+        args = ["ssh", "-tt", "-p", str(port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR"]
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
+        if key is not None:
+            args += ["-i", str(key), "-o", "IdentitiesOnly=yes", "-o", "PreferredAuthentications=publickey",
+                     "-o", "BatchMode=yes"]
+        else:  # a password player: the prompts are answered by an askpass program
+            args += ["-o", "PreferredAuthentications=keyboard-interactive", "-o", "PubkeyAuthentication=no",
+                     "-o", "NumberOfPasswordPrompts=1"]
+            env.update(SSH_ASKPASS=str(askpass), SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
+        args.append(f"{user}@127.0.0.1")
+        proc = await asyncio.create_subprocess_exec(
+            "script", "-qefc", " ".join(args), "/dev/null", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, env=env)
+        return cls(proc)
+
+    async def wait_for(self, words: bytes, timeout: float = 30.0) -> bytes:
+        end = time.monotonic() + timeout
+        while words not in self.seen and time.monotonic() < end:
+            try:
+                chunk = await asyncio.wait_for(self.proc.stdout.read(4096), 1)
+            except asyncio.TimeoutError:
+                continue
+            if not chunk:
+                break
+            self.seen += chunk
+        assert words in self.seen, f"{words!r} never came:\n{self.seen.decode(errors='replace')[-2000:]}"
+        return self.seen
+
+    async def ended(self, timeout: float = 30.0) -> int:
+        """Read to the end; the client's exit code."""
+        out, _ = await asyncio.wait_for(self.proc.communicate(), timeout)
+        self.seen += out or b""
+        return self.proc.returncode
+
+    def keys(self, data: str) -> None:
+        self.proc.stdin.write(data.encode())
+
+    async def close(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+
+
+def second_key(srv, tmp_path):
+    """Key B: authorised too, before anyone connects."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path = tmp_path / "key_b"
+    path.write_bytes(key.export_private_key())
+    os.chmod(path, 0o600)
+    with open(srv.config.authorized_keys, "ab") as fh:
+        fh.write(key.export_public_key())
+    srv._keys_read = 0.0  # read the file again at the next login
+    return path
+
+
+def askpass(tmp_path, passphrase: str, table: str = "open sesame"):
+    """An SSH_ASKPASS program answering the table password and a passphrase."""
+    path = tmp_path / f"askpass-{passphrase}"
+    path.write_text(f'#!/bin/sh\ncase "$1" in *"Table password"*) echo "{table}";; *) echo "{passphrase}";; esac\n')
+    os.chmod(path, 0o700)
+    return path
+
+
+async def the_table(srv):
+    """The server's one table, once it is there and its creator sits at it."""
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        entry = next(iter(srv.service.tables.values()), None)
+        if entry is not None and entry.connected():
+            return entry
+        await asyncio.sleep(0.05)
+    raise AssertionError("no table was opened")
+
+
+async def settled(screen, seconds: float = 0.6) -> str:
+    """The screen once nothing has changed on it for ``seconds``."""
+    last, since = screen.text, time.monotonic()
+    while time.monotonic() - since < seconds:
+        await asyncio.sleep(0.1)
+        if screen.text != last:
+            last, since = screen.text, time.monotonic()
+    return last
+
+
+async def test_key_b_asking_for_anas_name_is_refused_and_anas_screen_is_untouched(server, tmp_path):
+    key_b = second_key(server, tmp_path)
+    ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
+    await open_table(ana)
+    entry = await the_table(server)
+    before = await settled(ana)
+    raw = len(ana.raw)
+    intruder = await OpenSSH.start(server.port, "ana", key=key_b)
+    try:
+        code = await intruder.ended()
+    finally:
+        await intruder.close()
+    said = intruder.seen.decode(errors="replace")
+    assert (f"The name ana belongs to another key; connect as another name, e.g. ssh -p {server.port} "
+            f"ana2@127.0.0.1") in said
+    assert code == 1 and "Tables on this server" not in said and "Traceback" not in said
+    await asyncio.sleep(0.5)
+    assert ana.text == before and len(ana.raw) == raw  # not a byte reached ana's terminal
+    assert entry.owners[0] == "ana" and entry.connected() == {"ana"}
+    assert server.records.holder("ana").fingerprint == server.client_key.get_fingerprint()
+    # the same key asking for ANA is ana too; key B may be ana2
+    b2 = await OpenSSH.start(server.port, "ana2", key=key_b)
+    try:
+        await b2.wait_for(b"Tables on this server")
+    finally:
+        await b2.close()
+    ana_conn.close()
+
+
+async def test_a_password_player_cannot_take_a_keys_name_and_keeps_their_own_by_passphrase(server, tmp_path):
+    ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
+    await ana.wait_for("Tables on this server")
+    ssh = await OpenSSH.start(server.port, "ana", askpass=askpass(tmp_path, "ben-secret"))
+    try:
+        code = await ssh.ended()
+    finally:
+        await ssh.close()
+    said = ssh.seen.decode(errors="replace")
+    assert code == 1 and "Tables on this server" not in said
+    assert ("The name ana belongs to a key, and the table password does not make you its holder; "
+            f"connect as another name, e.g. ssh -p {server.port} ana2@127.0.0.1") in said
+    # a free name: claimed with the player's own passphrase, asked by keyboard-interactive
+    ssh = await OpenSSH.start(server.port, "ben", askpass=askpass(tmp_path, "ben-secret"))
+    try:
+        await ssh.wait_for(b"you are ben")
+    finally:
+        await ssh.close()
+    assert server.records.holder("ben").has_passphrase
+    # later, ben needs that passphrase: the table password alone is not enough
+    ssh = await OpenSSH.start(server.port, "ben", askpass=askpass(tmp_path, "not-bens"))
+    try:
+        code = await ssh.ended()
+    finally:
+        await ssh.close()
+    assert code == 255 and b"Permission denied" in ssh.seen
+    ana_conn.close()
+
+
+async def test_ana_joining_again_from_a_second_terminal_takes_over(server):
+    ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
+    await open_table(ana)
+    entry = await the_table(server)
+    ben_conn, ben = await session(server, "ben", password="open sesame", auth="password")
+    await ben.wait_for("Tiki  Purple")
+    ben.keys("\r")  # ben takes the other seat: ana's is the one left for her
+    await ben.wait_for("Yellow · human")
+    second = await OpenSSH.start(server.port, "ana", key=server.key_path)
+    try:
+        await second.wait_for(b"Tables on this server")
+        text = await ana.wait_for("You joined from another terminal.")
+        assert "Tables on this server" in text  # the first terminal is back in the lobby
+        await second.wait_for(b"yours")  # the table is listed, its seat ana's
+        await asyncio.sleep(0.3)
+        second.keys("\r")  # the second terminal takes the seat
+        end = time.monotonic() + 30
+        while not any(0 in c.seats for c in entry.conns) and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        [holder] = [c for c in entry.conns if 0 in c.seats]
+        assert holder.seats == (0,) and entry.connected() == {"ana", "ben"}
+        # the first terminal takes it back: the second is sent to the lobby, never both at the seat
+        ana.keys("\r")
+        await second.wait_for(b"You joined from another terminal.")
+        end = time.monotonic() + 10
+        while holder in entry.conns and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        assert [len([c for c in entry.conns if 0 in c.seats])] == [1] and holder not in entry.conns
+    finally:
+        await second.close()
+    ana_conn.close()
+    ben_conn.close()

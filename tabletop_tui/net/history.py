@@ -132,7 +132,8 @@ def summary(records: Any, user: str) -> dict[str, Any]:
         if g["cooperative"]:
             outcome = "team won" if g["won"] else "team lost"
         else:
-            outcome = "won" if me.get("rank") == 1 else f"place {me.get('rank', '?')}"
+            outcome = ("won" if me.get("rank") == 1 else "lost" if len(g["players"]) == 2
+                       else f"place {me.get('rank', '?')}")
         others = [pl.get("name") or f"{pl.get('bot')} bot" for pl in g["players"] if pl is not me]
         recent.append({"id": g["id"], "game": g["game"], "title": titles.get(g["game"], g["game"]),
                        "finished": g["finished"], "outcome": outcome, "with": others})

@@ -205,3 +205,130 @@ async def test_ana_joining_again_from_a_second_terminal_takes_over(server):
         await second.close()
     ana_conn.close()
     ben_conn.close()
+
+
+# -- the server killed and started again ----------------------------------------------------------
+#: `tabletop serve` as the CLI starts it, but with bots that do not pause between moves
+QUICK_SERVE = """
+import asyncio, sys
+from pathlib import Path
+from tabletop_tui.net.server import ServeConfig, serve
+config = ServeConfig(port=int(sys.argv[2]), folder=Path(sys.argv[1]), password="open sesame", bot_delay=0)
+asyncio.run(serve(config, lambda server: print("Guests join with", flush=True)))
+"""
+
+
+async def serving(data, port: int, quick: bool = False):
+    """A server in a process of its own (the CLI's, or QUICK_SERVE), once it listens."""
+    import sys
+
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
+    args = (["-c", QUICK_SERVE, str(data / "server"), str(port)] if quick else
+            ["-m", "tabletop_tui.cli", "serve", "--port", str(port), "--password", "open sesame"])
+    proc = await asyncio.create_subprocess_exec(sys.executable, *args, stdout=subprocess.PIPE,
+                                                stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    out = b""
+    end = time.monotonic() + 30
+    while b"Guests join with" not in out and time.monotonic() < end:
+        try:
+            out += await asyncio.wait_for(proc.stdout.read(4096), 1)
+        except asyncio.TimeoutError:
+            continue
+    assert b"Guests join with" in out, out.decode(errors="replace")
+    return proc
+
+
+def db_rows(data, sql: str) -> list:
+    db = sqlite3.connect(f"file:{data / 'server' / 'tabletop.db'}?mode=ro", uri=True)
+    try:
+        return db.execute(sql).fetchall()
+    finally:
+        db.close()
+
+
+async def test_a_server_killed_mid_game_comes_back_with_its_names_ratings_and_table(tmp_path):
+    """ana (a key) and ben (the table password and his passphrase) play
+    Tiki; both leave for the lobby, ana hands their seats to bots and
+    watches the game end: it is recorded and rated. ana opens a second
+    table and plays a move; the server is killed with kill -9. Started
+    again, the names are still bound (key B cannot be ana, ben needs his
+    passphrase), the ratings are the same, and the unfinished table is back."""
+    data = tmp_path / "data"
+    (data / "server").mkdir(parents=True)
+    key_a, key_b = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    (data / "server" / "authorized_keys").write_bytes(key_a.export_public_key() + key_b.export_public_key())
+    port = free_port()
+    srv = type("Srv", (), {"port": port})
+    proc = await serving(data, port, quick=True)
+    conns = []
+    try:
+        ana_conn, ana = await session(srv, "ana", size=(120, 40), client_keys=[key_a], auth="publickey")
+        conns.append(ana_conn)
+        await open_table(ana)
+        ben_conn, ben = await session(srv, "ben", size=(120, 40), password="open sesame", auth="password")
+        conns.append(ben_conn)
+        await ben.wait_for("Tiki  Purple")
+        ben.keys("\r")
+        await ben.wait_for("Yellow · human")
+        await ana.wait_for("Yellow · human")
+        ben.keys("\x1b")
+        await ben.wait_for("Tables on this server")
+        ana.keys("\x1b")
+        await ana.wait_for("Yellow: ben (away)")
+        ana.keys("b")  # ana, the creator: both absent seats to bots
+        await ana.wait_for("(a bot plays)")
+        ana.keys("w")  # and watch them finish the game
+        end = time.monotonic() + 180
+        while not db_rows(data, "SELECT id FROM games") and time.monotonic() < end:
+            await asyncio.sleep(0.5)
+        assert db_rows(data, "SELECT id FROM games"), "the game never ended"
+        ratings = db_rows(data, "SELECT key, mu, sigma, played FROM ratings ORDER BY key")
+        assert [r[0] for r in ratings] == ["ana", "ben"] and all(r[3] == 1 for r in ratings)
+        end = time.monotonic() + 30
+        while "Tables on this server" not in ana.text and time.monotonic() < end:
+            await asyncio.sleep(0.5)  # the result window (Enter), or the board saying it is over (Esc)
+            ana.keys("\r" if "Back to games" in ana.text else "\x1b" if "The game is over" in ana.text else "")
+        await ana.wait_for("Tables on this server")
+        await ana.wait_for("game over")
+        # a second table, mid-game when the server dies
+        ana.keys("n")
+        await ana.wait_for("Which game?")
+        ana.keys("\r")
+        await ana.wait_for("Open seat")
+        ana.keys("\x13")
+        await ana.wait_for("Purple · human")
+        saves = set(db_rows(data, "SELECT id FROM tables WHERE finished=0"))
+        assert len(saves) == 1
+        os.killpg(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        for c in conns:
+            c.close()
+        conns.clear()
+
+        proc = await serving(data, port)  # started again as a host does
+        assert db_rows(data, "SELECT key, mu, sigma, played FROM ratings ORDER BY key") == ratings
+        intruder, refused = await session(srv, "ana", client_keys=[key_b], auth="publickey")
+        conns.append(intruder)
+        await refused.wait_for("The name ana belongs to another key")
+        with pytest.raises(asyncssh.PermissionDenied):  # ben's name needs ben's passphrase
+            await session(srv, "ben", password="open sesame", passphrase="not-bens", auth="password")
+        ben_conn, ben = await session(srv, "ben", size=(120, 40), password="open sesame", auth="password")
+        conns.append(ben_conn)
+        await ben.wait_for("you are ben")
+        ana_conn, ana = await session(srv, "ana", size=(120, 40), client_keys=[key_a], auth="publickey")
+        conns.append(ana_conn)
+        text = await ana.wait_for("Tiki  Purple: yours")
+        assert text.count("Tiki  Purple") == 1  # the finished table is not listed again
+        ana.keys("r")  # her recent games and the leaderboards
+        text = await ana.wait_for("with ben")
+        assert "1. " in text and "ana" in text.split("Tiki  (rating · games)", 1)[1]
+        ana.keys("\r")  # replay it
+        await ana.wait_for("Seen by")
+    finally:
+        for c in conns:
+            c.close()
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        await proc.wait()

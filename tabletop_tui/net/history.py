@@ -32,7 +32,7 @@ def saved_tables(service: Any) -> list[tuple[str, dict]]:
     for meta in sorted(Path(service.folder).glob("*.table")):
         try:
             found[meta.stem] = dict(json.loads(read_limited(meta, 64 * 1024)))
-        except (OSError, ValueError, TypeError, Exception):
+        except Exception:  # a damaged or unreadable file: that table is not brought back
             continue
     if service.records is not None:
         for table_id, creator, owners in service.records.open_tables():

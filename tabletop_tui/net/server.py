@@ -4,8 +4,9 @@ Each ssh session gets its own process running the Textual app on a
 pseudo-terminal (window-size changes forwarded, TERM passed on), which plays
 on this server's tables through the table service (:mod:`.service`). A crash
 in one session never reaches the server or another player. Only players with
-an authorised key or the table password get in; the ssh user name is the
-player's name.
+an authorised key (any key with ``--open``) or the table password get in; the
+ssh user name is the player's name, bound to the key or passphrase that first
+used it (:mod:`.identity`, kept in :mod:`.records`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-
 
 from .identity import Doorman
 from .records import FolderLock, Records, lock_folder

@@ -26,7 +26,7 @@ from tabletop_tui.engine.crash import REMOTE_WHERE
 from tabletop_tui.engine.errors import IllegalAction, SaveError
 from tabletop_tui.engine.match import Match, SeatConfig
 from tabletop_tui.engine.outside_text import clean_name
-from tabletop_tui.engine.storage import atomic_write, read_limited
+from tabletop_tui.engine.storage import atomic_write
 from tabletop_tui.engine.table import Subscription, Table, Update
 
 from . import history
@@ -452,10 +452,9 @@ class Service:
     def _move_out(self, conn: Conn) -> None:
         """The same player joined from another terminal: ``conn`` leaves
         its table for the lobby and is told why."""
-        at_table = conn.entry is not None
         self._leave(conn)
         conn.in_lobby = True
-        conn.send({"type": "moved", "reason": "You joined from another terminal.", "table": at_table})
+        conn.send({"type": "moved", "reason": "You joined from another terminal."})
 
     def finished(self, entry: TableEntry) -> None:
         """A table's game ended (called from any thread): record it once."""
@@ -498,7 +497,10 @@ class Service:
     # -- persistence ------------------------------------------------------------------------------
     def _write_meta(self, entry: TableEntry) -> None:
         if self.records is not None:
-            self.records.save_table(entry.id, entry.table.game.id, entry.creator, entry.owners)
+            try:
+                self.records.save_table(entry.id, entry.table.game.id, entry.creator, entry.owners)
+            except Exception:
+                pass  # the table goes on; its seats are only not remembered
             return
         text = json.dumps({"creator": entry.creator, "owners": entry.owners})
         try:

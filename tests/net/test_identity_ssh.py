@@ -15,7 +15,7 @@ import time
 import asyncssh
 import pytest
 
-from .test_ssh import free_port, open_table, server, session, start_serve  # noqa: F401  (server: a fixture)
+from .test_ssh import free_port, open_table, server, session  # noqa: F401  (server: a fixture)
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("script") is None,
                                 reason="needs the OpenSSH client and script(1)")

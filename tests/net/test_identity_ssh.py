@@ -218,13 +218,13 @@ asyncio.run(serve(config, lambda server: print("Guests join with", flush=True)))
 """
 
 
-async def serving(data, port: int, quick: bool = False):
+async def serving(data, port: int, quick: bool = False, door: tuple = ("--password", "open sesame")):
     """A server in a process of its own (the CLI's, or QUICK_SERVE), once it listens."""
     import sys
 
     env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
     args = (["-c", QUICK_SERVE, str(data / "server"), str(port)] if quick else
-            ["-m", "tabletop_tui.cli", "serve", "--port", str(port), "--password", "open sesame"])
+            ["-m", "tabletop_tui.cli", "serve", "--port", str(port), *door])
     proc = await asyncio.create_subprocess_exec(sys.executable, *args, stdout=subprocess.PIPE,
                                                 stderr=subprocess.STDOUT, env=env, start_new_session=True)
     out = b""
@@ -331,4 +331,29 @@ async def test_a_server_killed_mid_game_comes_back_with_its_names_ratings_and_ta
             os.killpg(proc.pid, signal.SIGTERM)
         except ProcessLookupError:
             pass
+        await proc.wait()
+
+
+async def test_an_open_server_lets_any_key_in_and_still_binds_names_to_keys(tmp_path):
+    data = tmp_path / "data"
+    (data / "server").mkdir(parents=True)  # no authorised keys, no password: only --open lets anyone in
+    port = free_port()
+    srv = type("Srv", (), {"port": port})
+    proc = await serving(data, port, door=("--open",))
+    conns = []
+    try:
+        zoe_key, other_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+        conn, zoe = await session(srv, "zoe", client_keys=[zoe_key], auth="publickey")
+        conns.append(conn)
+        await zoe.wait_for("you are zoe")
+        conn, other = await session(srv, "Zoe", client_keys=[other_key], auth="publickey")
+        conns.append(conn)
+        await other.wait_for(f"The name Zoe belongs to another key; connect as another name, "
+                             f"e.g. ssh -p {port} Zoe2@127.0.0.1")
+        with pytest.raises(asyncssh.PermissionDenied):  # no password door on this server
+            await session(srv, "yan", password="open sesame", auth="password")
+    finally:
+        for c in conns:
+            c.close()
+        os.killpg(proc.pid, signal.SIGTERM)
         await proc.wait()

@@ -15,7 +15,7 @@ import time
 import asyncssh
 import pytest
 
-from .test_ssh import free_port, open_table, server, session  # noqa: F401  (server: a fixture)
+from .test_ssh import free_port, open_table, server, session, start_serve  # noqa: F401  (server: a fixture)
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("script") is None,
                                 reason="needs the OpenSSH client and script(1)")
@@ -220,22 +220,9 @@ asyncio.run(serve(config, lambda server: print("Guests join with", flush=True)))
 
 async def serving(data, port: int, quick: bool = False, door: tuple = ("--password", "open sesame")):
     """A server in a process of its own (the CLI's, or QUICK_SERVE), once it listens."""
-    import sys
-
-    env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
-    args = (["-c", QUICK_SERVE, str(data / "server"), str(port)] if quick else
-            ["-m", "tabletop_tui.cli", "serve", "--port", str(port), *door])
-    proc = await asyncio.create_subprocess_exec(sys.executable, *args, stdout=subprocess.PIPE,
-                                                stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    out = b""
-    end = time.monotonic() + 30
-    while b"Guests join with" not in out and time.monotonic() < end:
-        try:
-            out += await asyncio.wait_for(proc.stdout.read(4096), 1)
-        except asyncio.TimeoutError:
-            continue
-    assert b"Guests join with" in out, out.decode(errors="replace")
-    return proc
+    if quick:
+        return await start_serve(data, port, argv=["-c", QUICK_SERVE, str(data / "server"), str(port)])
+    return await start_serve(data, port, *door)
 
 
 def db_rows(data, sql: str) -> list:

@@ -343,13 +343,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def start_serve(data: Path, port: int):
-    """`tabletop serve` in a process of its own; returns it once it listens."""
+async def start_serve(data: Path, port: int, *flags: str, argv: list[str] | None = None):
+    """`tabletop serve` (with ``flags``; or python ``argv``) in a process of
+    its own; returns it once it listens."""
     import sys
 
     env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tabletop_tui.cli", "serve", "--port", str(port),
+        sys.executable, *(argv or ["-m", "tabletop_tui.cli", "serve", "--port", str(port), *flags]),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     out = b""
     end = time.monotonic() + 30

@@ -263,12 +263,16 @@ async def test_a_server_killed_mid_game_comes_back_with_its_names_ratings_and_ta
         ana.keys("\x1b")
         await ana.wait_for("Yellow: ben (away)")
         ana.keys("b")  # ana, the creator: both absent seats to bots
-        await ana.wait_for("(a bot plays)")
+        await ana.wait_for("Yellow: ben (a bot plays)")
         ana.keys("w")  # and watch them finish the game
+        end = time.monotonic() + 30
+        while "Tables on this server" in ana.text and time.monotonic() < end:
+            await asyncio.sleep(0.1)
+        assert "Tables on this server" not in ana.text, ana.text
         end = time.monotonic() + 180
         while not db_rows(data, "SELECT id FROM games") and time.monotonic() < end:
             await asyncio.sleep(0.5)
-        assert db_rows(data, "SELECT id FROM games"), "the game never ended"
+        assert db_rows(data, "SELECT id FROM games"), f"the game never ended:\n{ana.text}"
         ratings = db_rows(data, "SELECT key, mu, sigma, played FROM ratings ORDER BY key")
         assert [r[0] for r in ratings] == ["ana", "ben"] and all(r[3] == 1 for r in ratings)
         end = time.monotonic() + 30

@@ -258,12 +258,14 @@ async def test_a_server_killed_mid_game_comes_back_with_its_names_ratings_and_ta
         ben.keys("\r")
         await ben.wait_for("Yellow · human")
         await ana.wait_for("Yellow · human")
+        ana.keys("\x1b")  # ana leaves for the lobby first, so the lobby that says ben left knows she did
+        await ana.wait_for("Tables on this server")
         ben.keys("\x1b")
         await ben.wait_for("Tables on this server")
-        ana.keys("\x1b")
         await ana.wait_for("Yellow: ben (away)")
         ana.keys("b")  # ana, the creator: both absent seats to bots
         await ana.wait_for("Yellow: ben (a bot plays)")
+        await ana.wait_for("Purple: ana (a bot plays)")
         ana.keys("w")  # and watch them finish the game
         end = time.monotonic() + 30
         while "Tables on this server" in ana.text and time.monotonic() < end:

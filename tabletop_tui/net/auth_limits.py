@@ -85,14 +85,20 @@ class AuthLimits:
         if start > now:
             await asyncio.sleep(start - now)
 
-    def refused(self, tries: "ConnectionTries", method: str, *, counts_for_address: bool = True) -> None:
+    def refused(self, tries: "ConnectionTries", method: str, *, counts_for_address: bool = True) -> bool:
         """A try failed: log it, count it for the connection (and, for a
-        guessable secret, for its address)."""
+        guessable secret, for its address). True once the connection has
+        used its tries (the caller then ends it)."""
         tries.refused += 1
         if counts_for_address:
             self._source(tries.addr, time.monotonic()).failures.append(time.monotonic())
         log.warning("refused %s for %r from %s (try %d of %d on this connection)",
                     method, tries.user, tries.addr, tries.refused, self.policy.max_tries)
+        if tries.refused < self.policy.max_tries:
+            return False
+        log.warning("disconnected %r from %s: %d refused tries on one connection",
+                    tries.user, tries.addr, tries.refused)
+        return True
 
 
 @dataclass

@@ -4,14 +4,14 @@ Each ssh session gets its own process running the Textual app on a
 pseudo-terminal (window-size changes forwarded, TERM passed on), which plays
 on this server's tables through the table service (:mod:`.service`). A crash
 in one session never reaches the server or another player. Only players with
-an authorised key or the table password get in; the ssh user name is the
-player's name.
+an authorised key (any key with ``--open``) or the table password get in; the
+ssh user name is the player's name, bound to the key or passphrase that first
+used it (:mod:`.identity`, kept in :mod:`.records`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import os
 import shutil
@@ -25,10 +25,10 @@ from typing import Any
 
 import asyncssh
 
-from tabletop_tui.engine.outside_text import clean_name
-
 from .auth_limits import AuthLimits, AuthPolicy, ConnectionTries, TooManyTries
 from .bridge import PtyBridge, open_pty
+from .identity import Doorman
+from .records import FolderLock, Records, lock_folder
 from .service import Limits, Service
 
 log = logging.getLogger("tabletop_tui.net.server")
@@ -43,6 +43,8 @@ class ServeConfig:
     folder: Path = field(default_factory=lambda: Path("."))
     authorized_keys: Path | None = None
     password: str | None = None
+    #: any key may come in (names are still bound to keys on first use)
+    open_door: bool = False
     limits: Limits = field(default_factory=Limits)
     bot_delay: float = 0.6
     auth: AuthPolicy = field(default_factory=AuthPolicy)
@@ -61,22 +63,21 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 
 
 class _Gate(asyncssh.SSHServer):
-    """Who may come in: an authorised key, or the table password; how often
-    and how fast a guest may try is :mod:`.auth_limits`'s to say."""
+    """Who may come in: an authorised key (any key with --open), or the
+    table password; who they are is the doorman's (:mod:`.identity`); how
+    often and how fast anyone may try is :mod:`.auth_limits`'s."""
 
     def __init__(self, server: "TabletopServer") -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.door = server.doorman()
         self.tries = ConnectionTries(addr="?")
         self.logged_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        peer = conn.get_extra_info("peername") or ("?",)
-        self.tries.addr = str(peer[0])
-
-    def auth_completed(self) -> None:
-        self.logged_in = True
+        self.door.connected(conn)
+        self.tries.addr = self.door.peer or "?"
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.logged_in:
@@ -85,36 +86,51 @@ class _Gate(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.tries.user = username
-        keys = self.server.authorized_keys()
-        if keys is not None and self.conn is not None:
-            self.conn.set_authorized_keys(keys)
         return True  # everyone must authenticate
 
+    def _refused(self, method: str, *, counts_for_address: bool = True) -> None:
+        """A refused try: logged and counted; the last one allowed ends the connection."""
+        if self.server.auth_limits.refused(self.tries, method, counts_for_address=counts_for_address):
+            self._disconnect()
+
+    def _disconnect(self) -> None:
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many authentication failures")
+
     def public_key_auth_supported(self) -> bool:
-        return self.server.authorized_keys() is not None
+        return self.door.key_supported()
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """(Asked only for a key not among the authorised ones.)"""
-        self.server.auth_limits.refused(self.tries, "key", counts_for_address=False)
-        if self.tries.refused >= self.server.auth_limits.policy.max_tries and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many authentication failures")
+        """A key the doorman refuses counts as a try, but does not slow the
+        address (a client offers each of its keys in turn)."""
+        if self.door.key_allowed(key):
+            return True
+        self._refused("key", counts_for_address=False)
         return False
 
-    def password_auth_supported(self) -> bool:
-        return bool(self.server.config.password)
+    def kbdint_auth_supported(self) -> bool:
+        return self.door.kbdint_supported()
 
-    async def validate_password(self, username: str, password: str) -> bool:
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        return self.door.challenge(username)
+
+    async def validate_kbdint_response(self, username: str, responses: Any) -> Any:
+        """The table password (and a passphrase), judged after this try's
+        wait; a wrong one is a refused try."""
         try:
             await self.server.auth_limits.before_try(self.tries)
         except TooManyTries:
-            if self.conn is not None:
-                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many authentication failures")
+            self._disconnect()
             return False
-        want = self.server.config.password or ""
-        if want and hmac.compare_digest(password.encode(), want.encode()):
-            return True
-        self.server.auth_limits.refused(self.tries, "password")
-        return False
+        verdict = await self.door.respond(username, list(responses))
+        if verdict is False:
+            self._refused("password")
+        return verdict
+
+    def auth_completed(self) -> None:
+        assert self.conn is not None
+        self.logged_in = True
+        self.door.completed(str(self.conn.get_extra_info("username") or ""))
 
 
 class TabletopServer:
@@ -136,6 +152,13 @@ class TabletopServer:
         self._running: set[asyncio.Task] = set()
         self._per_conn: dict[Any, int] = {}
         self._per_user: dict[str, int] = {}
+        self.lock: FolderLock | None = None
+        self.records: Records | None = None
+
+    def doorman(self) -> Doorman:
+        """A new connection's way in (the records are open once the server started)."""
+        assert self.records is not None
+        return Doorman(self.records, self.authorized_keys, self.config.password, self.config.open_door)
 
     def authorized_keys(self) -> Any:
         """The authorised keys (re-read at most every few seconds, so a
@@ -150,6 +173,15 @@ class TabletopServer:
         return self._keys
 
     async def start(self) -> None:
+        """Take the data folder, open its records, listen; RecordsError with
+        a sentence when the folder or its database cannot be used."""
+        self.lock = lock_folder(self.folder)
+        try:
+            self.records = Records(self.folder)
+        except Exception:
+            self.lock.release()
+            raise
+        self.service.records = self.records
         (self.folder / "tables").mkdir(parents=True, exist_ok=True)
         self._sockdir = tempfile.mkdtemp(prefix="tabletop-")
         await self.service.start(Path(self._sockdir) / "tables.sock")
@@ -177,6 +209,12 @@ class TabletopServer:
         if self._sockdir:
             shutil.rmtree(self._sockdir, ignore_errors=True)
             self._sockdir = ""
+        if self.records is not None:
+            self.records.close()
+            self.records = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # -- one player ------------------------------------------------------------------
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -184,9 +222,12 @@ class TabletopServer:
         the server's limits (all sessions, per connection, per user)."""
         limits = self.config.limits
         conn = process.channel.get_connection()
-        user = clean_name(str(process.get_extra_info("username") or "")) or "guest"
+        admission = conn.get_owner().door.admission
+        user = admission.name if admission is not None else ""
         refusal = ""
-        if self.sessions >= limits.max_connections:
+        if not user:  # the door's sentence, said before the lobby, in the player's ssh client
+            refusal = admission.refusal if admission is not None else "You are not known here."
+        elif self.sessions >= limits.max_connections:
             refusal = "This server is full; try again later."
         elif self._per_conn.get(conn, 0) >= limits.sessions_per_connection:
             refusal = (f"One connection may hold at most {limits.sessions_per_connection} sessions here: "
@@ -196,7 +237,7 @@ class TabletopServer:
         elif process.get_terminal_type() is None:
             refusal = "tabletop needs a terminal: connect with ssh -t."
         if refusal:
-            log.info("session refused for %s: %s", user, refusal)
+            log.info("session refused for %r: %s", process.get_extra_info("username"), refusal)
             process.stdout.write(refusal.encode() + b"\r\n")
             process.exit(1)
             return

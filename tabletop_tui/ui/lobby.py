@@ -104,7 +104,8 @@ class FitsOrSays:
 
 
 #: what the lobby's keys do, said under the list (Enter is the list's own key)
-LOBBY_KEYS = "Enter takes a seat (yours again after a drop) · w watches · n opens a new table · q leaves"
+LOBBY_KEYS = ("Enter takes a seat (yours again after a drop) · w watches · n opens a new table · "
+              "r your games and the leaderboards · q leaves")
 
 
 class LobbyScreen(FitsOrSays, Screen[None]):
@@ -117,6 +118,7 @@ class LobbyScreen(FitsOrSays, Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
         Binding("b", "bots", "Bot for absent"),
+        Binding("r", "records", "Records"),
         Binding("q,escape", "leave", "Leave"),
     ]
 
@@ -237,6 +239,11 @@ class LobbyScreen(FitsOrSays, Screen[None]):
                 self.service.send(p.SetBot(table=t["id"], seat=i, bot=None))
                 changed.append(f"{owner}: back to {owner}")
         self.say("; ".join(changed) if changed else "Nobody at that table is away.")
+
+    def action_records(self) -> None:
+        from .records_screen import RecordsScreen
+
+        self.app.push_screen(RecordsScreen(self.service))
 
     def action_leave(self) -> None:
         self.service.close()

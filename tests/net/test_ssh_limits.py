@@ -27,10 +27,18 @@ from tabletop_tui.net.auth_limits import AuthPolicy
 from tabletop_tui.net.server import TERMINAL_BACK, ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
-from .test_ssh import Screen, free_port, server, session, start_serve  # noqa: F401 (a fixture)
+from .test_ssh import Answers, Screen, free_port, server, session, start_serve  # noqa: F401 (a fixture)
 
 BYSTANDER = 5.0
 PASSWORD = {"password": "open sesame", "auth": "password"}
+
+
+async def password_login(srv, user: str, passphrase: str = "", table: str = "open sesame") -> asyncssh.SSHClientConnection:
+    """A connection logged in through keyboard-interactive with the table
+    password and the passphrase for ``user`` (by default "USER-secret")."""
+    return await asyncssh.connect("127.0.0.1", srv.port, username=user, known_hosts=None, client_keys=None,
+                                  client_factory=lambda: Answers(table, passphrase or f"{user}-secret"),
+                                  preferred_auth="keyboard-interactive")
 
 
 def app_of(srv, user: str) -> int:
@@ -83,9 +91,7 @@ async def test_a_stopped_app_that_gets_keys_freezes_nobody_else(server):
         ana.keys("\x1b[B" * 70000)  # 210 kB of arrow keys the stopped app never reads
         await bystander_answers(ben)
         # a new guest gets in meanwhile
-        cara = await asyncio.wait_for(asyncssh.connect("127.0.0.1", server.port, username="cara", known_hosts=None,
-                                                       client_keys=None, password="open sesame",
-                                                       preferred_auth="password"), BYSTANDER)
+        cara = await asyncio.wait_for(password_login(server, "cara"), BYSTANDER)
         cara.close()
         # ana is told why her session ends; the app is gone
         await ana.wait_for("Your game stopped taking keys")
@@ -168,8 +174,7 @@ async def test_a_client_that_stops_reading_is_ended_and_freezes_nobody(server):
     server.config.limits.stall_seconds = 2
     ben_conn, ben = await session(server, "ben", **PASSWORD)
     await ben.wait_for("Tables on this server")
-    ana_conn = await asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None, client_keys=None,
-                                      password="open sesame", preferred_auth="password")
+    ana_conn = await password_login(server, "ana")
     ana = await ana_conn.create_process(term_type="xterm-256color", term_size=(200, 60), encoding=None,
                                         window=8192)
     await until(lambda: any(who == "ana" for who, _ in server.children.values()), "ana's app started")
@@ -205,13 +210,11 @@ async def test_sessions_per_connection_and_per_player_are_limited_with_a_sentenc
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
         return Screen(process)
 
-    first = await asyncssh.connect("127.0.0.1", server.port, username="ana", password="open sesame",
-                                   known_hosts=None, client_keys=None, preferred_auth="password")
+    first = await password_login(server, "ana")
     screens = [await one(first), await one(first)]
     third = await one(first)
     await third.wait_for("One connection may hold at most 2 sessions here: close one first.")
-    second = await asyncssh.connect("127.0.0.1", server.port, username="ana", password="open sesame",
-                                    known_hosts=None, client_keys=None, preferred_auth="password")
+    second = await password_login(server, "ana")
     screens.append(await one(second))
     fourth = await one(second)
     await fourth.wait_for("ana already has 3 sessions on this server: close one first.")
@@ -221,15 +224,29 @@ async def test_sessions_per_connection_and_per_player_are_limited_with_a_sentenc
     second.close()
 
 
-# -- passwords ----------------------------------------------------------------------------
+# -- passwords and passphrases (keyboard-interactive) ----------------------------------------
 class Guesser(asyncssh.SSHClient):
-    """Tries each word in turn on one connection."""
+    """Answers each challenge with the next word, on one connection: as the
+    table password, or (``passphrase_guesses``) as the name's passphrase
+    after the right table password ``table``."""
 
-    def __init__(self, words: list[str]) -> None:
-        self.words = list(words)
+    def __init__(self, words: list[str], table: str = "", passphrase_guesses: bool = False) -> None:
+        self.words, self.table, self.passphrase_guesses = list(words), table, passphrase_guesses
 
-    def password_auth_requested(self) -> str | None:
-        return self.words.pop(0) if self.words else None
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        if not self.words:
+            return None
+        word = self.words.pop(0)
+        if self.passphrase_guesses:
+            return [self.table if p.startswith("Table password") else word for p, _ in prompts]
+        return [word if p.startswith("Table password") else "unused-secret" for p, _ in prompts]
+
+
+def refusals_in(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "tabletop_tui.net.auth"]
 
 
 async def test_the_seventh_password_try_on_one_connection_is_refused(server, caplog):
@@ -238,14 +255,34 @@ async def test_the_seventh_password_try_on_one_connection_is_refused(server, cap
     words = ["guess"] * 6 + ["open sesame"]  # the right word, but as the 7th try
     with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
         await asyncssh.connect("127.0.0.1", server.port, username="eve", known_hosts=None, client_keys=None,
-                               preferred_auth="password", client_factory=lambda: Guesser(words))
-    refusals = [r.getMessage() for r in caplog.records if r.name == "tabletop_tui.net.auth"]
-    assert sum("refused password for 'eve' from 127.0.0.1" in m for m in refusals) == 6
-    assert any("more than 6 tries on one connection" in m for m in refusals)
+                               preferred_auth="keyboard-interactive", client_factory=lambda: Guesser(words))
+    assert sum("refused password for 'eve' from 127.0.0.1" in m for m in refusals_in(caplog)) == 6
+    assert any("disconnected 'eve' from 127.0.0.1: 6 refused tries" in m for m in refusals_in(caplog))
     # six tries are fine: the right word as the 6th gets in
     conn = await asyncssh.connect("127.0.0.1", server.port, username="eve", known_hosts=None, client_keys=None,
-                                  preferred_auth="password", client_factory=lambda: Guesser(["guess"] * 5 +
-                                                                                            ["open sesame"]))
+                                  preferred_auth="keyboard-interactive",
+                                  client_factory=lambda: Guesser(["guess"] * 5 + ["open sesame"]))
+    conn.close()
+
+
+async def test_passphrase_guesses_are_tries_too(server, caplog):
+    """With the right table password, wrong passphrases for a name are
+    refused tries: the 7th guess (even the right one) is not judged, and a
+    burst of them slows down like wrong table passwords."""
+    conn = await password_login(server, "ana", "ana-secret")  # ana claims her name with a passphrase
+    conn.close()
+    policy = server.auth_limits.policy
+    policy.first_delay, policy.max_delay = 0.01, 10.0
+    caplog.set_level(logging.WARNING, logger="tabletop_tui.net.auth")
+    words = ["nope-nope"] * 6 + ["ana-secret"]
+    with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
+        await asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None, client_keys=None,
+                               preferred_auth="keyboard-interactive",
+                               client_factory=lambda: Guesser(words, "open sesame", passphrase_guesses=True))
+    assert sum("refused password for 'ana' from 127.0.0.1" in m for m in refusals_in(caplog)) == 6
+    assert any("disconnected 'ana' from 127.0.0.1: 6 refused tries" in m for m in refusals_in(caplog))
+    assert server.auth_limits.delay("127.0.0.1") == 0.01 * 2 ** 5  # the address's next try waits
+    conn = await password_login(server, "ana", "ana-secret")  # and then gets in
     conn.close()
 
 
@@ -256,16 +293,29 @@ async def test_a_burst_of_wrong_passwords_slows_down_and_the_right_one_waits_too
     for _ in range(5):  # each on a connection of its own: the address is what slows
         t = time.monotonic()
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", server.port, username="eve", password="guess", known_hosts=None,
-                                   client_keys=None, preferred_auth="password")
+            await password_login(server, "eve", table="guess")
         took.append(time.monotonic() - t)
     # waits of 0, 0.2, 0.4, 0.8 and 1.6 s before the tries (counted from the
     # try before's start, a moment before its refusal came back here)
     assert took[4] >= 1.5 and took[3] >= 0.7 and took[2] >= 0.3, took
     t = time.monotonic()
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="ana", password="open sesame",
-                                  known_hosts=None, client_keys=None, preferred_auth="password")
+    conn = await password_login(server, "ana")
     assert time.monotonic() - t >= 1.5  # a right guess is not told apart by its speed
+    conn.close()
+
+
+async def test_refused_keys_count_as_tries_but_do_not_slow_the_address(server, caplog):
+    """A client offering six keys the door refuses is disconnected before its
+    table password is asked; the address is not slowed by them."""
+    caplog.set_level(logging.WARNING, logger="tabletop_tui.net.auth")
+    strangers = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(6)]
+    with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
+        await asyncssh.connect("127.0.0.1", server.port, username="eve", known_hosts=None, client_keys=strangers,
+                               client_factory=lambda: Answers("open sesame", "eve-secret-1"),
+                               preferred_auth=["publickey", "keyboard-interactive"])
+    assert sum("refused key for 'eve'" in m for m in refusals_in(caplog)) == 6
+    assert server.auth_limits.delay("127.0.0.1") == 0
+    conn = await password_login(server, "eve", "eve-secret-1")  # a new connection gets in at once
     conn.close()
 
 
@@ -302,8 +352,8 @@ async def test_huge_windows_leak_nothing_and_a_huge_resize_leaves_the_session_al
     before, tasks_before = fds(), len(asyncio.all_tasks())
 
     async def one(n: int) -> None:
-        conn = await asyncssh.connect("127.0.0.1", server.port, username=f"p{n}", password="open sesame",
-                                      known_hosts=None, client_keys=None, preferred_auth="password")
+        conn = await asyncssh.connect("127.0.0.1", server.port, username=f"p{n}", known_hosts=None,
+                                      client_keys=[server.client_key], preferred_auth="publickey")
         proc = await conn.create_process(term_type="xterm-256color", term_size=(70000, 70000), encoding=None)
         started = asyncio.ensure_future(until(lambda: any(who == f"p{n}" for who, _ in server.children.values()),
                                               f"p{n}'s app started"))

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -131,6 +132,7 @@ class LobbyScreen(FitsOrSays, Screen[None]):
         super().__init__()
         self.service = service
         self.tables: list[dict] = []
+        self._early_note = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -142,6 +144,8 @@ class LobbyScreen(FitsOrSays, Screen[None]):
 
     def on_mount(self) -> None:
         self._fit()
+        if self._early_note:
+            self.say(self._early_note)
         self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
         from tabletop_tui.net import protocol as p
 
@@ -172,7 +176,12 @@ class LobbyScreen(FitsOrSays, Screen[None]):
             ol.highlighted = min(keep or 0, len(self.tables) - 1)
 
     def say(self, text: str) -> None:
-        self.query_one("#picker-message", Static).update(Text(text))
+        """Say ``text`` on the message line; said before the screen is
+        composed (a "moved" right after the welcome), once it is."""
+        try:
+            self.query_one("#picker-message", Static).update(Text(text))
+        except NoMatches:
+            self._early_note = text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,28 +1,26 @@
 #!/usr/bin/env python3
-"""Remote play under load: N concurrent ssh sessions of `tabletop serve`,
-driven by scripted clients. Figures, not pass/fail (it always exits 0).
+"""Remote play under load: ssh sessions of `tabletop serve`, driven by
+scripted clients. Figures, not pass/fail (it always exits 0).
 
-    python benchmarks/ssh.py                      # N = 1, 10, 25, 50 (about 8-10 minutes)
-    python benchmarks/ssh.py --quick              # N = 1, 5 and shorter runs (about 1-2 minutes)
-    python benchmarks/ssh.py --sessions 1,10 --seconds 20 --json out.json
+    python benchmarks/ssh.py                  # keys at N = 1; pairs at N = 10, 25, 50 (about 5-8 minutes)
+    python benchmarks/ssh.py --quick          # keys at N = 1; pairs at N = 10, short loops (under a minute)
+    python benchmarks/ssh.py --sessions 1,10 --pairs 50 --seconds 20 --json out.json
 
-What one run does, for each N:
+Two measures, each on a `tabletop serve` of its own (a fresh data folder,
+one authorised key), with asyncssh clients reading pyte screens (100x30):
 
-1. starts `tabletop serve` in a process of its own (a fresh data folder, one
-   authorised key), as a host would;
-2. opens N ssh sessions with asyncssh clients, each reading its terminal
-   into a pyte screen (100x30), and each opens a Tiki table of its own from
-   the lobby (n, Enter, Ctrl+S): N app processes on the server, N tables;
-3. for ``--seconds`` every session presses a cursor key (right, left, ...)
-   every ``--interval`` seconds (with jitter) and times key to frame: from
-   writing the key to the first output that changes its pyte screen;
-4. reads memory (RSS and PSS of every session's app process, RSS of the
-   server) and CPU seconds (server, the session processes, this process).
-
-The same key loop runs first on the app started locally in a pseudo-terminal
-(`tabletop play tiki`, no ssh, no server): "added" latency is the ssh
-figure minus that one. The last table says how many sessions this machine
-serves before the median added latency passes 50 ms (target: 50 sessions).
+- **keys** (``--sessions``): each session at a Tiki table of its own presses
+  a cursor key every ``--interval`` seconds; key to the first output that
+  changes its screen. The same loop runs first on the app started locally in
+  a pseudo-terminal (no ssh): the single-player key figure, and "added" is
+  the ssh figure minus it.
+- **pairs** (``--pairs``): N sessions as N/2 pairs, each pair at a Tiki table
+  of its own, one seat each; they take turns placing a tiki (by arrows and
+  Enter) every ``--pair-interval`` seconds; a move is timed from the mover's
+  Enter to the first frame on the other seat's screen that says "Your turn":
+  the path that matters (app, table service, the other app, ssh). p50/p95,
+  CPU seconds of the server, the apps and the thinker processes (bots,
+  hints, the coach that looks at every move), and the thinker's share.
 
 The machine may be shared: wall-clock latencies include waiting for a core,
 so CPU seconds are printed beside them and the load average before and after.
@@ -38,6 +36,7 @@ import platform
 import pty
 import random
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -58,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COLS, ROWS = 100, 30
 TARGET_ADDED_MS = 50.0
 TARGET_SESSIONS = 50
+TARGET_MOVE_P95_MS = 100.0
 KEYS = ["\x1b[C", "\x1b[D"]  # right, left: the Tiki board's cursor goes out and back
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -72,10 +72,22 @@ class Term:
         self.stream = pyte.ByteStream(self.screen)
         self.write = write
         self._wait: tuple[list[str], asyncio.Future, float] | None = None
+        self._words: tuple[str, asyncio.Future] | None = None
         self.closed = False
+
+    def expect(self, words: str) -> asyncio.Future:
+        """A future set to the time of the first output after which the screen shows ``words``."""
+        fut = asyncio.get_running_loop().create_future()
+        self._words = (words, fut)
+        return fut
 
     def feed(self, data: bytes) -> None:
         self.stream.feed(data)
+        if self._words is not None:
+            words, fut = self._words
+            if not fut.done() and words in self.text:
+                fut.set_result(time.perf_counter())
+                self._words = None
         if self._wait is not None:
             before, fut, t0 = self._wait
             if self.screen.display != before and not fut.done():
@@ -258,6 +270,17 @@ class Session:
         self.conn.close()
 
 
+async def close_all(sessions: list[Session], server: asyncio.subprocess.Process) -> None:
+    for s in sessions:
+        s.close()
+    await asyncio.sleep(0.5)  # the sessions end before their server
+    await stop(server)
+
+
+def what_broke(err: Exception) -> str:
+    return f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+
+
 # -- the local app in a pseudo-terminal -------------------------------------------------------------
 async def run_local(seconds: float, interval: float, seed: int) -> dict:
     """The same key loop on `tabletop play tiki` in a pty of its own (no ssh)."""
@@ -296,6 +319,7 @@ async def run_local(seconds: float, interval: float, seed: int) -> dict:
         loop.remove_reader(master)
         await stop(proc)
         os.close(master)
+        shutil.rmtree(data, ignore_errors=True)
     return {"keys": len(times), "no_frame": missed, **summary(times),
             "app_cpu_s": (cpu1[0] - cpu0[0]) if cpu0 and cpu1 else None,
             "rss_mib": mem[0] if mem else None, "pss_mib": mem[1] if mem else None}
@@ -366,12 +390,141 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
     except Exception as err:  # figures, not pass/fail: say what broke
-        out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:160] if str(err) else ''}"
+        out["error"] = what_broke(err)
     finally:
-        for s in sessions:
-            s.close()
-        await asyncio.sleep(0.5)
-        await stop(server)
+        await close_all(sessions, server)
+        shutil.rmtree(data, ignore_errors=True)
+    return out
+
+
+# -- pairs: a move by one seat reaching the other's screen -------------------------------------------
+#: the Tiki board's cursor: village index (0-8, the centre 4) and the arrow for each step
+STEPS = {"\x1b[A": (-1, 0), "\x1b[B": (1, 0), "\x1b[D": (0, -1), "\x1b[C": (0, 1)}
+
+
+def path_keys(start: int, goal: int) -> str:
+    """Arrow keys from village ``start`` to ``goal`` (rows first), then Enter."""
+    (r0, c0), (r1, c1) = divmod(start, 3), divmod(goal, 3)
+    return (("\x1b[B" if r1 > r0 else "\x1b[A") * abs(r1 - r0) + ("\x1b[C" if c1 > c0 else "\x1b[D") * abs(c1 - c0)
+            + "\r")
+
+
+async def play_pair(a: Session, b: Session, seconds: float, interval: float, rng: random.Random) -> tuple[list, int]:
+    """Two seats of one Tiki table take turns placing a tiki on an empty
+    village (at most 9 moves, none stacks, so no village is influenced).
+    Each move is timed from the mover's Enter to the first frame on the
+    other seat's screen that says "Your turn"."""
+    times: list[float] = []
+    missed = 0
+    cursor = {id(a): 4, id(b): 4}
+    empty = set(range(9))
+    end = time.monotonic() + seconds
+    await asyncio.sleep(rng.uniform(0, interval))
+    while empty and time.monotonic() < end and not (a.term.closed or b.term.closed):
+        wait_end = time.monotonic() + 10
+        while not any("Your turn" in s.term.text for s in (a, b)) and time.monotonic() < wait_end:
+            await asyncio.sleep(0.02)
+        mover = next((s for s in (a, b) if "Your turn" in s.term.text), None)
+        if mover is None:
+            missed += 1
+            break
+        other = b if mover is a else a
+        goal = rng.choice(sorted(empty))
+        seen = other.term.expect("Your turn")
+        t0 = time.perf_counter()
+        mover.term.write(path_keys(cursor[id(mover)], goal).encode())
+        try:
+            times.append(await asyncio.wait_for(seen, 5) - t0)
+        except asyncio.TimeoutError:
+            missed += 1
+            break
+        cursor[id(mover)] = goal
+        empty.discard(goal)
+        await asyncio.sleep(interval * rng.uniform(0.6, 1.4))
+    return times, missed
+
+
+async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
+    """N sessions as N/2 pairs, each pair at a Tiki table of its own."""
+    pairs = max(1, n // 2)
+    data = Path(tempfile.mkdtemp(prefix=f"tabletop-bench-pairs{n}-"))
+    (data / "server").mkdir(parents=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (data / "server" / "authorized_keys").write_bytes(key.export_public_key())
+    port = free_port()
+    server = await start_server(data, port, 2 * pairs + 8)
+    sessions: list[Session] = []
+    out: dict[str, Any] = {"sessions": 2 * pairs}
+    started = time.perf_counter()
+    try:
+        gate = asyncio.Semaphore(4)  # starting an app process costs a second or two of CPU
+        table_lock = asyncio.Lock()  # one table opened and joined at a time: the newest is pair k's
+
+        async def lobby(user: str) -> Session:
+            async with gate:
+                s = await Session.open(port, user, key)
+                await s.term.wait_for("Tables on this server")
+                return s
+
+        firsts = await asyncio.gather(*(lobby(f"a{k:02d}") for k in range(pairs)))
+        seconds_ = await asyncio.gather(*(lobby(f"b{k:02d}") for k in range(pairs)))
+        sessions = [*firsts, *seconds_]
+        for k, (a, b) in enumerate(zip(firsts, seconds_)):
+            async with table_lock:
+                a.term.write(b"n")
+                await a.term.wait_for("Which game?")
+                a.term.write(b"\r")  # Tiki
+                await a.term.wait_for("Open seat")
+                a.term.write(b"\x13")
+                await a.term.wait_for("Purple")
+                for _ in range(60):  # End: the newest table, once b's lobby lists it
+                    b.term.write(b"\x1b[F")
+                    try:
+                        await b.term.wait_for(f"Purple: a{k:02d}", timeout=1)
+                        break
+                    except RuntimeError:
+                        continue
+                b.term.write(b"\x1b[F\r")  # End again: the list has it now
+                await b.term.wait_for(f"a{k:02d} · Purple")
+        out["start_s"] = time.perf_counter() - started
+        kids = descendants(server.pid)
+        apps = [p for p in kids if "tabletop_tui.net.session" in cmdline(p)]
+        thinkers = [p for p in kids if "tabletop_tui.engine.thinker" in cmdline(p)]
+        others = [p for p in kids if p not in apps and p not in thinkers]
+        watched = [server.pid, *kids]
+        cpu0 = {p: proc_stat(p) for p in watched}
+        load0 = os.getloadavg()[0]
+        t0 = time.perf_counter()
+        results = await asyncio.gather(*(play_pair(a, b, seconds, interval, random.Random(seed * 1000 + k))
+                                         for k, (a, b) in enumerate(zip(firsts, seconds_))))
+        wall = time.perf_counter() - t0
+        # thinkers started during the loop count too
+        thinkers += [p for p in descendants(server.pid) if "tabletop_tui.engine.thinker" in cmdline(p)
+                     and p not in thinkers]
+
+        def cpu(pids: list[int]) -> float:
+            total = 0.0
+            for p in pids:
+                a_, b_ = cpu0.get(p), proc_stat(p)
+                if b_:
+                    total += b_[0] - (a_[0] if a_ else 0.0)
+            return total
+
+        times = [t for ts, _ in results for t in ts]
+        server_cpu, apps_cpu, thinker_cpu = cpu([server.pid]), cpu(apps + others), cpu(thinkers)
+        total = server_cpu + apps_cpu + thinker_cpu
+        out.update({
+            "ready": len(apps), "moves": len(times), "no_frame": sum(m for _, m in results), **summary(times),
+            "seconds": wall, "server_cpu_s": server_cpu, "apps_cpu_s": apps_cpu, "thinker_cpu_s": thinker_cpu,
+            "thinker_share": (thinker_cpu / total) if total else None,
+            "thinker_share_of_machine": thinker_cpu / (wall * (os.cpu_count() or 1)),
+            "load_start": load0, "load_end": os.getloadavg()[0],
+        })
+    except Exception as err:  # figures, not pass/fail: say what broke
+        out["error"] = what_broke(err)
+    finally:
+        await close_all(sessions, server)
+        shutil.rmtree(data, ignore_errors=True)
     return out
 
 
@@ -414,6 +567,11 @@ async def main_async(args: argparse.Namespace) -> dict:
         print(f"  N = {n}: starting {n} session{'s' if n != 1 else ''}…", flush=True)
         rows.append(await run_n(n, args.seconds, args.interval, args.seed))
     report["runs"] = rows
+    pair_rows = []
+    for n in [int(x) for x in args.pairs.split(",")] if args.pairs else []:
+        print(f"  N = {n}: {n // 2} pairs at tables of their own…", flush=True)
+        pair_rows.append(await run_pairs(n, args.pair_seconds, args.pair_interval, args.seed))
+    report["pairs"] = pair_rows
     lm = local.get("median_ms")
     print()
     head = ["", "sessions", "start s", "keys", "median ms", "p95 ms", "added med", "no frame", "server CPU s",
@@ -439,6 +597,28 @@ async def main_async(args: argparse.Namespace) -> dict:
     print("  CPU s: CPU seconds during the key loop (server: sshd side and the table service; apps: the\n"
           "  players' app processes; bench: these scripted clients and their pyte screens). PSS shares\n"
           "  the pages common to all app processes out among them: the memory one more session costs.")
+    if pair_rows:
+        print(f"\n  A move by one seat to the other seat's screen (Enter to the frame that says \"Your turn\"; "
+              f"target p95 ≤ {TARGET_MOVE_P95_MS:g} ms at 50 sessions on an idle machine):")
+        head = ["sessions", "start s", "moves", "p50 ms", "p95 ms", "max ms", "no frame", "server CPU s",
+                "apps CPU s", "thinker CPU s", "thinker share", "load"]
+        table = []
+        for r in pair_rows:
+            if "error" in r:
+                table.append([r["sessions"], "error", r["error"], *[""] * 9])
+                continue
+            table.append([f"{r['ready']}/{r['sessions']}", fmt(r["start_s"]), r["moves"], fmt(r["median_ms"]),
+                          fmt(r["p95_ms"]), fmt(r["max_ms"]), r["no_frame"], fmt(r["server_cpu_s"], ".2f"),
+                          fmt(r["apps_cpu_s"], ".2f"), fmt(r["thinker_cpu_s"], ".2f"),
+                          "-" if r["thinker_share"] is None else f"{100 * r['thinker_share']:.0f}%",
+                          f"{r['load_start']:.1f}→{r['load_end']:.1f}"])
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *table)]
+        for i, line in enumerate([head, *table]):
+            print("  " + "  ".join(str(c).rjust(w) for c, w in zip(line, widths)))
+            if i == 0:
+                print("  " + "  ".join("-" * w for w in widths))
+        print("  thinker share: the thinker processes' part of the CPU the server, the apps and the\n"
+              "  thinkers spent in the loop (the coach looks at every move).")
     served, ok = capacity(lm, [r for r in rows if "error" not in r])
     report["capacity"] = {"sessions": served, "target": TARGET_SESSIONS, "ok": ok}
     mark = "-" if ok is None else ("✓" if ok else "✗")
@@ -450,15 +630,22 @@ async def main_async(args: argparse.Namespace) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="tabletop serve under N concurrent ssh sessions (figures, not pass/fail).")
-    ap.add_argument("--sessions", default=None, help="comma-separated session counts (default 1,10,25,50)")
+    ap.add_argument("--sessions", default=None,
+                    help="comma-separated session counts for the key loop (default 1; quick 1)")
+    ap.add_argument("--pairs", default=None,
+                    help="comma-separated session counts for the pairs' moves (default 10,25,50; quick 10)")
+    ap.add_argument("--pair-seconds", type=float, default=None, help="move loop length (default 20, quick 8)")
+    ap.add_argument("--pair-interval", type=float, default=1.0, help="seconds between a pair's moves (default 1)")
     ap.add_argument("--seconds", type=float, default=None, help="key loop length per run (default 20, quick 8)")
     ap.add_argument("--interval", type=float, default=0.5, help="seconds between one session's keys (default 0.5)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--quick", action="store_true", help="N = 1 and 5, 8-second loops")
+    ap.add_argument("--quick", action="store_true", help="key loop at N = 1 and pairs at N = 10, short loops (< 1 minute)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     args = ap.parse_args(argv)
-    args.sessions = args.sessions or ("1,5" if args.quick else "1,10,25,50")
-    args.seconds = args.seconds or (8.0 if args.quick else 20.0)
+    args.sessions = args.sessions or "1"
+    args.pairs = args.pairs if args.pairs is not None else ("10" if args.quick else "10,25,50")
+    args.seconds = args.seconds or (5.0 if args.quick else 20.0)
+    args.pair_seconds = args.pair_seconds or (8.0 if args.quick else 20.0)
     report = asyncio.run(main_async(args))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -165,6 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop_tui.net.command import add_parser as add_serve
 
     add_serve(sub, _positive, _seed)
+    from tabletop_tui.net.names_tool import add_parser as add_names
+
+    add_names(sub)
     p.set_defaults(_commands=sub.choices)
     return p
 
@@ -299,6 +302,10 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from tabletop_tui.net.command import run as serve
 
         return serve(args, UsageError)
+    if args.command == "names":
+        from tabletop_tui.net.names_tool import run as names
+
+        return names(args, UsageError)
     if args.command == "list":
         for g in catalogue():
             lo, hi = g.min_players, g.max_players

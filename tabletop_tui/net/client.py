@@ -49,6 +49,10 @@ class RemoteService:
         self.on_joined: Callable[["RemoteTable"], None] = lambda table: None
         self.on_error: Callable[[str], None] = lambda reason: None
         self.on_gone: Callable[[str], None] = lambda reason: None
+        #: the same player joined from another terminal: back to the lobby
+        self.on_moved: Callable[[str], None] = lambda reason: None
+        self.on_records: Callable[[dict], None] = lambda data: None
+        self.on_replay: Callable[[dict], None] = lambda data: None
         self.table: RemoteTable | None = None
         self.lobby: dict = {}
         self._send_lock = threading.Lock()
@@ -133,6 +137,13 @@ class RemoteService:
             self.table._chat(str(msg.get("name", "")), str(msg.get("text", "")))
         elif kind == "error":
             self.on_error(str(msg.get("reason", "")))
+        elif kind == "moved":
+            self.table = None
+            self.on_moved(str(msg.get("reason", "")))
+        elif kind == "records":
+            self.on_records(msg)
+        elif kind == "replay":
+            self.on_replay(msg)
         elif kind == "bye":
             self._end(str(msg.get("reason", "The server closed the connection.")))
 

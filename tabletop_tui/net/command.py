@@ -9,7 +9,7 @@ from pathlib import Path
 GUIDE = """\
 tabletop is serving on {host}:{port}.
   Guests join with:   ssh -p {port} NAME@{where}
-  (NAME is the player's name at the table.)
+  (NAME is the player's name; the first key to use it holds it.)
   Who may come in:    {who}
   Host key:           {fingerprint}
 Press Ctrl+C to stop; tables are saved and resume at the next start."""
@@ -24,6 +24,9 @@ def add_parser(sub: argparse._SubParsersAction, positive, at_least_zero) -> None
                        help="public keys allowed in (default: authorized_keys in the data folder)")
     serve.add_argument("--password", nargs="?", const="", metavar="WORD",
                        help="a table password for guests without a key (no WORD: you are asked for it)")
+    serve.add_argument("--open", action="store_true", dest="open_door",
+                       help="any ssh key may come in (a public server); each name still belongs to "
+                            "the first key that uses it")
     serve.add_argument("--max-connections", type=positive, default=64)
     serve.add_argument("--idle-minutes", type=positive, default=30,
                        help="end a session after this long without a key (seats are kept)")
@@ -36,9 +39,11 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     """Start the server and serve until Ctrl+C."""
     import asyncio
     import getpass
+    import logging
 
     from tabletop_tui.engine.storage import data_dir
 
+    from .records import RecordsError
     from .server import ServeConfig, serve
     from .service import Limits
 
@@ -57,11 +62,11 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     if keys is not None and not keys.is_file():
         raise usage_error(f"there is no file {args.authorized_keys!r} of authorised keys")
-    if password is None and not (keys or folder / "authorized_keys").is_file():
+    if password is None and not args.open_door and not (keys or folder / "authorized_keys").is_file():
         raise usage_error(f"nobody could come in: add keys to {folder / 'authorized_keys'}, "
                           "or give --authorized-keys FILE or --password")
     config = ServeConfig(host=args.host, port=args.port, folder=folder, authorized_keys=keys,
-                         password=password,
+                         password=password, open_door=args.open_door,
                          limits=Limits(max_connections=args.max_connections, idle_minutes=args.idle_minutes,
                                        actions_per_second=args.actions_per_second,
                                        hints_per_minute=args.hints_per_minute,
@@ -71,7 +76,9 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         from .server import host_key
 
         who = []
-        if server.authorized_keys() is not None:
+        if args.open_door:
+            who.append("any ssh key (--open)")
+        elif server.authorized_keys() is not None:
             who.append(f"keys in {keys or folder / 'authorized_keys'}")
         if password:
             who.append("anyone with the table password")
@@ -79,10 +86,19 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         print(GUIDE.format(host=args.host, port=server.port, where=where, who=" or ".join(who),
                            fingerprint=host_key(folder).get_fingerprint()), flush=True)
 
+    log = logging.getLogger("tabletop_tui.net")  # refused logins, ended sessions: the server's log
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
     try:
         asyncio.run(serve(config, ready))
     except KeyboardInterrupt:
         print("\nStopped. The tables are saved.")
+    except RecordsError as err:
+        print(f"tabletop: {err.reason}", file=sys.stderr)
+        return 1
     except OSError as err:
         print(f"tabletop: cannot serve on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 1

@@ -114,13 +114,27 @@ class SetBot(Message):
     level: int = Field(default=2, ge=1, le=3)
 
 
+class Records(Message):
+    """The lobby asks for the player's recent games and the leaderboards."""
+
+    type: Literal["records"] = "records"
+
+
+class Replay(Message):
+    """The save of one of the player's finished games, to replay it."""
+
+    type: Literal["replay"] = "replay"
+    game: str = Field(max_length=40)
+
+
 class Leave(Message):
     """Leave the table (the seats stay yours) and go back to the lobby."""
 
     type: Literal["leave"] = "leave"
 
 
-Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Coach, Chat, SetBot, Leave],
+Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Coach, Chat, SetBot, Leave,
+                          Records, Replay],
                     Field(discriminator="type")]
 _requests = TypeAdapter(Request)
 

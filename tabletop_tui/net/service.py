@@ -26,9 +26,10 @@ from tabletop_tui.engine.crash import REMOTE_WHERE
 from tabletop_tui.engine.errors import IllegalAction, SaveError
 from tabletop_tui.engine.match import Match, SeatConfig
 from tabletop_tui.engine.outside_text import clean_name
-from tabletop_tui.engine.storage import atomic_write, read_limited
+from tabletop_tui.engine.storage import atomic_write
 from tabletop_tui.engine.table import Subscription, Table, Update
 
+from . import history
 from . import protocol as p
 
 
@@ -42,6 +43,13 @@ class Limits:
     hints_per_minute: float = 6.0
     chat_per_minute: float = 20.0
     max_tables: int = 64
+    #: ssh sessions one connection may open, and one user (name) may hold at once
+    sessions_per_connection: int = 2
+    sessions_per_user: int = 3
+    #: bytes of keys a session's app may leave unread before the session ends
+    keys_queued: int = 64 * 1024
+    #: seconds a client may read nothing while its screen waits, before the session ends
+    stall_seconds: float = 60.0
 
 
 class Bucket:
@@ -72,6 +80,8 @@ class TableEntry:
     owners: list[str | None]
     chat: deque = field(default_factory=lambda: deque(maxlen=50))
     conns: set = field(default_factory=set)
+    #: its finished game is in the records
+    recorded: bool = False
 
     def connected(self) -> set[str]:
         return {c.user for c in self.conns if c.user}
@@ -151,6 +161,8 @@ class Conn:
             out[k] = wire_update(up, start)
             out[k]["seats"] = wire_seats(self.entry) if self.entry else []
             self.sent[k] = len(up.log)
+            if up.result is not None and self.entry is not None:
+                self.service.finished(self.entry)
         self.send({"type": "update", "table": self.entry.id if self.entry else "", "updates": out})
 
     def bye(self, reason: str) -> None:
@@ -173,6 +185,8 @@ class Service:
         self.tokens: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.server: asyncio.AbstractServer | None = None
+        #: the server's database (:mod:`.records`); None: tables are remembered in files only
+        self.records: Any = None
 
     # -- tokens ----------------------------------------------------------------------
     def issue_token(self, user: str) -> str:
@@ -229,6 +243,9 @@ class Service:
                     return
                 conn.user = self.tokens.pop(req.token)
                 conn.send({"type": "welcome", "user": conn.user})
+                for other in list(self.conns):  # one player, one connection at the tables
+                    if other is not conn and other.user == conn.user:
+                        self._move_out(other)
                 continue
             self.handle(conn, req)
 
@@ -266,6 +283,8 @@ class Service:
                 self.coach(conn, req.seat)
             elif kind == "set_bot":
                 self.set_bot(conn, req.table, req.seat, req.bot, req.level)
+            elif kind in ("records", "replay"):
+                history.answer(self, conn, req)
             else:  # a second hello
                 conn.send({"type": "error", "reason": "You are already known here."})
         except IllegalAction as err:
@@ -387,6 +406,9 @@ class Service:
             if owner is None and not table.seats[s].is_human:
                 raise IllegalAction("A bot plays that seat.")
         self._leave(conn)
+        for other in list(entry.conns):  # two clients never drive one seat
+            if other.user == conn.user and set(other.seats) & set(wanted):
+                self._move_out(other)
         for s in wanted:
             if entry.owners[s] is None:
                 entry.owners[s] = conn.user
@@ -417,6 +439,8 @@ class Service:
         owner = entry.owners[seat]
         if owner is None:
             raise IllegalAction("That seat is open: a player may take it.")
+        if bot is not None and owner == conn.user:
+            raise IllegalAction("That seat is yours: take it with Enter rather than hand it to a bot.")
         if bot is not None and owner in entry.connected():
             raise IllegalAction(f"{owner} is here: only an absent player's seat goes to a bot.")
         table.set_seat(seat, owner, bot, level)
@@ -433,6 +457,19 @@ class Service:
         if entry is not None:
             entry.conns.discard(conn)
             self._seats_changed(entry)
+
+    def _move_out(self, conn: Conn) -> None:
+        """The same player joined from another terminal: ``conn`` leaves
+        its table for the lobby and is told why."""
+        self._leave(conn)
+        conn.in_lobby = True
+        conn.send({"type": "moved", "reason": "You joined from another terminal."})
+
+    def finished(self, entry: TableEntry) -> None:
+        """A table's game ended (called from any thread): record it once."""
+        if self.records is not None and self.loop is not None and not entry.recorded:
+            entry.recorded = True
+            self.loop.call_soon_threadsafe(history.record, self, entry)
 
     def _seats_changed(self, entry: TableEntry) -> None:
         """Tell everyone at ``entry`` who sits where and who is here now."""
@@ -468,6 +505,12 @@ class Service:
 
     # -- persistence ------------------------------------------------------------------------------
     def _write_meta(self, entry: TableEntry) -> None:
+        if self.records is not None:
+            try:
+                self.records.save_table(entry.id, entry.table.game.id, entry.creator, entry.owners)
+            except Exception:
+                pass  # the table goes on; its seats are only not remembered
+            return
         text = json.dumps({"creator": entry.creator, "owners": entry.owners})
         try:
             atomic_write(self.folder / f"{entry.id}.table", text)
@@ -477,17 +520,19 @@ class Service:
     def resume(self) -> int:
         """Bring back every unfinished table saved in the folder."""
         n = 0
-        for meta in sorted(self.folder.glob("*.table")):
-            table_id = meta.stem
+        found = history.saved_tables(self)
+        for table_id, info in found:
             save = self.folder / f"{table_id}.json"
             try:
-                info = json.loads(read_limited(meta, 64 * 1024))
                 match = Match.load(save)
                 owners = [clean_name(o) if isinstance(o, str) else None for o in info.get("owners", [])]
                 creator = clean_name(str(info.get("creator", "")))
             except (SaveError, OSError, ValueError, TypeError):
                 continue
-            if match.is_over() or len(owners) != match.players:
+            if match.is_over():  # ended just before the server stopped: recorded now if it was not
+                history.record_match(self, table_id, match, owners)
+                continue
+            if len(owners) != match.players:
                 continue
             self.tables[table_id] = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), creator, owners)
             n += 1

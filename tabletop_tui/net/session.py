@@ -10,7 +10,45 @@ players go on.
 from __future__ import annotations
 
 import os
+import select
+import signal
 import sys
+import threading
+
+
+def exit_on_hangup(fd: int = 0) -> threading.Thread:
+    """End this process at once when its terminal hangs up (the server
+    closed the pty, or went away): nobody can see it any more, and an app
+    reading a terminal that only says end-of-file would spin forever."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(fd, 0)  # hang-up and errors are always reported
+        while True:
+            try:
+                events = poller.poll()
+            except InterruptedError:
+                continue
+            if any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in events):
+                os._exit(129)
+
+    thread = threading.Thread(target=watch, name="hangup", daemon=True)
+    thread.start()
+    return thread
+
+
+def tolerate_bad_bytes() -> None:
+    """Bytes that are not UTF-8 from a client become U+FFFD, never an
+    exception: Textual's input thread decodes strictly, and one stray byte
+    ended the app with a traceback on the player's screen."""
+    import codecs
+    import functools
+
+    from textual.drivers import linux_driver
+
+    linux_driver.getincrementaldecoder = (  # type: ignore[attr-defined]
+        lambda encoding: functools.partial(codecs.getincrementaldecoder(encoding), errors="replace"))
 
 
 def main() -> int:
@@ -21,6 +59,7 @@ def main() -> int:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:
         pass
+    exit_on_hangup()
     socket_path = os.environ.pop("TABLETOP_SERVICE", "")
     token = os.environ.pop("TABLETOP_TOKEN", "")
     if not socket_path or not token:
@@ -38,6 +77,7 @@ def main() -> int:
         return 1
     from tabletop_tui.ui.app import TabletopApp
 
+    tolerate_bad_bytes()
     app = TabletopApp(remote=service)
     try:
         app.run()

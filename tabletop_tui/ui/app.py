@@ -162,6 +162,10 @@ class TabletopApp(App[None]):
     def start_branch(self, replay: "Replay", step: int, replace: Screen | None = None) -> None:
         """Play on from ``step`` of ``replay`` as a new game with its own save
         (raises IllegalAction when there is nothing to play on from)."""
+        if self.remote is not None:  # a player's own game would be saved on the server's disk
+            from tabletop_tui.engine.errors import IllegalAction
+
+            raise IllegalAction("On a server a replay is for watching; open a new table to play.")
         self.start_match(replay.branch(step), replace=replace)
 
     # -- on a server (an ssh session) ----------------------------------------------------
@@ -182,6 +186,7 @@ class TabletopApp(App[None]):
         service.on_joined = lambda table: self.post_message(self.Joined(table))
         service.on_gone = lambda reason: self.post_message(self.Gone(reason))
         service.on_error = lambda reason: self.call_from_thread(self._remote_error, reason)
+        service.on_moved = lambda reason: self.call_from_thread(self.back_to_picker, reason)
         self.push_screen(LobbyScreen(service))
 
     def _remote_error(self, reason: str) -> None:

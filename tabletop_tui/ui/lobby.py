@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -50,18 +52,74 @@ def table_line(t: dict, me: str = "") -> Text:
     return line
 
 
+#: the smallest window the lobby and its windows are drawn in (below: one sentence)
+LOBBY_MIN = (40, 10)
+
+#: the sentence in place of a lobby screen in a window too small for it; its
+#: lists are never laid out narrower than they can wrap (a screen behind the
+#: current one is laid out before it hears of the new size)
+SMALL_CSS = """
+{cls} > #lobby-small { display: none; }
+{cls} > Vertical { min-width: 40; min-height: 8; }
+{cls}.-too-small > * { display: none; }
+{cls}.-too-small > #lobby-small { display: block; width: 100%; height: 100%; content-align: center middle;
+    text-align: center; }
+"""
+
+
+class FitsOrSays:
+    """(A lobby screen) below ``LOBBY_MIN`` its widgets are hidden and deaf,
+    and one sentence says the size it needs, down to a 1x1 window."""
+
+    def small_sentence(self) -> Static:
+        return Static("", id="lobby-small")
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")  # type: ignore[attr-defined]
+
+    def _fit(self) -> None:
+        width, height = self.app.size  # type: ignore[attr-defined]
+        small = width < LOBBY_MIN[0] or height < LOBBY_MIN[1]
+        if small:
+            self.query_one("#lobby-small", Static).update(Text(  # type: ignore[attr-defined]
+                f"The lobby needs a terminal of at least {LOBBY_MIN[0]}x{LOBBY_MIN[1]}. "
+                f"This one is {width}x{height}: make the window larger. Esc or q leaves."))
+        if small == self.too_small:
+            return
+        self.set_class(small, "-too-small")  # type: ignore[attr-defined]
+        self.refresh_bindings()  # type: ignore[attr-defined]
+        if small:
+            self.set_focus(None)  # type: ignore[attr-defined]
+        else:
+            self.focus_first()
+
+    def focus_first(self) -> None:
+        """Where the keys go when the window is large enough again."""
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return not self.too_small or action in ("leave", "cancel", "quit")
+
+
 #: what the lobby's keys do, said under the list (Enter is the list's own key)
-LOBBY_KEYS = "Enter takes a seat (yours again after a drop) · w watches · n opens a new table · q leaves"
+LOBBY_KEYS = ("Enter takes a seat (yours again after a drop) · w watches · n opens a new table · "
+              "r your games and the leaderboards · q leaves")
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(FitsOrSays, Screen[None]):
     """The open tables of the server; create, take seats, watch, leave."""
+
+    DEFAULT_CSS = SMALL_CSS.replace("{cls}", "LobbyScreen")
 
     BINDINGS = [
         Binding("enter", "take", "Take seats"),
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
         Binding("b", "bots", "Bot for absent"),
+        Binding("r", "records", "Records"),
         Binding("q,escape", "leave", "Leave"),
     ]
 
@@ -74,24 +132,33 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.service = service
         self.tables: list[dict] = []
+        self._early_note = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
             yield Static(Text(f"Tables on this server — you are {self.service.user}"), id="picker-title")
             yield OptionList(id="lobby-list")
             yield Static(Text(LOBBY_KEYS), id="picker-message")
+        yield self.small_sentence()
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit()
+        if self._early_note:
+            self.say(self._early_note)
         self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
         from tabletop_tui.net import protocol as p
 
         self.service.send(p.Lobby())
+        self.focus_first()
+
+    def focus_first(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
         from tabletop_tui.net import protocol as p
 
+        self._fit()
         self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
         if not self.service.gone:
             self.service.send(p.Lobby())
@@ -109,7 +176,12 @@ class LobbyScreen(Screen[None]):
             ol.highlighted = min(keep or 0, len(self.tables) - 1)
 
     def say(self, text: str) -> None:
-        self.query_one("#picker-message", Static).update(Text(text))
+        """Say ``text`` on the message line; said before the screen is
+        composed (a "moved" right after the welcome), once it is."""
+        try:
+            self.query_one("#picker-message", Static).update(Text(text))
+        except NoMatches:
+            self._early_note = text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -166,15 +238,21 @@ class LobbyScreen(Screen[None]):
             self.say("Only the table's creator may hand seats to bots.")
             return
         changed = []
+        me = self.service.user
         for i, s in enumerate(t["seats"]):
             owner = s.get("owner")
-            if owner and not s.get("here") and not s.get("bot"):
+            if owner and owner != me and not s.get("here") and not s.get("bot"):
                 self.service.send(p.SetBot(table=t["id"], seat=i, bot="search", level=1))
                 changed.append(f"{owner}: bot")
             elif owner and s.get("bot"):
                 self.service.send(p.SetBot(table=t["id"], seat=i, bot=None))
                 changed.append(f"{owner}: back to {owner}")
         self.say("; ".join(changed) if changed else "Nobody at that table is away.")
+
+    def action_records(self) -> None:
+        from .records_screen import RecordsScreen
+
+        self.app.push_screen(RecordsScreen(self.service))
 
     def action_leave(self) -> None:
         self.service.close()
@@ -187,15 +265,29 @@ CHOOSER_CSS = """
 {cls} > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%;
     border: thick $accent; background: $surface; padding: 0 1; }
 {cls} OptionList, {cls} SelectionList { height: auto; max-height: 12; }
-"""
+""" + SMALL_CSS
 
 
-class SeatChooser(ModalScreen[list]):
+class SeatList(SelectionList):
+    """The free seats: Space marks one, Enter takes the marked ones (a
+    SelectionList would take Enter to mark). Enter is the list's, not the
+    window's: the Enter that opened the window never reaches it."""
+
+    BINDINGS = [Binding("space", "mark", "Mark"), Binding("enter", "screen.done", "Take them")]
+
+    def action_mark(self) -> None:
+        """Mark or unmark the highlighted seat now (the list's own Space
+        does it by a message, which an Enter typed right after overtakes)."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+
+
+class SeatChooser(FitsOrSays, ModalScreen[list]):
     """Pick one or more free seats (friends sharing a keyboard take several)."""
 
     DEFAULT_CSS = CHOOSER_CSS.replace("{cls}", "SeatChooser")
 
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "done", "Take them")]
+    BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, table: dict, free: list) -> None:
         super().__init__()
@@ -204,18 +296,33 @@ class SeatChooser(ModalScreen[list]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text("Which seats are yours? Space marks one, Enter takes them."))
-            yield SelectionList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
+            yield SeatList(*[(Text(f"{s.get('colour')}" + (" (yours)" if s.get("owner") else "")), i,
                                    bool(s.get("owner")) or n == 0) for n, (i, s) in enumerate(self.free)])
+        yield self.small_sentence()
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._fit()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        seats = self.query_one(SelectionList)
+        seats.focus()
+        if seats.highlighted is None:  # Space marks the highlighted seat: the first, to begin with
+            seats.highlighted = 0
+
     def action_done(self) -> None:
-        self.dismiss(list(self.query_one(SelectionList).selected))
+        seats = list(self.query_one(SelectionList).selected)
+        if not seats:
+            self.query_one(Static).update(Text("No seat is marked: Space marks one, Esc goes back."))
+            return
+        self.dismiss(seats)
 
     def action_cancel(self) -> None:
         self.dismiss([])
 
 
-class GameChooser(ModalScreen[str]):
+class GameChooser(FitsOrSays, ModalScreen[str]):
     """Which game the new table plays."""
 
     DEFAULT_CSS = CHOOSER_CSS.replace("{cls}", "GameChooser")
@@ -231,7 +338,15 @@ class GameChooser(ModalScreen[str]):
             yield Static("Which game?")
             yield OptionList(*[Option(Text(f"{g['title']} ({g['players']})"), id=g["id"])
                                for g in self.games])
+        yield self.small_sentence()
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -241,13 +356,19 @@ class GameChooser(ModalScreen[str]):
         self.dismiss("")
 
 
-class RemoteSetupScreen(SetupScreen):
+class RemoteSetupScreen(FitsOrSays, SetupScreen):
     """The new-game form for a server table: each seat open for a player or
     a bot; seats take their players' names, so none are asked. You take the
     first open seat."""
 
+    DEFAULT_CSS = SMALL_CSS.replace("{cls}", "RemoteSetupScreen")
+
     seat_labels = [("Open seat (a player)", "human")] + SetupScreen.seat_labels[1:]
     ask_names = False
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.small_sentence()
 
     def __init__(self, game_id: str, service: Any) -> None:
         super().__init__(game_id)
@@ -256,12 +377,19 @@ class RemoteSetupScreen(SetupScreen):
     def default_kind(self, seat: int) -> str:
         return "human"  # on a server every seat starts open for a player
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # Textual would run SetupScreen's on_mount after this one (focusing a hidden name)
         super().on_mount()
         for i in range(self.game.max_players):
             self.query_one(f"#name-{i}").display = False
         self.query_one("#seed").parent.display = False  # type: ignore[union-attr]
-        self.query_one("#kind-0").focus()
+        self._fit()
+        if not self.too_small:
+            self.focus_first()
+
+    def focus_first(self) -> None:
+        """The first field a player sees: Players (if the game asks), else the first seat."""
+        self.query_one("#players" if self.game.min_players != self.game.max_players else "#kind-0").focus()
 
     def action_start(self) -> None:
         from tabletop_tui.net import protocol as p

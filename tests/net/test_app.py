@@ -226,3 +226,57 @@ def test_a_remote_table_asks_the_server_coach_and_reads_its_suggestions(tables):
     assert found and all(isinstance(s, Suggestion) and s.action in legal and s.estimate for s in found)
     assert serial == entry.table.serial
     link.close()
+
+
+async def test_the_lobby_by_keys_b_keeps_the_presser_s_seat_and_the_form_opens_on_players(tables):
+    """The new-table form opens on its first visible field (Players); b in
+    the lobby hands an absent player's seat to a bot, never the presser's."""
+    from tabletop_tui.ui.app import TabletopApp
+
+    link = tables.connect("ana")
+    app = TabletopApp(remote=link)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Tables on this server" in text(app.screen.query_one("#picker-title")), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameChooser", "the game chooser")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "RemoteSetupScreen", "the setup form")
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "players", "Players focused")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: bool(tables.service.tables), "the table")
+        entry = next(iter(tables.service.tables.values()))
+        ben = tables.connect("ben")
+        ben.send(p.Join(table=entry.id, seats=[1]))
+        await until(pilot, lambda: entry.owners == ["ana", "ben"], "ben seated")
+        ben.close()
+        await until(pilot, lambda: entry.connected() == {"ana"}, "ben away")
+        await pilot.press("escape")  # back to the lobby: ana is away from the table too
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen" and entry.connected() == set(),
+                    "the lobby")
+        await until(pilot, lambda: "ben (away)" in str(app.screen.query_one("OptionList").get_option_at_index(0)
+                                                       .prompt), "ben away in the lobby")
+        await pilot.press("b")
+        await until(pilot, lambda: entry.table.seats[1].bot is not None, "a bot for ben")
+        await pilot.pause(0.3)
+        assert entry.table.seats[0].is_human and entry.table.seats[0].name == "ana"
+    link.close()
+
+
+async def test_a_1x1_window_shows_the_sentence_in_the_lobby_and_the_game(tables):
+    from tabletop_tui.ui.app import TabletopApp
+
+    link = tables.connect("ana")
+    app = TabletopApp(remote=link)
+    async with app.run_test(size=(1, 1)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen" and app.screen.too_small, "the lobby")
+        assert "The lobby needs a terminal of at least 40x10" in text(app.screen.query_one("#lobby-small"))
+        await pilot.resize_terminal(100, 30)
+        screen = await open_table(pilot, app)
+        for size in ((1, 1), (1, 30), (100, 1)):
+            await pilot.resize_terminal(*size)
+            await until(pilot, lambda: screen.too_small and f"{size[0]}x{size[1]}" in text(
+                screen.query_one("#too-small")), f"the sentence at {size}")
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: not screen.too_small, "the game again")
+        assert app.is_running
+    link.close()

@@ -285,6 +285,11 @@ async def test_the_creator_hands_an_absent_seat_to_a_bot_and_back(service):
     ben2 = await Client.open(service, service.sock, "ben")
     await ben2.send({"type": "join", "table": entry.id, "seats": [1]})
     assert (await ben2.expect("joined"))["yours"] == [1]
+    # never the creator's own seat, even from the lobby (where she counts as away)
+    await ana.send({"type": "leave"})
+    await ana.send({"type": "set_bot", "table": entry.id, "seat": 0, "bot": "search", "level": 1})
+    assert "That seat is yours" in (await ana.expect("error"))["reason"]
+    assert entry.table.seats[0].is_human
 
 
 async def test_everyone_at_the_table_hears_who_comes_and_goes(service):

@@ -1,0 +1,110 @@
+"""How many times, and how fast, a guest may try to log in (as OpenSSH does).
+
+- at most ``max_tries`` refused tries on one connection (OpenSSH's
+  MaxAuthTries, 6): the next try ends the connection;
+- every try from a source address that failed recently waits its turn, and
+  the wait doubles with each recent failure from that address, so a burst of
+  wrong passwords slows down whether it comes on one connection or on many;
+- a connection that has not logged in within ``grace_seconds`` is closed
+  (OpenSSH's LoginGraceTime; asyncssh's ``login_timeout``);
+- each refusal is a line in the server's log (logger ``tabletop_tui.net.auth``).
+
+The ssh gate asks :meth:`AuthLimits.before_try` before it checks a password
+(or a keyboard-interactive answer), and tells :meth:`refused` when a try failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+log = logging.getLogger("tabletop_tui.net.auth")
+
+
+@dataclass
+class AuthPolicy:
+    """The numbers (each a ``tabletop serve`` default)."""
+
+    max_tries: int = 6
+    grace_seconds: float = 60.0
+    #: the wait before a try after the first recent failure; it doubles with each more
+    first_delay: float = 0.25
+    max_delay: float = 10.0
+    #: failures older than this no longer count against an address
+    memory_seconds: float = 600.0
+    #: at most this many addresses are remembered (the oldest forgotten first)
+    max_addresses: int = 10000
+
+
+@dataclass
+class _Source:
+    failures: deque = field(default_factory=deque)
+    #: when the latest try from this address was let through (or will be)
+    last: float = float("-inf")
+
+
+class TooManyTries(Exception):
+    """This connection used up its tries."""
+
+
+class AuthLimits:
+    """Failures per source address, shared by every connection of a server."""
+
+    def __init__(self, policy: AuthPolicy | None = None) -> None:
+        self.policy = policy or AuthPolicy()
+        self._sources: dict[str, _Source] = {}
+
+    def _source(self, addr: str, now: float) -> _Source:
+        src = self._sources.pop(addr, None) or _Source()
+        self._sources[addr] = src  # most recently used last
+        while src.failures and now - src.failures[0] > self.policy.memory_seconds:
+            src.failures.popleft()
+        while len(self._sources) > self.policy.max_addresses:
+            del self._sources[next(iter(self._sources))]
+        return src
+
+    def delay(self, addr: str) -> float:
+        """The wait a try from ``addr`` gets after its recent failures."""
+        n = len(self._source(addr, time.monotonic()).failures)
+        return 0.0 if n == 0 else min(self.policy.max_delay, self.policy.first_delay * 2 ** (n - 1))
+
+    async def before_try(self, tries: "ConnectionTries") -> None:
+        """Wait this try's turn; raises TooManyTries once the connection has
+        used its tries (the caller then ends it)."""
+        if tries.refused >= self.policy.max_tries:
+            log.warning("refused %s from %s: more than %d tries on one connection; disconnected",
+                        tries.user, tries.addr, self.policy.max_tries)
+            raise TooManyTries
+        now = time.monotonic()
+        src = self._source(tries.addr, now)
+        start = max(now, src.last + self.delay(tries.addr))
+        src.last = start  # a try beside this one waits after it
+        if start > now:
+            await asyncio.sleep(start - now)
+
+    def refused(self, tries: "ConnectionTries", method: str, *, counts_for_address: bool = True) -> bool:
+        """A try failed: log it, count it for the connection (and, for a
+        guessable secret, for its address). True once the connection has
+        used its tries (the caller then ends it)."""
+        tries.refused += 1
+        if counts_for_address:
+            self._source(tries.addr, time.monotonic()).failures.append(time.monotonic())
+        log.warning("refused %s for %r from %s (try %d of %d on this connection)",
+                    method, tries.user, tries.addr, tries.refused, self.policy.max_tries)
+        if tries.refused < self.policy.max_tries:
+            return False
+        log.warning("disconnected %r from %s: %d refused tries on one connection",
+                    tries.user, tries.addr, tries.refused)
+        return True
+
+
+@dataclass
+class ConnectionTries:
+    """One connection's count of refused tries."""
+
+    addr: str
+    user: str = ""
+    refused: int = 0

@@ -1,0 +1,60 @@
+"""The ssh tests' own check: when they end, no player's app process
+(``tabletop_tui.net.session``) that they started is still alive.
+
+Each run (each xdist worker) marks its environment with a token of its own;
+every server the tests start passes its environment on to its players' apps,
+so an app this run started is one whose environment holds the token.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+MARK = "TABLETOP_TEST_RUN"
+
+
+def sessions_of(token: str) -> list[int]:
+    """The pids of the ``tabletop_tui.net.session`` processes whose environment holds ``token``."""
+    found = []
+    needle = f"{MARK}={token}".encode()
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if b"tabletop_tui.net.session" not in (proc / "cmdline").read_bytes():
+                continue
+            if needle in (proc / "environ").read_bytes().split(b"\0"):
+                found.append(int(proc.name))
+        except OSError:  # gone already, or not ours to read
+            continue
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_session_outlives_the_tests():
+    token = uuid.uuid4().hex
+    before = os.environ.get(MARK)
+    os.environ[MARK] = token
+    yield
+    end = time.monotonic() + 15  # a session ended last may still be on its way out
+    left = sessions_of(token)
+    while left and time.monotonic() < end:
+        time.sleep(0.1)
+        left = sessions_of(token)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    if before is None:
+        os.environ.pop(MARK, None)
+    else:
+        os.environ[MARK] = before
+    if left:
+        pytest.fail(f"player app processes outlived the tests (now killed): {left}")

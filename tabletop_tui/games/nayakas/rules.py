@@ -564,11 +564,13 @@ class Nayakas(Game[NayakasState]):
             out.append((sid, cost))
         return out
 
-    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None) -> list[Action]:
+    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
+                    grouped: bool = False) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just
         those of that worker on that space (a Place names both, so these are
         exactly the full list's Places of that worker and space: ``check``
-        asks for them alone)."""
+        asks for them alone). ``grouped``: the search's list, a Great Dam's or
+        temple tile's ways to pay grouped (``_group_variants``)."""
         p = st.seats[seat]
         out: list[Action] = []
         tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
@@ -597,8 +599,10 @@ class Nayakas(Game[NayakasState]):
                         res = dict(res)
                         res["culture"] -= cost
                     post = SPACE[sid][4]
-                    got = known[sid, cost] = (tuple(self._variants(st, seat, sid, res)),
-                                              post >= 0 and is_event(st.posts[post]))
+                    variants = tuple(self._variants(st, seat, sid, res))
+                    if grouped and variants:
+                        variants = self._group_variants(st, sid, res, variants)
+                    got = known[sid, cost] = (variants, post >= 0 and is_event(st.posts[post]))
                 variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
@@ -716,12 +720,13 @@ class Nayakas(Game[NayakasState]):
         the payments that spend the same Gold are one group, stood for by the
         one that leaves Stone and Clay most even (ties: more Stone kept); of a
         Section's groups the search weighs the least and the most Gold. So a
-        build is two moves at most, not one per split of its cost."""
+        build is two moves at most, not one per split of its cost; a Great
+        Dam or temple-tile move likewise (``_group_variants``)."""
+        if st.phase == "worker" and not st.pending and seat == st.turn:
+            return self._placements(st, seat, grouped=True) + self._cards(st, seat, "worker") + [PASS]
         legal = self.legal_actions(st, seat)
-        if st.pending:
+        if st.phase != "build" or st.pending:
             return legal
-        if st.phase != "build":
-            return self._group_places(st, seat, legal)
         res = st.seats[seat].res
         fu = face_up(st, seat)
         costs: dict[tuple, dict[str, int]] = {}
@@ -747,43 +752,39 @@ class Nayakas(Game[NayakasState]):
                 out.append(best[b, i, saving, g])
         return out
 
-    def _group_places(self, st: NayakasState, seat: int, legal: list[Action]) -> list[Action]:
-        """``legal`` with the ways to pay a Great Dam or temple-tile move
-        grouped as a Section's are (ruling K7): of the moves that differ only
-        in how their Stone, Clay and Gold are split (the same tokens or
+    def _group_variants(self, st: NayakasState, sid: str, res: dict[str, int], variants: tuple) -> tuple:
+        """``variants`` of ``sid`` with its ways to pay grouped as a Section's
+        are (ruling K7), for the search: of the variants that differ only in
+        how their Stone, Clay and Gold are split (the same tokens or
         Prosperity for the same total paid), the least- and the most-Gold
-        group, each stood for by the payment that leaves Stone and Clay most
-        even (ties: more Stone kept)."""
-        if not any(isinstance(a, Place) and (a.gold_stone or a.gold_clay) for a in legal):
-            return legal
-        res = st.seats[seat].res
-        out: list[Action] = []
-        best: dict[tuple, tuple[tuple[int, int], Place]] = {}
-        pays: dict[str, bool] = {}
-        for a in legal:
-            if not isinstance(a, Place) or not a.benefit:
-                out.append(a)
-                continue
-            paid = self.stone_clay_paid(st, a) if pays.get(a.space, True) else None
-            pays[a.space] = paid is not None
-            if paid is None:
-                out.append(a)
-                continue
-            stone, clay, gold = paid
-            key = (a.space, a.worker, a.choice, a.target, a.extra, a.amount + a.amount2,
-                   gold + a.gold_stone + a.gold_clay)
-            left = (res["stone"] - stone + a.gold_stone, res["clay"] - clay + a.gold_clay)
-            rank = (-abs(left[0] - left[1]), left[0])
+        group, each stood for by the split that leaves Stone and Clay most
+        even (ties: more Stone kept). Spaces that take no Stone or Clay: as is."""
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
+            ev = current_event(st)
+            if ev is None or C.event[ev].count != "stone_clay":
+                return variants
+            unit = None  # the Great Dam: amount Stone, amount2 Clay
+        else:
+            eff = effect_of(st, sid)
+            ex = eff.exchange if eff is not None else None
+            if ex is None or not ex.gold_wild:
+                return variants
+            unit = (ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0))
+        best: dict[tuple, tuple[tuple[int, int], tuple]] = {}
+        for v in variants:
+            c, a, a2, t, gs, gc = v
+            stone, clay, gold = (a, a2, 0) if unit is None else (unit[0] * a, unit[1] * a, unit[2] * a)
+            key = (c, t, a + a2, gold + gs + gc)
+            left = res["stone"] - stone + gs
+            rank = (-abs(left - res["clay"] + clay - gc), left)
             have = best.get(key)
             if have is None or rank > have[0]:
-                best[key] = (rank, a)
+                best[key] = (rank, v)
         spans: dict[tuple, list[int]] = {}
         for key in best:
             spans.setdefault(key[:-1], []).append(key[-1])
-        for move, golds in spans.items():
-            for g in sorted({min(golds), max(golds)}):
-                out.append(best[move + (g,)][1])
-        return out
+        return tuple(best[move + (g,)][1] for move, golds in spans.items() for g in sorted({min(golds), max(golds)}))
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
         p = st.seats[seat]

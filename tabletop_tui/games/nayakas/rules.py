@@ -600,7 +600,7 @@ class Nayakas(Game[NayakasState]):
                         res["culture"] -= cost
                     post = SPACE[sid][4]
                     variants = tuple(self._variants(st, seat, sid, res))
-                    if grouped and variants:
+                    if grouped and len(variants) > 2:  # fewer: nothing to group
                         variants = self._group_variants(st, sid, res, variants)
                     got = known[sid, cost] = (variants, post >= 0 and is_event(st.posts[post]))
                 variants, event = got

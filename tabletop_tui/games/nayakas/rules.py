@@ -212,8 +212,9 @@ class Nayakas(Game[NayakasState]):
     action_type = NayakasAction
     hidden_information = True
     action_rules = text.ACTION_RULES
-    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11)
-    rules_version = 2
+    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11);
+    #: 3: so does a Place on the Great Dam or a temple tile (K7)
+    rules_version = 3
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]

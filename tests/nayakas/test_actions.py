@@ -230,16 +230,16 @@ def test_repeat_of_the_double_space_gives_what_that_worker_gained():
     assert st.seats[0].res["gold"] == 2 + 2 + 4 + 4
 
 
-@pytest.mark.parametrize("tile,res,amount,after,tokens", [
-    ("market_gold_a", {"gold": 9}, 2, {"gold": 1}, 2),
-    ("market_culture_a", {"culture": 8}, 2, {"culture": 0}, 2),
-    ("market_goldmix", {"stone": 1, "clay": 0, "gold": 7}, 1, {"stone": 0, "clay": 0, "gold": 1}, 1),
-    ("market_stoneclay", {"stone": 3, "clay": 1, "gold": 3}, 1, {"stone": 0, "clay": 0, "gold": 0}, 1),
+@pytest.mark.parametrize("tile,res,amount,gold,after,tokens", [
+    ("market_gold_a", {"gold": 9}, 2, (0, 0), {"gold": 1}, 2),
+    ("market_culture_a", {"culture": 8}, 2, (0, 0), {"culture": 0}, 2),
+    ("market_goldmix", {"stone": 1, "clay": 0, "gold": 7}, 1, (0, 1), {"stone": 0, "clay": 0, "gold": 1}, 1),
+    ("market_stoneclay", {"stone": 3, "clay": 1, "gold": 3}, 1, (0, 2), {"stone": 0, "clay": 0, "gold": 0}, 1),
 ])
-def test_temple_exchanges(tile, res, amount, after, tokens):
+def test_temple_exchanges(tile, res, amount, gold, after, tokens):
     st = at(1, **res)
     st.temples["mysore_t2"] = tile
-    play(st, place("mysore_t2", amount=amount))
+    play(st, place("mysore_t2", amount=amount, gold_stone=gold[0], gold_clay=gold[1]))
     p = st.seats[1]
     assert p.prosperity_tokens == tokens
     for k, v in after.items():
@@ -322,11 +322,12 @@ def test_great_dam_pays_stone_and_clay():
 def test_great_dam_takes_gold_for_stone_or_clay():
     """"Gold may be spent as Clay or Stone" holds on the Great Dam too."""
     st = _event("great_dam", stone=1, clay=0, gold=2)
-    play(st, place("tp1", amount=2, amount2=1))  # 1 Stone, and Gold for the other Stone and the Clay
+    # 1 Stone, and Gold for the other Stone and the Clay
+    play(st, place("tp1", amount=2, amount2=1, gold_stone=1, gold_clay=1))
     p = st.seats[0]
     assert p.tokens == 2 and p.res["stone"] == 0 and p.res["clay"] == 0 and p.res["gold"] == 0
     st = _event("great_dam", stone=1, clay=0, gold=1)
-    assert_refused(GAME, st, place("tp1", amount=2, amount2=1), 0, "not available")
+    assert_refused(GAME, st, place("tp1", amount=2, amount2=1, gold_stone=1, gold_clay=1), 0, "hold 1 Gold")
     st = _event("great_dam", stone=0, clay=0, gold=0)
     assert_refused(GAME, st, place("tp1", amount=1), 0, "condition")
 
@@ -394,3 +395,65 @@ def test_embassy_does_not_count_a_diplomat_on_a_trading_post_of_your_own():
     st.turn = 0
     play(st, place("keladi_embassy"))
     assert st.seats[0].res["gold"] == 2
+
+
+# -- ruling K7 on the Great Dam and the temple tiles ---------------------------------------
+
+def test_k7_great_dam_gold_pays_any_part_while_stone_is_held():
+    st = _event("great_dam", stone=2, clay=2, gold=3)
+    a = place("tp1", amount=2, amount2=1, gold_stone=2)
+    assert a in GAME.legal_actions(st, 0)
+    events = play(st, a)
+    p = st.seats[0]
+    assert (p.tokens, p.res["stone"], p.res["clay"], p.res["gold"]) == (5 - 3, 2, 1, 1)
+    assert any("pays 1 Clay and 2 Gold; Gold pays 2 Stone." in e.text for e in events)
+    assert "pay 1 Clay, 2 Gold for 3 tokens; Gold pays 2 Stone" in GAME.describe_action(st, a, 0)
+
+
+def test_k7_temple_tile_gold_pays_any_part_while_stone_is_held():
+    st = at(1, stone=5, clay=5, gold=4)
+    st.temples["mysore_t2"] = "market_stoneclay"  # 3 Stone, 3 Clay and 1 Gold per Prosperity Token
+    legal = GAME.legal_actions(st, 1)
+    ways = {(a.gold_stone, a.gold_clay) for a in legal if getattr(a, "space", "") == "mysore_t2" and a.benefit and a.amount == 1}
+    assert ways == {(gs, gc) for gs in range(4) for gc in range(4) if gs + gc <= 3}
+    play(st, place("mysore_t2", amount=1, gold_stone=3))
+    p = st.seats[1]
+    assert (p.prosperity_tokens, p.res["stone"], p.res["clay"], p.res["gold"]) == (1, 5, 2, 0)
+
+
+@pytest.mark.parametrize("kw,fragment", [
+    ({"amount": 1, "amount2": 1, "gold_stone": 2}, "pays only 1 Stone and 1 Clay"),
+    ({"amount": 3, "amount2": 2, "gold_stone": 2, "gold_clay": 2}, "hold 3 Gold, not the 4"),
+    ({"amount": 4, "amount2": 0, "gold_stone": 1}, "leaves 3 Stone and 0 Clay to pay"),
+    ({"amount": 1, "amount2": 0, "gold_stone": 0, "gold_clay": 1}, "pays only 1 Stone and 0 Clay"),
+])
+def test_k7_refused_dam_payments_change_nothing(kw, fragment):
+    st = _event("great_dam", stone=2, clay=2, gold=3)
+    assert_refused(GAME, st, place("tp1", **kw), 0, fragment)
+
+
+def test_k7_refused_temple_payments_change_nothing():
+    st = at(1, stone=1, clay=0, gold=7)
+    st.temples["mysore_t2"] = "market_goldmix"  # 1 Stone, 1 Clay and 5 Gold per Prosperity Token
+    assert_refused(GAME, st, place("mysore_t2", amount=1), 1, "leaves 1 Stone and 1 Clay", "1 Stone and 0 Clay")
+    assert_refused(GAME, st, place("mysore_t2", amount=1, gold_stone=1, gold_clay=1, benefit=False), 1, "pays none")
+    st.temples["mysore_t2"] = "market_gold_a"  # Gold only: no Stone or Clay for Gold to pay
+    assert_refused(GAME, st, place("mysore_t2", amount=1, gold_stone=1), 1, "pays none")
+    assert_refused(GAME, st, place("mysore_kiln", gold_clay=1), 1, "pays none")
+
+
+def test_k7_search_weighs_a_dam_payments_least_and_most_gold():
+    """Per worker and token count the search weighs two payments: the least
+    and the most Gold, each split to leave Stone and Clay most even."""
+    st = _event("great_dam", stone=3, clay=2, gold=4)
+    legal = [a for a in GAME.legal_actions(st, 0) if getattr(a, "space", "") == "tp1"]
+    moves = [a for a in GAME.search_actions(st, 0) if getattr(a, "space", "") == "tp1"]
+    assert len(legal) > 150 and len(moves) == 2 * 5 * 2  # 2 workers, 1-5 tokens, least and most Gold
+    laborer = [a for a in moves if a.worker == "laborer"]
+    for n in range(1, 6):
+        paid = [(a.amount - a.gold_stone, a.amount2 - a.gold_clay, a.gold_stone + a.gold_clay)
+                for a in laborer if a.amount + a.amount2 == n]
+        assert [g for _, _, g in paid] == [max(0, n - 5), min(n, 4)]
+    # 3 tokens paid in Stone and Clay only: 2 Stone and 1 Clay (3 Stone would leave 0 and 2)
+    assert (2, 1, 0) in [(a.amount - a.gold_stone, a.amount2 - a.gold_clay, a.gold_stone + a.gold_clay)
+                         for a in laborer]

@@ -25,9 +25,9 @@ def post_of(kingdom: str, outside: str) -> tuple[str, int]:
 
 
 def place(space: str, worker: str = "laborer", benefit: bool = True, choice: int = -1, amount: int = 0,
-          amount2: int = 0, target: str = "", extra: str = "") -> Place:
+          amount2: int = 0, target: str = "", extra: str = "", gold_stone: int = 0, gold_clay: int = 0) -> Place:
     return Place(space=space, worker=worker, benefit=benefit, choice=choice, amount=amount, amount2=amount2,
-                 target=target, extra=extra)
+                 target=target, extra=extra, gold_stone=gold_stone, gold_clay=gold_clay)
 
 
 def play(st: NayakasState, action, seat: int | None = None):

@@ -1,5 +1,6 @@
 """Turn a Nayakas action into the key presses a player would make on the board:
-walk the cursor (↓) to the action's place, + / - to a build's Gold payment,
+walk the cursor (↓) to the action's place, + / - to the Gold payment of a
+build, the Great Dam or a temple tile,
 Enter (or l / d for a worker), then ↓ and Enter in the choice list when
 there is more than one way."""
 
@@ -23,12 +24,13 @@ def nayakas_keys(board, action, *, worker_keys: bool = False) -> list[str]:
     targets = board._targets()
     here = targets.index(board.cursor) if board.cursor in targets else 0
     keys = ["down"] * ((targets.index(key) - here) % len(targets))
-    if isinstance(action, Build):
-        pays = board._payments(key)
-        step = pays.index((action.gold_stone, action.gold_clay)) - pays.index(board._payment(key))
+    pays = board._payments(key) if isinstance(action, (Build, Place)) else []
+    if pays and (isinstance(action, Build) or action.benefit):  # a Section, the Great Dam, a temple tile
+        pay = (action.gold_stone, action.gold_clay)
+        step = pays.index(pay) - pays.index(board._payment(key))
         keys += ["plus" if step > 0 else "minus"] * abs(step)
         group = [a for a in board.legal if target_key(a) == key
-                 and (a.gold_stone, a.gold_clay) == (action.gold_stone, action.gold_clay)]
+                 and ((a.gold_stone, a.gold_clay) == pay or (isinstance(a, Place) and not a.benefit))]
     else:
         group = [a for a, _ in board._group(key)]
     if worker_keys and isinstance(action, Place):

@@ -249,3 +249,39 @@ async def test_k7_a_builds_gold_is_stepped_by_keys_at_80x24():
         await pilot.pause()
         assert len(match.log) == before + 1
         assert match.state.seats[0].res == {"stone": 3, "clay": 4, "culture": 2, "gold": 1}
+
+
+async def test_k7_the_great_dams_gold_is_stepped_by_keys_at_80x24():
+    """Ruling K7 on a Place: + / - step the Gold the Great Dam takes in place
+    of Stone and Clay; l lists the choices paid so, Enter places with one."""
+    match, app = await _started((80, 24))
+    st = match.state
+    st.posts[0] = "great_dam"
+    st.turn = 0
+    st.seats[0].res.update(stone=2, clay=2, gold=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        board = game_screen(app).board
+        key = "space:tp1"
+        while board.cursor != key:
+            await pilot.press("down")
+            await pilot.pause()
+        strip = lambda: str(board.query_one("#nk-info", Static).content)  # noqa: E731
+        assert "[+/- Gold for 0 St, 0 Cl]" in strip()
+        assert all(a.gold_stone == a.gold_clay == 0 for a, _ in board._group(key))
+        await pilot.press("plus", "plus")  # least Gold first: 1 for Stone, then 1 for Clay
+        await pilot.pause()
+        assert "[+/- Gold for 0 St, 1 Cl]" in strip()
+        await pilot.press("plus")
+        await pilot.pause()
+        assert "[+/- Gold for 2 St, 0 Cl]" in strip()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")  # the first Laborer choice paid so: 2 Stone, both paid in Gold
+        await pilot.pause()
+        p = match.state.seats[0]
+        assert (p.res["stone"], p.res["clay"], p.res["gold"], p.tokens) == (2, 2, 0, 3)
+        assert match.log[-1].action["gold_stone"] == 2 and match.log[-1].action["amount"] == 2
+        assert any("Gold pays 2 Stone" in e.text for e in match.history[-1])

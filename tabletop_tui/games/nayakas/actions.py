@@ -25,6 +25,9 @@ class Place(Action):
     ``amount`` (and ``amount2``): how much to spend where the action lets you
     name it (Great Dam: Stone then Clay). ``target``: the space repeated or
     the Diplomat retrieved. ``extra``: Stone or Clay from "Envoys' Tribute".
+    ``gold_stone`` / ``gold_clay``: how much of the Stone and of the Clay the
+    action pays (Great Dam, temple tiles) is paid in Gold instead (ruling K7:
+    any part of it, within what the player holds).
     """
 
     kind: Literal["place"] = "place"
@@ -36,6 +39,8 @@ class Place(Action):
     amount2: int = 0
     target: str = ""
     extra: Literal["", "stone", "clay"] = ""
+    gold_stone: int = Field(default=0, ge=0, le=60)
+    gold_clay: int = Field(default=0, ge=0, le=60)
 
 
 class Pass(Action):

@@ -6,7 +6,8 @@ development cards) and a list of the choices at the cursor.
 Keys (the rules page lists them): ↑/↓ move between the places you can act
 on (marked ▸), Enter lists what you can do there (↑↓ Enter pick, Esc back),
 l / d place a Laborer / Diplomat at the cursor, + / - step the Gold a
-build pays in place of Stone and Clay (ruling K7), p passes, c lists your
+build, the Great Dam or a temple tile pays in place of Stone and Clay
+(ruling K7), p passes, c lists your
 playable cards, Tab or 1 2 3 switch panes on a small screen. Clicks on a
 marked place do what Enter does.
 
@@ -206,23 +207,33 @@ class NayakasBoard(Board, can_focus=True):
         return seen
 
     def _group(self, key: str) -> list[tuple[Action, str]]:
-        """The legal actions at ``key`` with their labels; for a Section, only
-        those paying the Gold its step (``+`` / ``-``) has reached."""
+        """The legal actions at ``key`` with their labels; where Gold may pay
+        Stone and Clay (a Section, the Great Dam, a temple tile), only those
+        paying the Gold its step (``+`` / ``-``) has reached (and placing
+        without the action)."""
         labels = list(getattr(self, "labels", None) or [])
         out = []
         pay = self._payment(key)
         for i, a in enumerate(self.legal or []):
-            if target_key(a) == key and (pay is None or (a.gold_stone, a.gold_clay) == pay):
+            if target_key(a) == key and (pay is None or (a.gold_stone, a.gold_clay) == pay
+                                         or (isinstance(a, Place) and not a.benefit)):
                 out.append((a, labels[i] if i < len(labels) else a.kind))
         return out
 
     def _payments(self, key: str) -> list[tuple[int, int]]:
-        """The ways to pay the Section at ``key`` (Gold for Stone, Gold for
-        Clay), least Gold first: the steps of ``+`` / ``-``."""
-        if not key.startswith("section:"):
+        """The ways to pay the Section or space at ``key`` (Gold for Stone,
+        Gold for Clay), least Gold first: the steps of ``+`` / ``-``. None at
+        a space where Gold pays nothing."""
+        if key.startswith("section:"):
+            found = {(a.gold_stone, a.gold_clay) for a in self.legal or []
+                     if isinstance(a, Build) and target_key(a) == key}
+        elif key.startswith("space:"):
+            found = {(a.gold_stone, a.gold_clay) for a in self.legal or []
+                     if isinstance(a, Place) and a.benefit and target_key(a) == key}
+            if len(found) < 2:
+                return []
+        else:
             return []
-        found = {(a.gold_stone, a.gold_clay) for a in self.legal or []
-                 if isinstance(a, Build) and target_key(a) == key}
         return sorted(found, key=lambda t: (t[0] + t[1], -t[0]))
 
     def _payment(self, key: str | None) -> tuple[int, int] | None:
@@ -238,8 +249,8 @@ class NayakasBoard(Board, can_focus=True):
         pays = self._payments(key) if key else []
         if len(pays) < 2:
             if hasattr(self, "say"):
-                self.say("Move to a Section marked ▸ that Gold can help pay." if not pays
-                         else "Gold cannot change how this Section is paid.")
+                self.say("Move to a place marked ▸ where Gold can help pay Stone or Clay." if not pays
+                         else "Gold cannot change how this is paid.")
             return
         i = max(0, min(self.gold.get(key, 0), len(pays) - 1)) + step  # type: ignore[arg-type]
         self.gold[key] = max(0, min(i, len(pays) - 1))  # type: ignore[index]
@@ -269,7 +280,7 @@ class NayakasBoard(Board, can_focus=True):
             self.cursor = targets[0] if targets else None
             if self.hint is not None:
                 self.cursor = target_key(self.hint)
-        if isinstance(self.hint, Build):  # the suggested build's payment
+        if isinstance(self.hint, (Build, Place)):  # the suggested move's payment
             pays = self._payments(target_key(self.hint))
             pay = (self.hint.gold_stone, self.hint.gold_clay)
             if pay in pays:

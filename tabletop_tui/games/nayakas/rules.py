@@ -53,13 +53,15 @@ PASS = Pass.model_construct(kind="pass")
 _PLACE_CACHE: dict[tuple, Place] = {}
 
 
-def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: str) -> Place:
+def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: str, gs: int = 0,
+           gc: int = 0) -> Place:
     """A Place action, built once per distinct value (actions are frozen)."""
-    key = (sid, w, benefit, c, a, a2, t, x)
+    key = (sid, w, benefit, c, a, a2, t, x, gs, gc)
     act = _PLACE_CACHE.get(key)
     if act is None:
         act = _PLACE_CACHE[key] = Place.model_construct(kind="place", space=sid, worker=w, benefit=benefit, choice=c,
-                                                        amount=a, amount2=a2, target=t, extra=x)
+                                                        amount=a, amount2=a2, target=t, extra=x, gold_stone=gs,
+                                                        gold_clay=gc)
     return act
 
 
@@ -84,7 +86,7 @@ def _plain_variants(eff: Effect) -> tuple | None:
     """The variants of an effect that names no amount, target or free choice."""
     if eff.convert is not None or eff.exchange is not None or eff.special in ("repeat", "retrieve", "empire_other"):
         return None
-    return tuple((c, 0, 0, "") for c in (range(len(eff.options)) if eff.options else (-1,)))
+    return tuple((c, 0, 0, "", 0, 0) for c in (range(len(eff.options)) if eff.options else (-1,)))
 
 
 def _static_variants() -> dict[str, tuple[tuple, bool]]:
@@ -109,13 +111,22 @@ def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
     key = (sid, w, x, event, variants)
     acts = _PLACE_LISTS.get(key)
     if acts is None:
-        acts = [_place(sid, w, True, c, a, a2, t, x) for c, a, a2, t in variants]
+        acts = [_place(sid, w, True, c, a, a2, t, x, gs, gc) for c, a, a2, t, gs, gc in variants]
         if not event:
             acts.append(_place(sid, w, False, -1, 0, 0, "", x))
         if len(_PLACE_LISTS) > 50_000:
             _PLACE_LISTS.clear()
         _PLACE_LISTS[key] = acts
     return acts
+
+
+def gold_splits(res: dict[str, int], stone: int, clay: int, gold: int = 0) -> list[tuple[int, int]]:
+    """Every way Gold may help pay ``stone`` Stone and ``clay`` Clay besides
+    ``gold`` Gold (ruling K7): (Gold for Stone, Gold for Clay), any part of
+    each, the rest in Stone and Clay held, within the Gold held."""
+    left = res["gold"] - gold
+    return [(gs, gc) for gs in range(max(0, stone - res["stone"]), min(stone, left) + 1)
+            for gc in range(max(0, clay - res["clay"]), min(clay, left - gs) + 1)]
 
 
 _CHOICE_CACHE: dict[tuple, Action] = {}
@@ -201,8 +212,9 @@ class Nayakas(Game[NayakasState]):
     action_type = NayakasAction
     hidden_information = True
     action_rules = text.ACTION_RULES
-    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11)
-    rules_version = 2
+    #: 2: a Build names the Gold it pays (K7); the Double space once per turn (K11);
+    #: 3: so does a Place on the Great Dam or a temple tile (K7)
+    rules_version = 3
 
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]
@@ -322,12 +334,12 @@ class Nayakas(Game[NayakasState]):
         self._gain(st, seat, extra)
 
     @staticmethod
-    def _pay_wild(p: PlayerState, stone: int, clay: int, gold: int = 0) -> None:
-        """Pay Stone and Clay, Gold covering what is lacking (real Stone and Clay go first)."""
-        short = max(0, stone - p.res["stone"]) + max(0, clay - p.res["clay"])
-        p.res["stone"] = max(0, p.res["stone"] - stone)
-        p.res["clay"] = max(0, p.res["clay"] - clay)
-        p.res["gold"] -= short + gold
+    def _pay_wild(p: PlayerState, stone: int, clay: int, gold: int, gold_stone: int, gold_clay: int) -> None:
+        """Pay ``stone`` Stone, ``clay`` Clay and ``gold`` Gold, Gold paying
+        ``gold_stone`` of the Stone and ``gold_clay`` of the Clay (ruling K7)."""
+        p.res["stone"] -= stone - gold_stone
+        p.res["clay"] -= clay - gold_clay
+        p.res["gold"] -= gold + gold_stone + gold_clay
 
     def _exchange_max(self, p: PlayerState, res: dict[str, int], eff: Effect) -> int:
         ex = eff.exchange
@@ -407,21 +419,21 @@ class Nayakas(Game[NayakasState]):
         return cost, ""
 
     # -- the benefits a space offers ------------------------------------------------------
-    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> list[tuple[int, int, int, str]]:
-        """Ways to use the current Event: (choice, amount, amount2, target)."""
+    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> list[tuple]:
+        """Ways to use the current Event: (choice, amount, amount2, target, Gold for Stone, Gold for Clay)."""
         ev = current_event(st)
         p = st.seats[seat]
         if ev is None or p.tokens <= 0:
             return []
         count = C.event[ev].count
         if count == "gold":
-            return [(-1, n, 0, "") for n in range(1, min(res["gold"], p.tokens) + 1)]
+            return [(-1, n, 0, "", 0, 0) for n in range(1, min(res["gold"], p.tokens) + 1)]
         if count == "stone_clay":
-            # Gold may be spent as Stone or Clay (Resources): what the player lacks, Gold pays.
-            return [(-1, a, b, "") for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
-                    if a + b >= 1 and max(0, a - res["stone"]) + max(0, b - res["clay"]) <= res["gold"]]
+            # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
+            return [(-1, a, b, "", gs, gc) for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
+                    if a + b >= 1 for gs, gc in gold_splits(res, a, b)]
         n = self._event_count(st, seat)
-        return [(-1, min(n, p.tokens), 0, "")] if n >= 1 else []
+        return [(-1, min(n, p.tokens), 0, "", 0, 0)] if n >= 1 else []
 
     @staticmethod
     def _event_count(st: NayakasState, seat: int) -> int:
@@ -439,9 +451,10 @@ class Nayakas(Game[NayakasState]):
         return 0
 
     def _variants(self, st: NayakasState, seat: int, sid: str, res: dict[str, int],
-                  repeat: bool = False) -> list[tuple[int, int, int, str]]:
+                  repeat: bool = False) -> list[tuple]:
         """Every way to take the benefit of ``sid`` with resources ``res``:
-        (choice, amount, amount2, target). Empty: no benefit can be taken."""
+        (choice, amount, amount2, target, Gold for Stone, Gold for Clay).
+        Empty: no benefit can be taken."""
         post = SPACE[sid][4]
         if post >= 0 and is_event(st.posts[post]):
             return self._event_variants(st, seat, res)
@@ -479,15 +492,21 @@ class Nayakas(Game[NayakasState]):
                 teff = effect_of(st, tsid)
                 if teff is not None and teff.special == "repeat":
                     continue  # Ruling: a repeat cannot copy another repeat.
-                for c, a, a2, t in self._variants(st, seat, tsid, res, repeat=True):
-                    out.append((c, a, a2, f"{v}>{t}" if t else v))  # a repeated take-back names its Diplomat
+                for c, a, a2, t, gs, gc in self._variants(st, seat, tsid, res, repeat=True):
+                    out.append((c, a, a2, f"{v}>{t}" if t else v, gs, gc))  # a repeated take-back names its Diplomat
             return out
         if eff.special == "retrieve":
             occupants = st.occupants
             targets = [s for s in ALL_SPACES if occupants[s] and s != sid and any(
                 w.seat == seat and w.type == "diplomat" for w in occupants[s])]
-            return [(-1, 0, 0, t) for t in targets]
-        return [(c, a, 0, "") for c in choices for a in amounts]
+            return [(-1, 0, 0, t, 0, 0) for t in targets]
+        ex = eff.exchange
+        if ex is not None and ex.gold_wild:
+            # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
+            ps, pc, pg = ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0)
+            return [(c, a, 0, "", gs, gc) for c in choices for a in amounts
+                    for gs, gc in gold_splits(res, ps * a, pc * a, pg * a)]
+        return [(c, a, 0, "", 0, 0) for c in choices for a in amounts]
 
     def _outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
@@ -547,11 +566,13 @@ class Nayakas(Game[NayakasState]):
             out.append((sid, cost))
         return out
 
-    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None) -> list[Action]:
+    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
+                    grouped: bool = False) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just
         those of that worker on that space (a Place names both, so these are
         exactly the full list's Places of that worker and space: ``check``
-        asks for them alone)."""
+        asks for them alone). ``grouped``: the search's list, a Great Dam's or
+        temple tile's ways to pay grouped (``_group_variants``)."""
         p = st.seats[seat]
         out: list[Action] = []
         tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
@@ -580,8 +601,10 @@ class Nayakas(Game[NayakasState]):
                         res = dict(res)
                         res["culture"] -= cost
                     post = SPACE[sid][4]
-                    got = known[sid, cost] = (tuple(self._variants(st, seat, sid, res)),
-                                              post >= 0 and is_event(st.posts[post]))
+                    variants = tuple(self._variants(st, seat, sid, res))
+                    if grouped and len(variants) > 2:  # fewer: nothing to group
+                        variants = self._group_variants(st, sid, res, variants)
+                    got = known[sid, cost] = (variants, post >= 0 and is_event(st.posts[post]))
                 variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place
@@ -627,12 +650,7 @@ class Nayakas(Game[NayakasState]):
         """Every way to pay a Section's Stone and Clay (ruling K7): (Gold paid
         for Stone, Gold paid for Clay), least Gold first. Gold may stand in
         for any part of either, within the Gold held; the rest must be held."""
-        stone, clay, res = cost.get("stone", 0), cost.get("clay", 0), p.res
-        gold = res["gold"]
-        out = []
-        for gs in range(max(0, stone - res["stone"]), min(stone, gold) + 1):
-            for gc in range(max(0, clay - res["clay"]), min(clay, gold - gs) + 1):
-                out.append((gs, gc))
+        out = gold_splits(p.res, cost.get("stone", 0), cost.get("clay", 0))
         out.sort(key=lambda t: (t[0] + t[1], -t[0]))
         return out
 
@@ -704,7 +722,10 @@ class Nayakas(Game[NayakasState]):
         the payments that spend the same Gold are one group, stood for by the
         one that leaves Stone and Clay most even (ties: more Stone kept); of a
         Section's groups the search weighs the least and the most Gold. So a
-        build is two moves at most, not one per split of its cost."""
+        build is two moves at most, not one per split of its cost; a Great
+        Dam or temple-tile move likewise (``_group_variants``)."""
+        if st.phase == "worker" and not st.pending and seat == st.turn:
+            return self._placements(st, seat, grouped=True) + self._cards(st, seat, "worker") + [PASS]
         legal = self.legal_actions(st, seat)
         if st.phase != "build" or st.pending:
             return legal
@@ -732,6 +753,40 @@ class Nayakas(Game[NayakasState]):
             for g in sorted({min(golds), max(golds)}):
                 out.append(best[b, i, saving, g])
         return out
+
+    def _group_variants(self, st: NayakasState, sid: str, res: dict[str, int], variants: tuple) -> tuple:
+        """``variants`` of ``sid`` with its ways to pay grouped as a Section's
+        are (ruling K7), for the search: of the variants that differ only in
+        how their Stone, Clay and Gold are split (the same tokens or
+        Prosperity for the same total paid), the least- and the most-Gold
+        group, each stood for by the split that leaves Stone and Clay most
+        even (ties: more Stone kept). Spaces that take no Stone or Clay: as is."""
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
+            ev = current_event(st)
+            if ev is None or C.event[ev].count != "stone_clay":
+                return variants
+            unit = None  # the Great Dam: amount Stone, amount2 Clay
+        else:
+            eff = effect_of(st, sid)
+            ex = eff.exchange if eff is not None else None
+            if ex is None or not ex.gold_wild:
+                return variants
+            unit = (ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0))
+        best: dict[tuple, tuple[tuple[int, int], tuple]] = {}
+        for v in variants:
+            c, a, a2, t, gs, gc = v
+            stone, clay, gold = (a, a2, 0) if unit is None else (unit[0] * a, unit[1] * a, unit[2] * a)
+            key = (c, t, a + a2, gold + gs + gc)
+            left = res["stone"] - stone + gs
+            rank = (-abs(left - res["clay"] + clay - gc), left)
+            have = best.get(key)
+            if have is None or rank > have[0]:
+                best[key] = (rank, v)
+        spans: dict[tuple, list[int]] = {}
+        for key in best:
+            spans.setdefault(key[:-1], []).append(key[-1])
+        return tuple(best[move + (g,)][1] for move, golds in spans.items() for g in sorted({min(golds), max(golds)}))
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
         p = st.seats[seat]
@@ -869,6 +924,9 @@ class Nayakas(Game[NayakasState]):
                     return "You do not meet this Event's condition."
             if action.benefit and not variants:
                 return "You cannot take that space's benefit now; you may still place there without it."
+            problem = self._place_gold_problem(st, action, res)
+            if problem:
+                return problem
             if action.extra == "" and face_up(st, seat)["diplomat_stone_clay"] and self._outside(st, seat, action.space):
                 return "Say whether Envoys' Tribute gives you Stone or Clay."
             return "That choice is not available on this space."
@@ -891,6 +949,37 @@ class Nayakas(Game[NayakasState]):
         if isinstance(action, Pass):
             return "You cannot pass now."
         return "There is no such choice to make now."
+
+    def _place_gold_problem(self, st: NayakasState, a: Place, res: dict[str, int]) -> str:
+        """Why the Gold ``a`` pays for Stone and Clay (ruling K7) cannot be
+        paid with ``res``, or "" when it can (or names none)."""
+        gs, gc = a.gold_stone, a.gold_clay
+        paid = self.stone_clay_paid(st, a) if a.benefit else None
+        if paid is None:
+            return "Gold stands in only for Stone or Clay you pay, and this move pays none." if gs or gc else ""
+        stone, clay, gold = paid
+        if gs > stone or gc > clay:
+            return f"This pays only {stone} Stone and {clay} Clay; Gold cannot pay more than that."
+        if gold + gs + gc > res["gold"]:
+            return f"You hold {res['gold']} Gold, not the {gold + gs + gc} you would pay."
+        if stone - gs > res["stone"] or clay - gc > res["clay"]:
+            return (f"Paying {gs + gc} Gold for Stone and Clay leaves {stone - gs} Stone and {clay - gc} Clay "
+                    f"to pay; you hold {res['stone']} Stone and {res['clay']} Clay.")
+        return ""
+
+    @staticmethod
+    def stone_clay_paid(st: NayakasState, a: Place) -> tuple[int, int, int] | None:
+        """(Stone, Clay, Gold) that ``a``'s action pays where Gold may stand in
+        for the Stone and Clay (the Great Dam, temple tiles); None elsewhere."""
+        post = SPACE[a.space][4] if a.space in SPACE else -1
+        if post >= 0 and is_event(st.posts[post]):
+            ev = current_event(st)
+            return (a.amount, a.amount2, 0) if ev is not None and C.event[ev].count == "stone_clay" else None
+        eff = effect_of(st, a.space) if a.space in SPACE else None
+        ex = eff.exchange if eff is not None else None
+        if ex is None or not ex.gold_wild:
+            return None
+        return ex.pay.get("stone", 0) * a.amount, ex.pay.get("clay", 0) * a.amount, ex.pay.get("gold", 0) * a.amount
 
     # -- play -----------------------------------------------------------------------------------
     def play_silent(self, st: NayakasState, action: Action, seat: Seat) -> None:
@@ -947,7 +1036,7 @@ class Nayakas(Game[NayakasState]):
         if a.extra and dip and self._outside(st, seat, a.space):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
-            self._resolve(st, seat, a.space, pos, a.choice, a.amount, a.amount2, a.target, ev)
+            self._resolve(st, seat, a.space, pos, a, a.target, ev)
         if not quiet:
             ev.insert(at, Event(text=text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
@@ -962,16 +1051,19 @@ class Nayakas(Game[NayakasState]):
                 return
         self._advance(st, ev)
 
-    def _resolve(self, st: NayakasState, seat: int, sid: str, pos: int, choice: int, amount: int, amount2: int,
-                 target: str, ev: list[Event]) -> None:
-        """Take the benefit of ``sid`` (already checked legal)."""
+    def _resolve(self, st: NayakasState, seat: int, sid: str, pos: int, a: Place, target: str,
+                 ev: list[Event]) -> None:
+        """Take the benefit of ``sid`` as ``a`` names it (already checked
+        legal); ``target``: the space or Diplomat it names (``a.target``, or
+        the inner part of a repeat's)."""
         p = st.seats[seat]
+        choice, amount, amount2 = a.choice, a.amount, a.amount2
         if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
             count = C.event[current_event(st)].count  # type: ignore[index]
             if count == "gold":
                 p.res["gold"] -= amount
             elif count == "stone_clay":
-                self._pay_wild(p, amount, amount2)
+                self._pay_wild(p, amount, amount2, 0, a.gold_stone, a.gold_clay)
             self._put_tokens(st, seat, amount + amount2, ev)
             return
         eff = effect_of(st, sid)
@@ -988,7 +1080,7 @@ class Nayakas(Game[NayakasState]):
         if eff.exchange is not None:
             ex = eff.exchange
             self._pay_wild(p, ex.pay.get("stone", 0) * amount, ex.pay.get("clay", 0) * amount,
-                           ex.pay.get("gold", 0) * amount)
+                           ex.pay.get("gold", 0) * amount, a.gold_stone, a.gold_clay)
             if "culture" in ex.pay:
                 p.res["culture"] -= ex.pay["culture"] * amount
             for k, v in ex.gain.items():
@@ -1001,7 +1093,7 @@ class Nayakas(Game[NayakasState]):
             visit, _, inner = target.partition(">")
             tsid, _, tpos = visit.partition("#")
             ev.append(Event(text=f"{self._names(st)[seat]} repeats {text.space_name(st, tsid)}.", seat=seat))
-            self._resolve(st, seat, tsid, int(tpos or 0), choice, amount, amount2, inner, ev)
+            self._resolve(st, seat, tsid, int(tpos or 0), a, inner, ev)
             return
         if sp == "double":
             goods["gold"] += 2 if pos == 0 else 4

@@ -173,7 +173,7 @@ def placed(st: NayakasState, seat: int, a: Place, cost: int, before: dict[str, i
     how = "" if a.benefit else " without taking its action"
     change = change_phrase(before, holdings(st, seat)) if before is not None else ""
     return f"{{s{seat}}} places a {a.worker.capitalize()} on {space_name(st, a.space)}{paid}{how}" + \
-        (f": {change}" if change else "") + "."
+        (f": {change}" if change else "") + gold_phrase(a) + "."
 
 
 def building_name(st: NayakasState, seat: int, building: str, section: int | None = None) -> str:
@@ -201,8 +201,9 @@ def tile_taken(st: NayakasState, seat: int, tile: str, face_up: bool) -> str:
     return f"{{s{seat}}} takes {section_tile_name(tile)} {how}."
 
 
-def gold_phrase(a: Build) -> str:
-    """How much of a build's Stone and Clay Gold pays (ruling K7), as "; Gold for 1 Stone"."""
+def gold_phrase(a: Build | Place) -> str:
+    """How much of a build's (or a Place's) Stone and Clay Gold pays (ruling
+    K7), as "; Gold pays 1 Stone"."""
     parts = [f"{n} {r}" for n, r in ((a.gold_stone, "Stone"), (a.gold_clay, "Clay")) if n]
     return f"; Gold pays {' and '.join(parts)}" if parts else ""
 
@@ -217,11 +218,10 @@ def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
         if ev.count == "gold":
             return f"pay {a.amount} Gold for {plural(a.amount, 'token')}"
         if ev.count == "stone_clay":
-            res = st.seats[seat].res
-            gold = max(0, a.amount - res["stone"]) + max(0, a.amount2 - res["clay"])
-            paid = f" ({gold} Gold standing in)" if gold else ""
-            return (f"pay {a.amount} Stone and {a.amount2} Clay{paid} for "
-                    f"{plural(a.amount + a.amount2, 'token')}")
+            pay = {"stone": a.amount - a.gold_stone, "clay": a.amount2 - a.gold_clay,
+                   "gold": a.gold_stone + a.gold_clay}
+            return (f"pay {cost_phrase(pay)} for {plural(a.amount + a.amount2, 'token')}"
+                    f"{gold_phrase(a)}")
         return f"put {plural(a.amount, 'token')} down"
     eff = effect_of(st, sid)
     if eff is None:
@@ -236,11 +236,10 @@ def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
     if eff.exchange is not None:
         ex = eff.exchange
         pay = {k: v * a.amount for k, v in ex.pay.items()}
-        if ex.gold_wild:  # what the seat lacks of Stone and Clay, Gold pays (as rules._pay_wild does)
-            res = st.seats[seat].res
-            short = sum(max(0, pay.get(r, 0) - res[r]) for r in ("stone", "clay"))
-            pay = {r: min(pay.get(r, 0), res[r]) for r in ("stone", "clay")} | {"gold": pay.get("gold", 0) + short}
-        bits.append(f"pay {cost_phrase(pay)} for {plural(a.amount, 'Prosperity Token')}")
+        if ex.gold_wild:  # ruling K7: Gold pays the part of the Stone and Clay the move names
+            pay = {"stone": pay.get("stone", 0) - a.gold_stone, "clay": pay.get("clay", 0) - a.gold_clay,
+                   "gold": pay.get("gold", 0) + a.gold_stone + a.gold_clay}
+        bits.append(f"pay {cost_phrase(pay)} for {plural(a.amount, 'Prosperity Token')}{gold_phrase(a)}")
     return ", ".join(bits)
 
 

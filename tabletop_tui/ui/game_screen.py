@@ -440,6 +440,7 @@ class GameScreen(Screen[None]):
             extra = self.board.seat_summary(i)
             if extra:
                 lines.append(f"  {extra}\n")
+        lines.rstrip()  # no empty line under the last seat
         self._update_static("#seats", lines)
 
     def _update_static(self, selector: str, text: Text) -> None:

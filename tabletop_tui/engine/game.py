@@ -210,6 +210,11 @@ class Game(Generic[S]):
         """Default colour/role name of each seat, e.g. ["Purple", "Yellow"]."""
         return [f"Player {i + 1}" for i in range(players)]
 
+    def seat_names_with(self, players: int, options: Any) -> list[str]:
+        """The seats' names as ``options`` set them (Nayakas' kingdoms);
+        by default :meth:`seat_names`."""
+        return self.seat_names(players)
+
     # -- play ---------------------------------------------------------------
     def to_act(self, state: S) -> list[Seat]:
         """Seats that must give input now (several for simultaneous choices)."""

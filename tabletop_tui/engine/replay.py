@@ -26,7 +26,7 @@ class Replay:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.game = match.game
-        colours = self.game.seat_names(match.players)
+        colours = self.game.seat_names_with(match.players, match.options)
         self.seats = [SeatInfo(s.name, colours[i], s.bot, s.level) for i, s in enumerate(match.seats)]
         state = self.game.new_state(match.players, match.options, match.seed)
         self._states: list[Any] = [self.game.clone(state)]

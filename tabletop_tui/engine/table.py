@@ -191,7 +191,7 @@ class Table:
         #: the saver stops (see :meth:`wait_settled`)
         self._saved = threading.Condition(self._lock)
         self._save_now = threading.Event()  # set by flush: no more waiting
-        colours = self.game.seat_names(match.players)
+        colours = self.game.seat_names_with(match.players, match.options)
         self.seats = [SeatInfo(s.name, colours[i], s.bot, s.level) for i, s in enumerate(match.seats)]
         if any(s.bot == "search" for s in match.seats):
             thinker.warm_up()

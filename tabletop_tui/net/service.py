@@ -379,7 +379,7 @@ class Service:
         if len(self.tables) >= self.limits.max_tables:
             raise IllegalAction("This server has as many tables as it allows; join one or wait.")
         game = registry.get(req.game)
-        colours = game.seat_names(len(req.seats))
+        colours = game.seat_names_with(len(req.seats), game.parse_options(req.options))
         seats = [SeatConfig(name=colours[i] if plan.bot is None else f"{colours[i]} bot",
                             bot=plan.bot, level=plan.level) for i, plan in enumerate(req.seats)]
         table_id = uuid.uuid4().hex[:8]

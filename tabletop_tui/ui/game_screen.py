@@ -440,6 +440,7 @@ class GameScreen(Screen[None]):
             extra = self.board.seat_summary(i)
             if extra:
                 lines.append(f"  {extra}\n")
+        lines.rstrip()  # no empty line under the last seat
         self._update_static("#seats", lines)
 
     def _update_static(self, selector: str, text: Text) -> None:
@@ -652,8 +653,8 @@ class GameScreen(Screen[None]):
             return False  # a spectator: not shown in the footer
         if action == "chat" and not self.chatty:
             return False  # chat is for a server's tables
-        if action == "hint" and self.current is not None and self.current.over:
-            return False  # nothing to coach once the game is over
+        if action in ("undo", "hint") and self.current is not None and self.current.over:
+            return False  # the game is over: nothing to coach or take back
         if self.too_small and action not in ("leave", "rules", "quit"):
             return False
         return True
@@ -717,4 +718,4 @@ class GameScreen(Screen[None]):
         if choice == "menu":
             self.action_leave()  # the picker then says the game is over, not "saved"
         else:
-            self.say("The game is over. Press Esc for the menu, u to undo the last move.")
+            self.say("The game is over. Press Esc for the menu.")

@@ -95,7 +95,7 @@ class SetupScreen(Screen[None]):
             colours = g.seat_names(g.max_players)
             for i in range(g.max_players):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
-                    yield Label(f"{colours[i]}", classes="setup-label")
+                    yield Label(f"{colours[i]}", id=f"seat-label-{i}", classes="setup-label")
                     yield Input(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}",
                                 max_length=NAME_LIMIT, id=f"name-{i}", classes="seat-name", compact=True)
                     yield Select(self.seat_labels, value=self.default_kind(i),
@@ -168,6 +168,23 @@ class SetupScreen(Screen[None]):
         for i in range(self.game.max_players):
             self.query_one(f"#seat-row-{i}").display = i < n
         self._offer_options(n)
+        self._label_seats()
+
+    def _label_seats(self) -> None:
+        """Name the seats as the options typed so far do (Nayakas' kingdoms);
+        options the game refuses leave the default names."""
+        n = self.players()
+        try:
+            options = self.game.parse_options(self.options())
+        except IllegalAction:  # half-typed: the refusal comes when the game starts
+            options = None
+        names = self.game.seat_names_with(n, options) + self.game.seat_names(self.game.max_players)[n:]
+        for i, name in enumerate(names):
+            self.query_one(f"#seat-label-{i}", Label).update(name)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("opt-"):
+            self._label_seats()
 
     def _refusal(self, n: int, name: str, value: Any) -> str | None:
         """The model's sentence if ``name=value`` cannot be played by ``n``

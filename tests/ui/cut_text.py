@@ -8,7 +8,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 #: the Statics of the game screens whose words must all show
-WORDS = ("#status", "#message", "#lesson", "#ny-info", "#ny-bid")
+WORDS = ("#status", "#message", "#lesson", "#seats", "#ny-info", "#ny-bid")
 
 
 def cut_statics(screen) -> list[str]:

@@ -6,7 +6,7 @@ comma-separated words and bad values are refused in one sentence."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from tabletop_tui import cli
 from tabletop_tui.engine import IllegalAction, games, get
@@ -137,11 +137,16 @@ async def test_kingdoms_typed_in_the_setup_form(size):
         assert isinstance(app.screen, SetupScreen)
         assert "kingdoms cannot hold 'foo'" in said and "keladi, mysore, thanjavur or madurai" in said
         box.focus()
-        await pilot.press(*["backspace"] * 3, *"Madurai, mysore", "ctrl+s")
+        await pilot.press(*["backspace"] * 3, *"Madurai, mysore")
+        await pilot.pause()
+        labels = [str(app.screen.query_one(f"#seat-label-{i}", Label).content) for i in range(2)]
+        assert labels == ["Madurai", "Mysore"]  # the seats are named as the option is typed
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         match = app.screen.table.match
         assert [p.kingdom for p in match.state.seats] == ["madurai", "mysore"]
+        assert [s.colour for s in app.screen.table.seats] == ["Madurai", "Mysore"]
 
 
 def test_first_amulet_is_a_colour_and_old_saves_read_their_seat_number(tmp_path):

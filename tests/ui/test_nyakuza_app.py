@@ -373,3 +373,26 @@ async def test_a_new_scene_builds_again_only_the_lines_it_changed():
         assert 0 < hexmap.strips_built - built < height // 2
         hexmap.notify_style_update()  # every cache dropped: drawn from nothing
         assert [hexmap.render_line(y).text for y in range(height)] == lines
+
+
+async def test_choosing_where_a_moai_goes_shows_enter_in_the_footer_at_80x24():
+    from tests.nyakuza.util import palm, position, tile
+
+    from .drive import footer_keys
+
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
+    match.state = position(2, placer=0, own={0: [tile(11), tile(21), palm("P14")]})
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        board = game_screen(app).board
+        await pilot.press(*path_keys(board.cursor, palm("P10")), "enter")
+        await pilot.pause()
+        assert match.state.phase == "erect"
+        assert footer_keys(app.screen).get("enter") == "Raise Moai"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.state.phase == "place"

@@ -3,13 +3,17 @@ and shows only while a totem is lifted."""
 
 from __future__ import annotations
 
-from textual.widgets import Footer
+import random
 
-from tabletop_tui.engine import Match, SeatConfig
+import pytest
+from textual.widgets import Footer, Static
+
+from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import footer_keys
 
 
@@ -52,3 +56,23 @@ async def test_tiki_put_back_key_is_named_for_what_it_does_and_shown_only_when_l
         await pilot.press("c")
         await pilot.pause()
         assert board.selected is None and "c" not in footer_keys(screen)
+
+
+@pytest.mark.parametrize("game_id", ["tiki", "rapa_nui", "nyakuza", "nisyros", "nayakas"])
+async def test_a_finished_game_offers_no_undo(game_id):
+    """Back on the board after the result, neither the footer nor the
+    message line offers "u" to undo: the game is over."""
+    n = get(game_id).min_players
+    match = Match(game_id, [SeatConfig(name=f"P{i}") for i in range(n)], seed=5)
+    rng = random.Random(5)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(rng.choice(match.legal_actions(seat)), seat)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, ResultScreen), "the result", pilot=pilot)
+        await pilot.press("b")
+        await until(lambda: isinstance(app.screen, GameScreen), "the board", pilot=pilot)
+        await pilot.pause()
+        assert "u" not in footer_keys(app.screen)
+        assert "undo" not in str(app.screen.query_one("#message", Static).content)

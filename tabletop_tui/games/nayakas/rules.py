@@ -219,6 +219,13 @@ class Nayakas(Game[NayakasState]):
     def seat_names(self, players: int) -> list[str]:
         return [C.kingdom(k).name for k in KINGDOMS[:players]]
 
+    def seat_names_with(self, players: int, options: NayakasOptions | None) -> list[str]:
+        """The kingdoms the ``kingdoms`` option names, in its order, else the default ones."""
+        chosen = options.kingdoms if options is not None else None
+        if not chosen or len(chosen) != players:
+            return self.seat_names(players)
+        return [C.kingdom(k).name for k in chosen]
+
     def secrets_text(self, st: NayakasState, seat: Seat) -> str:
         """The seat's development cards in hand."""
         cards = [C.card[c].name for c in st.seats[seat].hand]

@@ -30,6 +30,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.summary import wrap_parts
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, HexMap, Scene, centre_x, choose_scale, step,
                      token_style)
@@ -59,20 +60,10 @@ def short_option(palm: int, tiles: list[int]) -> str:
     return f"{ISLAND.spaces[palm].name}: " + "+".join(ISLAND.spaces[t].name for t in tiles)
 
 
-def wrap_parts(parts: list[str], width: int) -> str:
-    """Join ``parts`` with " · ", breaking lines (indented 2) before ``width``."""
-    lines: list[str] = []
-    line = ""
-    for part in parts:
-        joined = f"{line} · {part}" if line else part
-        if line and len(joined) > width:
-            lines.append(line)
-            line = part
-        else:
-            line = joined
-    if line:
-        lines.append(line)
-    return "\n  ".join(lines)
+class MoaiChoices(OptionList):
+    """Where a Moai may go: its footer shows Enter (the list's own Enter is hidden)."""
+
+    BINDINGS = [Binding("enter", "select", "Raise Moai")]
 
 
 class NyakuzaBoard(Board, can_focus=True):
@@ -184,7 +175,7 @@ class NyakuzaBoard(Board, can_focus=True):
         with Vertical(id="ny-panel"):
             yield Static(id="ny-info")
             yield Static(id="ny-bid")
-            yield OptionList(id="ny-erect")
+            yield MoaiChoices(id="ny-erect")
             yield Static(self._legend(), id="ny-legend")
 
     # -- helpers ------------------------------------------------------------------
@@ -667,8 +658,12 @@ class NyakuzaBoard(Board, can_focus=True):
             return
         ph = v.phase
         if ph == "bid":
-            # any amount goes to the model, which refuses what is too much
+            # any amount goes to the model, which refuses what is too much;
+            # the refused number stays beside the refusal, the next digit replaces it
             self.choose(Bid.model_construct(kind="bid", shells=self.bid))
+            if self.bid > self._max_bid():
+                self._bid_fresh = True
+                self._update_panel()
         elif ph == "erect":
             opt = self._highlighted_option()
             if opt is not None:

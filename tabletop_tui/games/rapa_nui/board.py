@@ -33,12 +33,13 @@ from textual.widgets import Static
 
 from tabletop_tui.engine import Action, Seat
 from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.summary import wrap_parts
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
                       SubstituteKind, SupplyOffer)
 from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS, ROW_LENGTH
 from .view import RapaNuiView
-from .render import (KIND_KEY, chip, display_text, hand_boxes, hand_text, market_boxes, market_text, offering_label,
+from .render import (KIND_KEY, chip, display_words, hand_boxes, hand_text, market_boxes, market_text, offering_label,
                      offerings_text, players_text, plural)
 from .text import card_phrase
 
@@ -271,15 +272,17 @@ class RapaNuiBoard(Board, can_focus=True):
             return ""
         p = v.players[seat]
         moai = p.display.get("moai", 0)
-        line = f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
-        if not self._players_shown():
-            # below 100 columns the players panel is not drawn: its facts go
-            # beside the names, so nothing needs scrolling to (80x24)
-            line += f"\n  hand {p.hand_size} · {plural(p.offering_count, 'offering')}"
-            if p.face_down_offerings:
-                line += f" · {p.face_down_offerings} face down"
-            line += "\n" + display_text(p, True, v.leaders, indent="  ").plain
-        return line
+        if self._players_shown():
+            return f"wood {p.wood} · fame {p.fame}" + (f" · {moai} Moai" if moai else "")
+        # below 100 columns the players panel is not drawn: its facts go
+        # beside the names, so nothing needs scrolling to (80x24), lines
+        # broken between phrases; the Moai count is the display's
+        facts = [f"wood {p.wood}", f"fame {p.fame}", f"hand {p.hand_size}",
+                 plural(p.offering_count, "offering")]
+        if p.face_down_offerings:
+            facts.append(f"{p.face_down_offerings} face down")
+        return (wrap_parts(facts, self.summary_width) + "\n  "
+                + wrap_parts(display_words(p, v.leaders), self.summary_width, sep=" "))
 
     def _players_shown(self) -> bool:
         """The players panel has room (100 columns and more)."""

@@ -305,6 +305,14 @@ def display_text(p: PlayerView, short: bool, lead: dict[str, int] | None = None,
     return t
 
 
+def display_words(p: PlayerView, lead: dict[str, int] | None = None) -> list[str]:
+    """A display as plain words, one a kind ("Woodcutter 2*", * for the sole
+    leader), for lines that break only between kinds."""
+    words = [f"{card_label(card, True)} {p.display[card]}" + ("*" if lead and lead.get(card) == p.seat else "")
+             for card in CARDS if p.display.get(card, 0)]
+    return words or ["nothing laid out"]
+
+
 def display_boxes(p: PlayerView, width: int, lead: dict[str, int] | None = None,
                   changed: frozenset[str] = frozenset()) -> Text:
     """A display on a tall board: one box ``width`` wide per kind

@@ -151,6 +151,27 @@ class TabletopApp(App[None]):
             return
         self.push_screen(TutorialScreen(TutorialTable(tut, bot_delay=min(1.0, self.bot_delay * 2))))
 
+    def replay_save_text(self, text: str) -> str:
+        """Step through a game sent as the text of its save (a server's
+        finished game); the sentence saying why not, or "" once it opened."""
+        import os
+        import tempfile
+
+        from tabletop_tui.engine.errors import SaveError
+        from tabletop_tui.engine.match import Match
+
+        fd, path = tempfile.mkstemp(prefix="tabletop-replay-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            match = Match.load(path, autosave=False)
+        except SaveError as err:
+            return err.reason
+        finally:
+            os.unlink(path)
+        self.start_replay(match)
+        return ""
+
     def start_replay(self, match: "Match") -> None:
         """Step through ``match`` (a loaded save) move by move."""
         from tabletop_tui.engine.replay import Replay

@@ -4,8 +4,6 @@ teams' records instead of ratings). Names are outside text: plain ``Text``."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from typing import Any
 
@@ -111,20 +109,9 @@ class RecordsScreen(Screen[None]):
 
     def _replay(self, data: dict) -> None:
         """Step through a finished game the server sent (its save, as text)."""
-        from tabletop_tui.engine.errors import SaveError
-        from tabletop_tui.engine.match import Match
-
-        fd, path = tempfile.mkstemp(prefix="tabletop-replay-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(str(data.get("save", "")))
-            match = Match.load(path, autosave=False)
-        except SaveError as err:
-            self.say(err.reason)
-            return
-        finally:
-            os.unlink(path)
-        self.app.start_replay(match)  # type: ignore[attr-defined]
+        why = self.app.replay_save_text(str(data.get("save", "")))  # type: ignore[attr-defined]
+        if why:
+            self.say(why)
 
     def action_back(self) -> None:
         self.app.pop_screen()

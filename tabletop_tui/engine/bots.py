@@ -347,12 +347,15 @@ def _players(state: Any) -> int:
     raise AttributeError("state needs an int 'players' field for the search bot")
 
 
-def make_bot(kind: str | None, level: int = 2) -> Bot | None:
-    """A bot by name ("random" or "search"), or None for a human seat."""
+def make_bot(kind: str | None, level: int = 2, game: Game | None = None) -> Bot | None:
+    """A bot by name ("random" or "search"), or None for a human seat. With
+    ``game``, a "search" seat gets the game's own bot for that level when the
+    game offers one (``Game.bot_for``), else the generic :class:`SearchBot`."""
     if kind in (None, "", "human"):
         return None
     if kind == "random":
         return RandomBot()
     if kind == "search":
-        return SearchBot(level=level)
+        own = game.bot_for(level) if game is not None else None
+        return own if own is not None else SearchBot(level=level)
     raise IllegalAction(f"Unknown bot {kind!r}; choose random or search.")

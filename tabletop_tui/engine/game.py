@@ -476,6 +476,15 @@ class Game(Generic[S]):
     deep_exploration: ClassVar[float | None] = None
     deep_normalize: ClassVar[bool] = False
 
+    def bot_for(self, level: int) -> Any:
+        """The game's own bot for search level ``level`` (a
+        ``engine.bots.SearchBot`` subclass, so the coach can ``rank`` with
+        it), or None for the generic search bot. A game whose play needs
+        more than the generic search (a team plan, a bid policy) returns its
+        bot from its ``bot.py`` here; every bot seat, the demo and the coach
+        then play through it."""
+        return None
+
     def search_actions(self, state: S, seat: Seat) -> list[Action]:
         """The moves the search bot considers for ``seat`` (in its tree and
         its playouts): by default every legal move. A game may leave out

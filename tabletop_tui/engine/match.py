@@ -167,7 +167,7 @@ class Match:
         self.save_problem: str | None = None
         #: how many log entries the file on disk holds (None: never saved)
         self.saved_moves: int | None = None
-        self._bots: dict[Seat, Bot | None] = {i: make_bot(s.bot, s.level) for i, s in enumerate(seats)}
+        self._bots: dict[Seat, Bot | None] = {i: make_bot(s.bot, s.level, self.game) for i, s in enumerate(seats)}
         self._bot_rng = random.Random(self.seed ^ 0x5EED)
         # apply/undo and taking a save's snapshot exclude each other; the
         # write lock keeps two saver threads from writing out of order
@@ -278,7 +278,7 @@ class Match:
         check_seat(seat, self.players)
         with self._lock:
             self.seats[seat] = config
-            self._bots[seat] = make_bot(config.bot, config.level)
+            self._bots[seat] = make_bot(config.bot, config.level, self.game)
             self._version += 1
 
     def bot_choose(self, seat: Seat) -> Action:

@@ -35,7 +35,7 @@ def _think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: in
     from .bots import make_bot
 
     game = registry.get(game_id)
-    bot = make_bot(kind, level)
+    bot = make_bot(kind, level, game)
     assert bot is not None, "a human seat does not think"
     return bot.choose(game, state, seat, random.Random(seed)).model_dump(mode="json")
 
@@ -44,10 +44,13 @@ def _rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> list[t
     """The search's ranking of ``seat``'s moves: (action JSON data, value,
     visits), best first (runs in the worker)."""
     from . import registry
-    from .bots import SearchBot
+    from .bots import SearchBot, make_bot
 
     game = registry.get(game_id)
-    ranked = SearchBot(level=level).rank(game, state, seat, random.Random(seed))
+    bot = make_bot("search", level, game)
+    if not isinstance(bot, SearchBot):
+        bot = SearchBot(level=level)
+    ranked = bot.rank(game, state, seat, random.Random(seed))
     return [(m.action.model_dump(mode="json"), m.value, m.visits) for m in ranked]
 
 

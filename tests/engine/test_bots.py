@@ -95,6 +95,31 @@ def test_make_bot():
     assert "random or search" in info.value.reason
 
 
+class _OwnBot(SearchBot):
+    """A game's own bot (``Game.bot_for``): always the first legal move."""
+
+    def choose(self, game, state, seat, rng):
+        return game.legal_actions(state, seat)[0]
+
+
+def test_a_game_may_supply_its_own_bot():
+    """``Game.bot_for`` puts the game's bot in every search seat of a Match;
+    a game without one gets the generic search bot."""
+
+    class OwnTiki(type(TIKI)):
+        def bot_for(self, level):
+            return _OwnBot(level=level)
+
+    game = OwnTiki()
+    assert isinstance(make_bot("search", 3, game), _OwnBot)
+    assert type(make_bot("search", 3, TIKI)) is SearchBot
+    assert isinstance(make_bot("random", 3, game), RandomBot)
+    match = Match(game, [SeatConfig(name="A", bot="search", level=1), SeatConfig(name="B", bot="search", level=1)],
+                  seed=3)
+    first = game.legal_actions(match.state, match.to_act()[0])[0]
+    assert match.bot_choose(match.to_act()[0]) == first
+
+
 def test_search_beats_random_at_tiki():
     # Deterministic: fixed seeds, iteration budget (no time cap), seats alternate.
     wins = 0

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib
 import random
 import typing
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -360,9 +362,10 @@ class Game(Generic[S]):
         """What ``seat`` may see (``None``: the public/spectator view).
 
         Must not contain another seat's hidden cards, bids or shells, nor the
-        order of any face-down stack.
+        order of any face-down stack. The default asks the game's view role:
+        ``build_view(game, state, seat)`` in its ``view.py``.
         """
-        raise NotImplementedError
+        return self.roles("view").build_view(self, state, seat)
 
     def view_model(self) -> type[BaseModel]:
         """The class of this game's views, so a remote client can read a view
@@ -391,14 +394,51 @@ class Game(Generic[S]):
         """An independent copy of ``state`` (games may override for speed)."""
         return copy.deepcopy(state)
 
+    # -- the game's other roles ------------------------------------------------
+    def roles(self, name: str) -> ModuleType | None:
+        """The module of role ``name`` ("text", "view", "data", "bot") in the
+        folder of this game's rules, or None when the folder has no such
+        file (see docs/adding-a-game.md). The rules sit at the bottom of
+        their folder and import no view or text: the engine finds those
+        roles here, by the template's file names, so the Game's ``view``,
+        ``why``, ``describe_action``, ``status`` ... and the words of its log
+        reach them (``self.text.placed(...)``) without an import circle."""
+        found = self.__dict__.setdefault("_roles", {})
+        if name not in found:
+            package = type(self).__module__.rpartition(".")[0]
+            try:
+                found[name] = importlib.import_module(f"{package}.{name}")
+            except ModuleNotFoundError as err:
+                if err.name != f"{package}.{name}":
+                    raise
+                found[name] = None
+        return found[name]
+
+    @functools.cached_property
+    def text(self) -> Any:
+        """The game's text role (its ``text.py``: every sentence), whose
+        functions take the game first: ``why(game, state, action, seat,
+        rng)``, ``describe_action(game, state, action, seat)``,
+        ``status(game, state, seat)`` and, where the game has them,
+        ``opening``, ``rule_of``, ``secrets_text``, ``estimate_text``."""
+        return self.roles("text")
+
+    def _words(self, name: str) -> Any:
+        """The text role's function ``name``, or None."""
+        return getattr(self.text, name, None) if self.text is not None else None
+
     # -- text -----------------------------------------------------------------
     def describe_action(self, state: S, action: Action, seat: Seat) -> str:
-        """A short phrase for an action, used in menus and hints."""
-        return action.kind
+        """A short phrase for an action, used in menus and hints: the text
+        role's ``describe_action(game, state, action, seat)``, else the kind."""
+        words = self._words("describe_action")
+        return words(self, state, action, seat) if words is not None else action.kind
 
     def status(self, state: S, seat: Seat | None) -> str:
-        """One line saying whose turn it is and what they must do."""
-        return ""
+        """One line saying whose turn it is and what they must do: the text
+        role's ``status(game, state, seat)``."""
+        words = self._words("status")
+        return words(self, state, seat) if words is not None else ""
 
     # -- parsing --------------------------------------------------------------
     @classmethod
@@ -422,44 +462,41 @@ class Game(Generic[S]):
     def rule_of(self, state: S, action: Action, seat: Seat) -> str | None:
         """The name of the rules page's "In brief" rule that ``action`` (about
         to be played on ``state``) follows, for the demo's narration. The
-        default looks the action's kind up in ``action_rules``."""
-        return self.action_rules.get(action.kind)
+        default asks the text role's ``rule_of(game, state, action, seat)``,
+        else looks the action's kind up in ``action_rules``."""
+        words = self._words("rule_of")
+        return words(self, state, action, seat) if words is not None else self.action_rules.get(action.kind)
 
     def why(self, state: S, action: Action, seat: Seat, rng: random.Random) -> str:
         """One line, in the game's words, saying what ``action`` does for
-        ``seat`` (the coach shows it beside the move). Uses only the seat's
-        information: the default plays the action on a ``determinize`` copy
-        for the seat and reads what followed from its log, leaving out
-        anything random or hidden (a sampled card is not a real one). Games
-        may say it better."""
-        sim = self.determinize(state, seat, rng)
-        try:
-            events = self._play(sim, action, seat)
-        except Exception:  # a move legal for the seat's view but not in this sample
-            return ""
-        seen = [e.text for e in events if not e.reveals and (not e.private or e.seat == seat)]
-        if len(seen) > 1:
-            seen = seen[1:]  # the first line only restates the move
-        else:
-            return ""
-        text = "; ".join(t.rstrip(".") for t in seen[:3])
-        return text if len(text) <= 160 else text[:157] + "…"
+        ``seat`` (the coach shows it beside the move), from the seat's own
+        information only. Every game says it in its text role, with this one
+        signature: ``why(game, state, action, seat, rng)`` in ``text.py``
+        (:func:`why_from_log` is a start a game may use)."""
+        words = self._words("why")
+        return words(self, state, action, seat, rng) if words is not None else why_from_log(self, state, action, seat, rng)
 
     def estimate_text(self, state: S, seat: Seat, value: float) -> str:
-        """The search's estimate ``value`` (in [0, 1]) in a player's words;
-        for a competitive game, the chance to win."""
-        return f"{round(value * 100)}% to win"
+        """The search's estimate ``value`` (in [0, 1]) in a player's words
+        (the text role's ``estimate_text(game, state, seat, value)``); by
+        default, for a competitive game, the chance to win."""
+        words = self._words("estimate_text")
+        return words(self, state, seat, value) if words is not None else f"{round(value * 100)}% to win"
 
     def opening(self, state: S) -> list[Event]:
         """What the set-up dealt, in words, for the first lines of the log
         (the villages, the first market, the fields): only what everyone
-        sees, or ``private`` events for their seat. Default: nothing."""
-        return []
+        sees, or ``private`` events for their seat. The text role's
+        ``opening(game, state)``; default: nothing."""
+        words = self._words("opening")
+        return words(self, state) if words is not None else []
 
     def secrets_text(self, state: S, seat: Seat) -> str:
         """What ``seat`` holds that others cannot see, in words (a replay of
-        a finished game shows everyone's); "" for a game without secrets."""
-        return ""
+        a finished game shows everyone's): the text role's
+        ``secrets_text(game, state, seat)``; "" for a game without secrets."""
+        words = self._words("secrets_text")
+        return words(self, state, seat) if words is not None else ""
 
     # -- for the search bot ---------------------------------------------------
     #: How many random actions the search bot plays after its tree before it
@@ -512,3 +549,27 @@ class Game(Generic[S]):
         values = [self.heuristic(state, s) for s in range(state.players)]  # type: ignore[attr-defined]
         return None if any(v is None for v in values) else values  # type: ignore[return-value]
 
+
+
+# ``view`` as the base class writes it (delegating to the view role) takes
+# the same seat guard a game's own ``view`` gets in ``__init_subclass__``.
+Game.view = _guard_seat(Game.view, public_allowed=True)  # type: ignore[method-assign]
+
+
+def why_from_log(game: Game, state: Any, action: Action, seat: Seat, rng: random.Random) -> str:
+    """A coach's line read from the log: play ``action`` on a ``determinize``
+    copy for ``seat`` and join what followed, leaving out anything random or
+    hidden (a sampled card is not a real one); "" when nothing followed. A
+    game's ``text.why`` may start from it."""
+    sim = game.determinize(state, seat, rng)
+    try:
+        events = game._play(sim, action, seat)
+    except Exception:  # a move legal for the seat's view but not in this sample
+        return ""
+    seen = [e.text for e in events if not e.reveals and (not e.private or e.seat == seat)]
+    if len(seen) > 1:
+        seen = seen[1:]  # the first line only restates the move
+    else:
+        return ""
+    text = "; ".join(t.rstrip(".") for t in seen[:3])
+    return text if len(text) <= 160 else text[:157] + "…"

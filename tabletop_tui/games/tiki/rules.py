@@ -20,17 +20,15 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
-from . import text
 from .actions import Move, Pass, Place, Resolve, Shaman, TikiAction
-from .state import (COLOURS, EDGES, FRUIT, INFLUENCE, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE, VILLAGE_KINDS,
-                    WIN_FRUIT, TikiOptions, TikiState, neighbours)
-from .text import KIND_NAME, village_name
-from .view import TikiView, build_view
+from .data import (COLOURS, EDGES, FRUIT, INFLUENCE, KIND_NAME, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE, VILLAGE_KINDS,
+                   WIN_FRUIT, neighbours, village_name)
+from .state import TikiOptions, TikiState
 
 __all__ = [
     "COLOURS", "EDGES", "FRUIT", "INFLUENCE", "KIND_NAME", "NEIGHBOURS", "TIKIS_PER_PLAYER", "VALUE",
     "VILLAGE_KINDS", "WIN_FRUIT", "Move", "Pass", "Place", "Resolve", "Shaman", "Tiki", "TikiAction",
-    "TikiOptions", "TikiState", "TikiView", "neighbours", "paths", "village_name",
+    "TikiOptions", "TikiState", "neighbours", "paths", "village_name",
 ]
 
 
@@ -244,7 +242,7 @@ class Tiki(Game[TikiState]):
         if isinstance(action, Place):
             state.stacks[action.village].append(seat)
             if events is not None:
-                events.append(Event(seat=seat, text=text.placed(state, seat, action.village)))
+                events.append(Event(seat=seat, text=self.text.placed(state, seat, action.village)))
             self._after_move(state, [action.village], events)
         elif isinstance(action, Move):
             totem = state.stacks[action.start]
@@ -252,11 +250,11 @@ class Tiki(Game[TikiState]):
             for v in action.path:
                 state.stacks[v].append(totem.pop(0))
             if events is not None:
-                events.append(Event(seat=seat, text=text.moved(seat, action.start, action.path)))
+                events.append(Event(seat=seat, text=self.text.moved(seat, action.start, action.path)))
             self._after_move(state, list(action.path), events)
         elif isinstance(action, Pass):
             if events is not None:
-                events.append(Event(seat=seat, text=text.passed(seat)))
+                events.append(Event(seat=seat, text=self.text.passed(seat)))
             self._end_turn(state)
         elif isinstance(action, Resolve):
             state.pending.remove(action.village)
@@ -267,7 +265,7 @@ class Tiki(Game[TikiState]):
                 a, b = action.edge
                 state.shaman = (min(a, b), max(a, b))
             if events is not None:
-                events.append(Event(seat=seat, text=text.shaman_moved(seat, action.edge)))
+                events.append(Event(seat=seat, text=self.text.shaman_moved(seat, action.edge)))
             state.shaman_seat = None
             state.phase = "turn"
             self._continue(state, events)
@@ -331,7 +329,7 @@ class Tiki(Game[TikiState]):
         else:
             outcome = "nothing"
         if events is not None:
-            events.append(Event(seat=owner, text=text.influenced(state, owner, v, outcome, gained)))
+            events.append(Event(seat=owner, text=self.text.influenced(state, owner, v, outcome, gained)))
         state.stacks[v] = []  # the 3 tikis go back to their owners
         if self._check_end(state, owner, gained, lost, events):
             return
@@ -343,16 +341,16 @@ class Tiki(Game[TikiState]):
         """T5, checked after every resolution."""
         if state.sudden_death:
             if gained:
-                return self._finish(state, seat, text.sudden_death_win(seat), events)
+                return self._finish(state, seat, self.text.sudden_death_win(seat), events)
             if lost:
-                return self._finish(state, 1 - seat, text.sudden_death_loss(seat), events)
+                return self._finish(state, 1 - seat, self.text.sudden_death_loss(seat), events)
         if state.fruit[seat] >= WIN_FRUIT:
-            return self._finish(state, seat, text.fruit_win(seat, state.fruit[seat]), events)
+            return self._finish(state, seat, self.text.fruit_win(seat, state.fruit[seat]), events)
         if state.reserve == 0:
             a, b = state.fruit
             if a != b:
                 w = 0 if a > b else 1
-                return self._finish(state, w, text.reserve_win(w, max(a, b), min(a, b)), events)
+                return self._finish(state, w, self.text.reserve_win(w, max(a, b), min(a, b)), events)
             # A tie: 7 fruit are odd, so with the reserve empty at least one is
             # spoiled. It returns and play goes on in sudden death (also when a
             # sudden-death cursed village spoiled the reserve's last fruit).
@@ -360,7 +358,7 @@ class Tiki(Game[TikiState]):
             state.reserve += 1
             state.sudden_death = True
             if events is not None:
-                events.append(Event(text=text.sudden_death(a)))
+                events.append(Event(text=self.text.sudden_death(a)))
         return False
 
     def _finish(self, state: TikiState, winner: int, reason: str, events: list[Event] | None) -> bool:
@@ -370,7 +368,7 @@ class Tiki(Game[TikiState]):
         state.pending = []
         state.shaman_seat = None
         if events is not None:
-            events.append(Event(seat=winner, text=text.won(reason, winner)))
+            events.append(Event(seat=winner, text=self.text.won(reason, winner)))
         return True
 
     # -- end -----------------------------------------------------------------------------
@@ -385,9 +383,6 @@ class Tiki(Game[TikiState]):
                                 f"fruit (a tie goes to sudden death). Fruit: {state.fruit[0]} to {state.fruit[1]}.")
 
     # -- information -----------------------------------------------------------------------
-    def view(self, state: TikiState, seat: Seat | None) -> TikiView:
-        return build_view(state, seat)
-
     def clone(self, state: TikiState) -> TikiState:
         new = state.model_copy()
         new.stacks = [list(s) for s in state.stacks]
@@ -418,21 +413,3 @@ class Tiki(Game[TikiState]):
             sharp *= 2
         p0 = 1 / (1 + math.exp(-sharp * lead))
         return [p0, 1 - p0]
-
-    # -- text ------------------------------------------------------------------------------
-    def opening(self, state: TikiState) -> list[Event]:
-        return [Event(text=text.dealt(state))]
-
-    def why(self, state: TikiState, action: Action, seat: Seat, rng: random.Random) -> str:
-        """What the move does, in a few words (Tiki hides nothing, so the
-        coach may read the position itself)."""
-        after = self.clone(state)
-        events = self._play(after, action, seat)
-        return text.why(state, after, action, seat, [e.text for e in events[1:]])
-
-    def describe_action(self, state: TikiState, action: Action, seat: Seat) -> str:
-        return text.describe(action)
-
-    def status(self, state: TikiState, seat: Seat | None) -> str:
-        actors = self.to_act(state)
-        return text.status(state, actors[0] if actors else None)

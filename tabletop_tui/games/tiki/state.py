@@ -14,33 +14,8 @@ from pydantic import Field
 
 from tabletop_tui.engine.game import BaseState, Options
 
-TIKIS_PER_PLAYER = 8
-FRUIT = 7
-WIN_FRUIT = 4
-INFLUENCE = 3
-
-VILLAGE_KINDS = ["harbour"] + ["jungle"] * 3 + ["marsh"] * 3 + ["cursed"] * 2  # T1
-VALUE = {"harbour": 2, "jungle": 1, "marsh": 0, "cursed": -1}
-COLOURS = ["Purple", "Yellow"]
-
-
-def neighbours(v: int) -> list[int]:
-    """Orthogonally adjacent villages of village ``v``."""
-    r, c = divmod(v, 3)
-    out = []
-    if r > 0:
-        out.append(v - 3)
-    if c > 0:
-        out.append(v - 1)
-    if c < 2:
-        out.append(v + 1)
-    if r < 2:
-        out.append(v + 3)
-    return out
-
-
-NEIGHBOURS = [neighbours(v) for v in range(9)]
-EDGES: list[tuple[int, int]] = sorted({tuple(sorted((a, b))) for a in range(9) for b in NEIGHBOURS[a]})  # type: ignore[misc]
+from .data import (COLOURS, EDGES, FRUIT, INFLUENCE, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE,  # noqa: F401
+                   VILLAGE_KINDS, WIN_FRUIT, neighbours)
 
 
 class TikiOptions(Options):

@@ -5,27 +5,22 @@ with the players' names (see ``engine.text``)."""
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import SEAT_NAMES, who
 
 from .actions import Move, Place, Resolve, Shaman
+from .data import KIND_NAME, village_name
 from .state import TikiState
+
+if TYPE_CHECKING:
+    from .rules import Tiki
 
 #: the placeholders of Tiki's two seats (looked up, not built: the log is written at every move)
 WHO = SEAT_NAMES[2]
-
-KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
-
-
-def village_name(v: int) -> str:
-    """"top-left", "centre", ... for village ``v``."""
-    rows = ["top", "middle", "bottom"]
-    cols = ["left", "centre", "right"]
-    r, c = divmod(v, 3)
-    if r == 1 and c == 1:
-        return "centre"
-    return f"{rows[r]}-{cols[c]}"
-
 
 def route(start: int, path: tuple[int, ...] | list[int]) -> str:
     """"centre → top-centre → top-left"."""
@@ -99,7 +94,7 @@ def reserve_win(winner: int, most: int, least: int) -> str:
 
 
 # -- menus and the status line ---------------------------------------------------------------
-def describe(action: Action) -> str:
+def describe_action(game: "Tiki", state: TikiState, action: Action, seat: int) -> str:
     """A short phrase for an action, for menus and hints."""
     if isinstance(action, Place):
         return f"new totem on the {village_name(action.village)} village"
@@ -114,8 +109,10 @@ def describe(action: Action) -> str:
     return "pass"
 
 
-def status(state: TikiState, actor: int | None) -> str:
+def status(game: "Tiki", state: TikiState, seat: int | None) -> str:
     """Whose turn it is and what they must do; the end reason once over."""
+    actors = game.to_act(state)
+    actor = actors[0] if actors else None
     if state.phase == "over" or actor is None:
         return state.end_reason
     name = WHO[actor]
@@ -127,9 +124,22 @@ def status(state: TikiState, actor: int | None) -> str:
     return f"{name} to play: create a totem or move one of yours{sd}."
 
 
-def why(before: TikiState, after: TikiState, action: Action, seat: int, lines: list[str]) -> str:
-    """What ``action`` did for ``seat`` in a few words, for the coach:
-    ``lines`` are the texts of its events after the first (influences)."""
+def opening(game: "Tiki", state: TikiState) -> list[Event]:
+    """The villages as dealt, the log's first line."""
+    return [Event(text=dealt(state))]
+
+
+def why(game: "Tiki", state: TikiState, action: Action, seat: int, rng: random.Random) -> str:
+    """What the move does for ``seat``, in a few words, for the coach (Tiki
+    hides nothing, so the coach may read the position itself)."""
+    after = game.clone(state)
+    events = game._play(after, action, seat)
+    return _why(state, after, action, seat, [e.text for e in events[1:]])
+
+
+def _why(before: TikiState, after: TikiState, action: Action, seat: int, lines: list[str]) -> str:
+    """What ``action`` did for ``seat`` in a few words: ``lines`` are the
+    texts of its events after the first (influences)."""
     if lines:
         return "; ".join(line.rstrip(".!").replace(f"{who(seat)} ", "", 1) for line in lines[:2])
     if isinstance(action, Place):

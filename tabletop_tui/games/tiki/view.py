@@ -17,7 +17,7 @@ class TikiView(BaseModel):
     influence: int = INFLUENCE
 
 
-def build_view(state: TikiState, seat: int | None) -> TikiView:
+def build_view(game: object, state: TikiState, seat: int | None) -> TikiView:
     """The whole state but the seed of chance, for any seat."""
     return TikiView(state=state.model_copy(deep=True, update={"seed": 0, "chance": 0}), seat=seat,
                     influence=INFLUENCE)

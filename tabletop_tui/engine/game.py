@@ -168,11 +168,16 @@ class Game(Generic[S]):
         if info is not None:
             cls.id, cls.title, cls.blurb = info.id, info.title, info.blurb
             cls.min_players, cls.max_players = info.min_players, info.max_players
-        if "check" in cls.__dict__ and not getattr(cls.__dict__["check"], "_seat_guarded", False):
-            cls._check = cls.__dict__["check"]  # apply has checked the seat already
         for name in ("legal_actions", "view", "check"):
-            if name in cls.__dict__:
-                setattr(cls, name, _guard_seat(cls.__dict__[name], public_allowed=name == "view"))
+            # the game's own method, in its class or in a part it is made of
+            # (rules.py may mix in legal.py's Legality): the first in the MRO
+            owner = next(k for k in cls.__mro__ if name in k.__dict__)
+            method = owner.__dict__[name]
+            if owner is Game or getattr(method, "_seat_guarded", False):
+                continue
+            if name == "check":
+                cls._check = method  # apply has checked the seat already
+            setattr(cls, name, _guard_seat(method, public_allowed=name == "view"))
 
     # -- set-up -------------------------------------------------------------
     def new_state(self, players: int, options: Options | None, seed: int) -> S:

@@ -239,7 +239,7 @@ def kinds_on(line: str) -> set[str]:
 def rapa_nui_keys(screen_text: str, hand: dict, action) -> str:
     """What a player types for ``action``, reading the hand's cursor off the screen."""
     from tabletop_tui.games.rapa_nui.actions import (BuyOffering, ChooseMoaiReward, Draw, PlayCard, SkipBuy)
-    from tabletop_tui.games.rapa_nui.cards import CARDS
+    from tabletop_tui.games.rapa_nui.data import CARDS
     from tabletop_tui.games.rapa_nui.render import KIND_KEY
 
     if isinstance(action, PlayCard):

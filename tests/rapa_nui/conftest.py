@@ -6,7 +6,7 @@ the colour names (test_names.py checks the real placeholders)."""
 
 import pytest
 
-from tabletop_tui.games.rapa_nui.cards import COLOURS
+from tabletop_tui.games.rapa_nui.data import COLOURS
 from tabletop_tui.games.rapa_nui.rules import RapaNui
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop_tui.engine.bots import SearchBot
 from tabletop_tui.games.rapa_nui.actions import Draw
-from tabletop_tui.games.rapa_nui.cards import GATHERERS
+from tabletop_tui.games.rapa_nui.data import GATHERERS
 
 from .util import GAME, GREEN
 

@@ -12,7 +12,7 @@ from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.rapa_nui.actions import (
     BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy, SubstituteKind, SupplyOffer,
 )
-from tabletop_tui.games.rapa_nui.cards import CARDS, OFFERINGS
+from tabletop_tui.games.rapa_nui.data import CARDS, OFFERINGS
 
 from .util import GAME, assert_readable, cards, play, position, refused
 

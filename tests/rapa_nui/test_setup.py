@@ -6,7 +6,7 @@ import pytest
 
 from tabletop_tui.engine import IllegalAction, get
 from tabletop_tui.games.rapa_nui.actions import Draw, PlayCard
-from tabletop_tui.games.rapa_nui.cards import START_GATHERERS, all_cards
+from tabletop_tui.games.rapa_nui.data import START_GATHERERS, all_cards
 
 from .util import GAME, check_invariants, play
 

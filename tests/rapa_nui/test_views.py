@@ -6,7 +6,7 @@ import json
 import random
 
 from tabletop_tui.games.rapa_nui.actions import Draw, Offer, PlayCard, SkipBuy
-from tabletop_tui.games.rapa_nui.cards import CARDS
+from tabletop_tui.games.rapa_nui.data import CARDS
 
 from .util import BLUE, GAME, GREEN, RED, cards, check_invariants, offs, play, position
 

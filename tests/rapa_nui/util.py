@@ -3,7 +3,7 @@ the invariants every reachable state must keep."""
 
 from __future__ import annotations
 
-from tabletop_tui.games.rapa_nui.cards import (
+from tabletop_tui.games.rapa_nui.data import (
     CARDS, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, START_CARDS_PER_COLOUR, all_cards,
 )
 from tabletop_tui.games.rapa_nui.rules import RapaNui, RapaNuiState

@@ -168,3 +168,27 @@ def deck_ids() -> tuple[list[int], list[int]]:
     star = [c.id for c in events().cards if c.star]  # 1-10, one copy of 10
     rest = [c.id for c in events().cards if not c.star] + [10] * (CARDS[10].copies - 1)
     return star, rest
+
+
+# -- the names of things, shared by the log, the menus and the refusals -----------------------
+FACE_NAMES = {"stone": "stone x2", "wood": "wood x2", "wheat": "wheat x2", "dam": "dam x2",
+              "boat": "boat x2", "meeting": "meeting x2", "hermes": "Hermes x2",
+              "+1": "+1 eruption", "-1": "-1 eruption"}
+
+
+def place_name(p: int) -> str:
+    """"Pali R2", "Nikia shipyard", "Mandraki village"."""
+    return f"{ZONES[zone_of(p)]} {SLOT_NAMES[slot_of(p)]}"
+
+
+def area_name(zone: int, ring: int) -> str:
+    """"Pali R3", "the Pali coast"."""
+    return f"the {ZONES[zone]} coast" if ring == 4 else f"{ZONES[zone]} {RINGS[ring].name}"
+
+
+def card_line(cid: int) -> str:
+    c = CARDS[cid]
+    return f"Event {cid} ({'+' if c.good else '-'}) {c.title}: {c.text}"
+
+
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six"]

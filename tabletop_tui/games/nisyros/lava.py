@@ -11,11 +11,12 @@ import random
 
 from tabletop_tui.engine.game import Event
 
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, place
+from tabletop_tui.engine.text import who as name_of
+
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
-from .text import area_name, name_of
 
 RED = ISLAND.red_die
 BLACK = ISLAND.black_die

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.text import plural
+from tabletop_tui.engine.text import who as name_of
 
-from .data import COAST, DAM_SITE, ISLAND, KINDS, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, place
+from .data import (COAST, DAM_SITE, FACE_NAMES, ISLAND, KINDS, MEETING, NUMBER_WORDS, RINGS, SHIPYARD, SLOTS, VILLAGE,
+                   ZONES, card_line, place)
 from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zones, people_left,
                    red_face_text, settle, throw_black)
 from .legal import drizzle_targets, home_village, legal
 from .log import event
 from .places import coast_open, meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
-from .text import FACE_NAMES, NUMBER_WORDS, card_line, plural, name_of
 
 DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
 

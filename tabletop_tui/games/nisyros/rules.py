@@ -19,24 +19,22 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
-from tabletop_tui.engine.text import plural
+from tabletop_tui.engine.text import who as name_of
 from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
-from .data import CARDS, DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
-from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
+from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, area_name, deck_ids, place,
+                   place_name)
+from .lava import erupt, flee_one, flight_zone, fleeing_citizens, people_left, settle
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
 from .log import event
 from .places import can_work_at, has_room, meeting, reach, usable, village
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy, victory_condition
 from .state import NisyrosOptions, NisyrosState
-from .text import FACE_NAMES, area_name, dealt, name_of, place_name
-from .text import why as why_text
-from .view import NisyrosView, build_view
 
-__all__ = ["Nisyros", "NisyrosOptions", "NisyrosState", "NisyrosView"]
+__all__ = ["Nisyros", "NisyrosOptions", "NisyrosState"]
 
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
 #: S13 (as round.check_end judges it): the saved count every player needs
@@ -460,9 +458,6 @@ class Nisyros(Game[NisyrosState]):
             condition=victory_condition(state))
 
     # -- information ------------------------------------------------------------------------------
-    def view(self, state: NisyrosState, seat: Seat | None) -> NisyrosView:
-        return build_view(state, seat)
-
     def determinize(self, state: NisyrosState, seat: Seat, rng: random.Random) -> NisyrosState:
         """The deck order is the one secret: re-deal it from its (public)
         contents, keeping star cards on top while some set-aside ones are
@@ -505,113 +500,6 @@ class Nisyros(Game[NisyrosState]):
         island = sum(state.on_island(s) for s in range(state.players)) or 1
         ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
         return graded([state.kos[s] + ship * state.on_island(s) for s in range(state.players)])
-
-    # -- teaching ---------------------------------------------------------------------------------
-    def rule_of(self, state: NisyrosState, action: Action, seat: Seat) -> str | None:
-        """The kind's rule, or the step's where one kind serves several (a
-        zone picked for an eruption or a new home, a sick worker). Finishing
-        a step hands the round on to its automatic steps, so *done* names the
-        rule they follow next (the demo quotes it under what they did)."""
-        if action.kind == "move_boat":
-            return self.action_rules["move_boat"]
-        if action.kind == "done":
-            return self._rule_after(state)
-        return self.PHASE_RULES.get(state.phase) or self.action_rules.get(action.kind)
-
-    def _rule_after(self, state: NisyrosState) -> str:
-        """The rule of what follows when the current step is finished."""
-        ph, last = state.phase, len(state.queue) <= 1
-        if ph == "move":
-            return "Event cards" if last else "Moving workers"
-        if ph == "volunteer":
-            return "Feeding" if last else "Event cards"
-        if ph == "build":
-            flows = state.round > 1 and any(0 < n < 5 for n in state.lava)
-            return "Lava flow" if flows else "Eruptions"
-        if ph == "evacuate":
-            return "Saving the team" if all(n >= 5 for n in state.lava) else "The active player"
-        return {"reroll": "Action dice", "dice": "Gathering", "marathon": "Gathering"}.get(ph, "The active player")
-
-    def why(self, state: NisyrosState, action: Action, seat: Seat, rng: random.Random) -> str:
-        """What the move does for the team (:func:`text.why`); the board is
-        open, and the line never looks at the deck's order."""
-        return why_text(state, action, seat)
-
-    def estimate_text(self, state: NisyrosState, seat: Seat, value: float) -> str:
-        """The team's graded outcome as the saved count it stands for: the
-        count each player would need, all alike, to be worth ``value``. Said
-        as a rough guess beside the 7 a victory needs: the search's value
-        comes from quick random games cut short by :meth:`heuristic`, which
-        expects the people still on the island to sail more often than a
-        team usually manages, so it runs high early in a game."""
-        lo, hi = 0.0, float(INHABITANTS)
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if graded([mid] * state.players) < value else (lo, mid)
-        return f"rough guess: {round(lo)} of {INHABITANTS} saved each (a victory needs 7)"
-
-    def opening(self, state: NisyrosState) -> list[Event]:
-        """The dealt fields and bonus markers, the homes and the stock (all
-        open; the deck's order is never named)."""
-        return [event(text=dealt(state))]
-
-    # -- text -------------------------------------------------------------------------------------
-    def describe_action(self, state: NisyrosState, action: Action, seat: Seat) -> str:
-        a = action
-        if isinstance(a, MoveWorker):
-            who = "" if a.player == seat else f" of {name_of(a.player)}"
-            return f"worker{who}: {place_name(a.src)} → {place_name(a.dst)}"
-        if isinstance(a, MoveBoat):
-            carry = f" with a worker of {name_of(a.carry)}" if a.carry is not None else ""
-            return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
-        if isinstance(a, Done):
-            return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
-                    "drizzle": "the rest to their meeting place",
-                    "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
-                    "move": "done moving"}.get(state.phase, "done")
-        if isinstance(a, Reroll):
-            return "throw again: " + ", ".join(f"die {'ABCDE'[d]}" for d in a.dice)
-        if isinstance(a, PlaceDie):
-            return f"die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) on the {place_name(a.place)}"
-        if isinstance(a, BuildDam):
-            return f"dam on {area_name(a.zone, a.ring)}"
-        if isinstance(a, BuildBoat):
-            return f"boat at the {ZONES[a.zone]} shipyard"
-        if isinstance(a, PickZone):
-            verb = {"stupor": "fumes over", "boat_gift": "boat lands at", "crevice": "lava sinks in",
-                    "direction": "erupt towards", "home": "new home at"}.get(state.phase, "")
-            return f"{verb} {ZONES[a.zone]}".strip()
-        if isinstance(a, PickPlayer) and state.phase == "flee":
-            return f"flees next: a {'citizen' if fleeing_citizens(state) else 'worker'} of {name_of(a.player)}"
-        if isinstance(a, PickPlayer):
-            return f"back from Hades: {name_of(a.player)}"
-        if isinstance(a, PickWorker):
-            what = "siesta" if state.phase == "siesta" else "sick"
-            return f"{what}: worker of {name_of(a.player)} on the {place_name(a.place)}"
-        if isinstance(a, RemoveDam):
-            return f"lose the dam on {area_name(a.zone, a.ring)}"
-        if isinstance(a, Volunteer):
-            return "call a volunteer"
-        if isinstance(a, Evacuate):
-            what = "citizen" if a.place % SLOTS == VILLAGE else "worker"
-            return f"to Kos: {what} of {name_of(a.player)} from {place_name(a.place)}, boat off {ZONES[a.boat]}"
-        return a.kind
-
-    def status(self, state: NisyrosState, seat: Seat | None) -> str:
-        if state.phase == "over":
-            return state.end_reason
-        who = actor(state)
-        if who is None:
-            return ""
-        ask = ASKS[state.phase]
-        if state.phase == "move" and who != state.active:
-            ask = "move your workers, then finish"
-        z = flight_zone(state) if state.phase == "flee" else None
-        if z is not None:
-            what = "citizens" if fleeing_citizens(state) else "workers"
-            ask += (f" from the buried {ZONES[z]} coast (the boats can take {seats_to_sail(state, z)} of the "
-                    f"{flee_queue(state)} {what} waiting)")
-        return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."
 
 
 def graded(saved: list[float]) -> float:

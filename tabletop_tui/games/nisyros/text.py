@@ -2,39 +2,25 @@
 
 from __future__ import annotations
 
+import random
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import plural  # noqa: F401 (the game's modules take it from here)
 from tabletop_tui.engine.text import who as name_of  # noqa: F401 (the placeholder of a seat's name)
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker, PickZone,
                       PlaceDie, RemoveDam, Reroll, Volunteer)
-from .data import (CARDS, DAM_SITE, DAM_SPOTS, MEETING, RINGS, SHIPYARD, SLOT_NAMES, VILLAGE, ZONES, place, slot_of,
-                   zone_of)
+from .data import (DAM_SITE, DAM_SPOTS, FACE_NAMES, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ZONES, area_name,
+                   place, place_name, slot_of, zone_of)
+from .lava import flee_queue, fleeing_citizens, flight_zone, seats_to_sail
+from .legal import actor
+from .log import event
+from .rules import ASKS, INHABITANTS, Nisyros, graded
+from .state import NisyrosState
 
 STEP_NAMES = ["Move workers and boats", "Events", "Action dice", "Gather", "Build dams and boats",
               "Summon workers", "Feed workers", "Lava flows", "Eruptions", "Evacuate"]
-
-FACE_NAMES = {"stone": "stone x2", "wood": "wood x2", "wheat": "wheat x2", "dam": "dam x2",
-              "boat": "boat x2", "meeting": "meeting x2", "hermes": "Hermes x2",
-              "+1": "+1 eruption", "-1": "-1 eruption"}
-
-
-def place_name(p: int) -> str:
-    """"Pali R2", "Nikia shipyard", "Mandraki village"."""
-    return f"{ZONES[zone_of(p)]} {SLOT_NAMES[slot_of(p)]}"
-
-
-def area_name(zone: int, ring: int) -> str:
-    """"Pali R3", "the Pali coast"."""
-    return f"the {ZONES[zone]} coast" if ring == 4 else f"{ZONES[zone]} {RINGS[ring].name}"
-
-
-def card_line(cid: int) -> str:
-    c = CARDS[cid]
-    return f"Event {cid} ({'+' if c.good else '-'}) {c.title}: {c.text}"
-
-
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six"]
-
 
 # -- teaching: the coach's line and the set-up's deal ------------------------------------------
 def _next_flow(state, z: int) -> int | None:
@@ -60,7 +46,7 @@ def _work_of(state, p: int) -> str:
     return {DAM_SITE: "building a dam", SHIPYARD: "building a boat", MEETING: "calling a citizen up"}.get(s, "working")
 
 
-def why(state, action, seat: int) -> str:
+def _why(state, action, seat: int) -> str:
     """What ``action`` does for the team, in a few words, for the coach.
     Reads only the open board: nothing of the deck's order."""
     a = action
@@ -176,3 +162,110 @@ def dealt(state) -> str:
     homes = ", ".join(f"{name_of(s)} at {ZONES[z]}" for s, z in enumerate(state.origin))
     return (f"The island is dealt. {' '.join(zones)} Homes: {homes}. "
             f"The team starts with {state.wheat} wheat.")
+
+
+# -- the Game's words (the engine's Game asks for them by name) --------------------------------
+def rule_of(game: "Nisyros", state: NisyrosState, action: Action, seat: int) -> str | None:
+    """The kind's rule, or the step's where one kind serves several (a
+    zone picked for an eruption or a new home, a sick worker). Finishing
+    a step hands the round on to its automatic steps, so *done* names the
+    rule they follow next (the demo quotes it under what they did)."""
+    if action.kind == "move_boat":
+        return game.action_rules["move_boat"]
+    if action.kind == "done":
+        return _rule_after(state)
+    return game.PHASE_RULES.get(state.phase) or game.action_rules.get(action.kind)
+
+def _rule_after(state: NisyrosState) -> str:
+    """The rule of what follows when the current step is finished."""
+    ph, last = state.phase, len(state.queue) <= 1
+    if ph == "move":
+        return "Event cards" if last else "Moving workers"
+    if ph == "volunteer":
+        return "Feeding" if last else "Event cards"
+    if ph == "build":
+        flows = state.round > 1 and any(0 < n < 5 for n in state.lava)
+        return "Lava flow" if flows else "Eruptions"
+    if ph == "evacuate":
+        return "Saving the team" if all(n >= 5 for n in state.lava) else "The active player"
+    return {"reroll": "Action dice", "dice": "Gathering", "marathon": "Gathering"}.get(ph, "The active player")
+
+def why(game: "Nisyros", state: NisyrosState, action: Action, seat: int, rng: random.Random) -> str:
+    """What the move does for the team (:func:`_why`); the board is open,
+    and the line never looks at the deck's order."""
+    return _why(state, action, seat)
+
+def estimate_text(game: "Nisyros", state: NisyrosState, seat: int, value: float) -> str:
+    """The team's graded outcome as the saved count it stands for: the
+    count each player would need, all alike, to be worth ``value``. Said
+    as a rough guess beside the 7 a victory needs: the search's value
+    comes from quick random games cut short by the game's ``heuristic``, which
+    expects the people still on the island to sail more often than a
+    team usually manages, so it runs high early in a game."""
+    lo, hi = 0.0, float(INHABITANTS)
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if graded([mid] * state.players) < value else (lo, mid)
+    return f"rough guess: {round(lo)} of {INHABITANTS} saved each (a victory needs 7)"
+
+def opening(game: "Nisyros", state: NisyrosState) -> list[Event]:
+    """The dealt fields and bonus markers, the homes and the stock (all
+    open; the deck's order is never named)."""
+    return [event(text=dealt(state))]
+
+def describe_action(game: "Nisyros", state: NisyrosState, action: Action, seat: int) -> str:
+    a = action
+    if isinstance(a, MoveWorker):
+        who = "" if a.player == seat else f" of {name_of(a.player)}"
+        return f"worker{who}: {place_name(a.src)} → {place_name(a.dst)}"
+    if isinstance(a, MoveBoat):
+        carry = f" with a worker of {name_of(a.carry)}" if a.carry is not None else ""
+        return f"boat: {ZONES[a.src]} → {ZONES[a.dst]}{carry}"
+    if isinstance(a, Done):
+        return {"reroll": "keep the dice", "marathon": "no move", "volunteer": "no volunteer",
+                "drizzle": "the rest to their meeting place",
+                "evacuate": "end the evacuation", "build": "stop building", "dice": "dice placed",
+                "move": "done moving"}.get(state.phase, "done")
+    if isinstance(a, Reroll):
+        return "throw again: " + ", ".join(f"die {'ABCDE'[d]}" for d in a.dice)
+    if isinstance(a, PlaceDie):
+        return f"die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) on the {place_name(a.place)}"
+    if isinstance(a, BuildDam):
+        return f"dam on {area_name(a.zone, a.ring)}"
+    if isinstance(a, BuildBoat):
+        return f"boat at the {ZONES[a.zone]} shipyard"
+    if isinstance(a, PickZone):
+        verb = {"stupor": "fumes over", "boat_gift": "boat lands at", "crevice": "lava sinks in",
+                "direction": "erupt towards", "home": "new home at"}.get(state.phase, "")
+        return f"{verb} {ZONES[a.zone]}".strip()
+    if isinstance(a, PickPlayer) and state.phase == "flee":
+        return f"flees next: a {'citizen' if fleeing_citizens(state) else 'worker'} of {name_of(a.player)}"
+    if isinstance(a, PickPlayer):
+        return f"back from Hades: {name_of(a.player)}"
+    if isinstance(a, PickWorker):
+        what = "siesta" if state.phase == "siesta" else "sick"
+        return f"{what}: worker of {name_of(a.player)} on the {place_name(a.place)}"
+    if isinstance(a, RemoveDam):
+        return f"lose the dam on {area_name(a.zone, a.ring)}"
+    if isinstance(a, Volunteer):
+        return "call a volunteer"
+    if isinstance(a, Evacuate):
+        what = "citizen" if a.place % SLOTS == VILLAGE else "worker"
+        return f"to Kos: {what} of {name_of(a.player)} from {place_name(a.place)}, boat off {ZONES[a.boat]}"
+    return a.kind
+
+def status(game: "Nisyros", state: NisyrosState, seat: int | None) -> str:
+    if state.phase == "over":
+        return state.end_reason
+    who = actor(state)
+    if who is None:
+        return ""
+    ask = ASKS[state.phase]
+    if state.phase == "move" and who != state.active:
+        ask = "move your workers, then finish"
+    z = flight_zone(state) if state.phase == "flee" else None
+    if z is not None:
+        what = "citizens" if fleeing_citizens(state) else "workers"
+        ask += (f" from the buried {ZONES[z]} coast (the boats can take {seats_to_sail(state, z)} of the "
+                f"{flee_queue(state)} {what} waiting)")
+    return f"Round {state.round}, step {state.step}: {name_of(who)}, {ask}."

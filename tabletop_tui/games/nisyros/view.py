@@ -94,7 +94,7 @@ class NisyrosView(BaseModel):
     end_reason: str
 
 
-def build_view(state: NisyrosState, seat: int | None) -> NisyrosView:
+def build_view(game: object, state: NisyrosState, seat: int | None) -> NisyrosView:
     planned, why = eruptions_planned(state)
     places = []
     for p in range(4 * SLOTS):

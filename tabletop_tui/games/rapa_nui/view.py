@@ -9,12 +9,18 @@ the hands' offering cards and turns the face-down offerings up).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel
 
-from .cards import CARDS, GATHERERS, OFFERING_BASE_PRICE, OFFERINGS, empty_offerings
+from .data import CARDS, GATHERERS, empty_offerings
+from .legal import offering_cost, pending_options
 from .scoring import offering_values, sole_leader
-from .state import Pending, RapaNuiState
+from .state import RapaNuiState
 from .text import pending_prompt
+
+if TYPE_CHECKING:
+    from .rules import RapaNui
 
 
 class PlayerView(BaseModel):
@@ -112,21 +118,6 @@ class RapaNuiView(BaseModel):
     status: str
 
 
-def offering_cost(state: RapaNuiState, seat: int, kind: str) -> int:
-    """R4.1: 5 wood minus 1 per hunter-gatherer of that kind in the display."""
-    return max(0, OFFERING_BASE_PRICE - state.displays[seat][kind])  # type: ignore[index]
-
-
-def pending_options(state: RapaNuiState, p: Pending) -> list[str]:
-    if p.choice == "moai_reward":
-        return ["wood", "fame"]
-    if p.choice == "gain":
-        return [k for k in OFFERINGS if state.supply[k] > 0 and k != p.offering]  # type: ignore[index]
-    if p.choice in ("offer", "offer_face_down"):
-        return [k for k in OFFERINGS if state.offerings[p.seat][k] > 0]  # type: ignore[index]
-    return [k for k in OFFERINGS if state.supply[k] > 0]  # type: ignore[index]
-
-
 def leaders(state: RapaNuiState) -> dict[str, int]:
     """kind -> the sole leader of that kind on display (R6), for kinds that have one."""
     out = {}
@@ -137,7 +128,11 @@ def leaders(state: RapaNuiState) -> dict[str, int]:
     return out
 
 
-def build_view(state: RapaNuiState, seat: int | None, names: list[str], status: str) -> RapaNuiView:
+def build_view(game: "RapaNui", state: RapaNuiState, seat: int | None) -> RapaNuiView:
+    """What ``seat`` sees (None: the public view): its own hand, offering
+    cards and face-down offerings; of the others, counts."""
+    names = game._names(state)
+    status = game.status(state, seat)
     over = state.phase == "over"
     players = []
     for s in range(state.players):

@@ -8,8 +8,6 @@ sees in ``view``, the words of the log and status in ``text``.
 
 from __future__ import annotations
 
-import random
-
 import functools
 import math
 

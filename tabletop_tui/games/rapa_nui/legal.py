@@ -1,0 +1,244 @@
+"""Rapa Nui: what is legal (R4-R6): who acts, every legal action (built
+once and handed out as the same objects), and ``check`` with a sentence for
+each refusal. The ``Legality`` part of the Game (see rules.py)."""
+
+from __future__ import annotations
+
+import functools
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.errors import IllegalAction
+from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.text import plural
+
+from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy, SubstituteKind,
+                      SupplyOffer)
+from .data import (CARD_NAME, CARDS, MAX_GATHERERS_AT_ONCE, MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, ROWS,
+                   card_phrase, is_gatherer, play_cost)
+from .state import Pending, RapaNuiState
+
+_EXPECTED = {
+    "moai_reward": ChooseMoaiReward,
+    "gain": SubstituteKind,
+    "offer": Offer,
+    "offer_face_down": OfferFaceDown,
+    "supply_offer": SupplyOffer,
+}
+
+# Actions are frozen values: build each once and hand out the same objects
+# (built exactly as legal_actions used to build them per call).
+_BUY = {k: BuyOffering.model_construct(kind="buy", offering=k) for k in OFFERINGS}
+_SKIP = SkipBuy.model_construct(kind="skip_buy")
+_PLAY = {(c, n): PlayCard.model_construct(kind="play", card=c, count=n)
+         for c in CARDS for n in range(1, MAX_GATHERERS_AT_ONCE + 1)}
+_DRAW = tuple(Draw.model_construct(kind="draw", row=r) for r in range(ROWS))
+_REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in ("wood", "fame")}
+_CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
+           for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
+_NOT_MOAI = tuple(k for k in CARDS if k != "moai")
+
+
+@functools.lru_cache(maxsize=4096)
+def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """R4.2 for a hand (its items) and wood: every affordable (card, count),
+    and the matching PlayCard values. A pure function of its arguments."""
+    have_of = dict(hand)
+    out: list[tuple[str, int]] = []
+    for card in CARDS:
+        have = have_of[card]
+        if not have:
+            continue
+        if card == "moai":
+            if wood >= MOAI_COST:
+                out.append((card, 1))
+        elif is_gatherer(card):
+            for n in range(1, min(have, MAX_GATHERERS_AT_ONCE) + 1):
+                if play_cost(card, n) <= wood:
+                    out.append((card, n))
+        else:
+            out.append((card, 1))
+    return tuple(out), tuple(_PLAY[cn] for cn in out)
+
+
+def offering_cost(state: RapaNuiState, seat: int, kind: str) -> int:
+    """R4.1: 5 wood minus 1 per hunter-gatherer of that kind in the display."""
+    return max(0, OFFERING_BASE_PRICE - state.displays[seat][kind])  # type: ignore[index]
+
+
+def pending_options(state: RapaNuiState, p: Pending) -> list[str]:
+    if p.choice == "moai_reward":
+        return ["wood", "fame"]
+    if p.choice == "gain":
+        return [k for k in OFFERINGS if state.supply[k] > 0 and k != p.offering]  # type: ignore[index]
+    if p.choice in ("offer", "offer_face_down"):
+        return [k for k in OFFERINGS if state.offerings[p.seat][k] > 0]  # type: ignore[index]
+    return [k for k in OFFERINGS if state.supply[k] > 0]  # type: ignore[index]
+
+
+class Legality:
+    """Who acts and what they may do (mixed into :class:`~.rules.RapaNui`)."""
+
+    def _buyable(self, state: RapaNuiState, seat: int) -> list[str]:
+        # offering_cost inlined: max(0, 5 - gatherers of that kind in the display)
+        supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
+        return [k for k in OFFERINGS if supply[k] > 0
+                and (c if (c := OFFERING_BASE_PRICE - display[k]) > 0 else 0) <= wood]  # type: ignore[index]
+
+    def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
+        """Every (card, count) ``seat`` can play and afford now (R4.2)."""
+        wood = state.wood[seat]
+        # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
+        return _plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[0]
+
+    def _can_play(self, state: RapaNuiState, seat: int) -> bool:
+        hand = state.hands[seat]
+        if any(hand[k] for k in _NOT_MOAI):  # type: ignore[index]
+            return True
+        return hand["moai"] > 0 and state.wood[seat] >= MOAI_COST  # type: ignore[index]
+
+    # -- who acts ---------------------------------------------------------------------
+    def to_act(self, state: RapaNuiState) -> list[Seat]:
+        if state.phase == "over":
+            return []
+        if state.pending:
+            return [state.pending[0].seat]
+        return [state.active]
+
+    def legal_actions(self, state: RapaNuiState, seat: Seat) -> list[Action]:
+        # seat not in to_act(state), without building that list
+        if state.phase == "over" or seat != (state.pending[0].seat if state.pending else state.active):
+            return []
+        if state.pending:
+            p = state.pending[0]
+            opts = pending_options(state, p)
+            if p.choice == "moai_reward":
+                return [_REWARD[r] for r in opts]
+            made = _CHOICE[p.choice]
+            return [made[k] for k in opts]
+        if state.phase == "buy":
+            acts: list[Action] = [_BUY[k] for k in self._buyable(state, seat)]
+            acts.append(_SKIP)
+            return acts
+        if state.phase == "play":
+            wood = state.wood[seat]
+            return list(_plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[1])
+        if state.phase == "draw":
+            market = state.market
+            return [_DRAW[r] for r in range(ROWS) if market[r]]
+        return []
+
+    # -- validation ---------------------------------------------------------------------
+    def check(self, state: RapaNuiState, action: Action, seat: Seat) -> None:
+        """Every refusal, with its reason; never touches the state."""
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        actors = self.to_act(state)
+        if seat not in actors:
+            names = self._names(state)
+            if state.pending:
+                raise IllegalAction(f"It is {names[state.pending[0].seat]}'s turn to choose, not yours.")
+            raise IllegalAction(f"It is {names[state.active]}'s turn, not yours.")
+        if state.pending:
+            self._check_choice(state, state.pending[0], action, seat)
+            return
+        phase = state.phase
+        if isinstance(action, (ChooseMoaiReward, SubstituteKind, Offer, OfferFaceDown, SupplyOffer)):
+            raise IllegalAction("There is no such choice to make now.")
+        if phase == "buy":
+            if isinstance(action, SkipBuy):
+                return
+            if isinstance(action, BuyOffering):
+                self._check_buy(state, action, seat)
+                return
+            raise IllegalAction("First decide whether to buy an offering card (or skip buying).")
+        if phase == "play":
+            if isinstance(action, PlayCard):
+                self._check_play(state, action, seat)
+                return
+            if isinstance(action, (BuyOffering, SkipBuy)):
+                raise IllegalAction("Buying comes before playing; now play a card from your hand.")
+            raise IllegalAction("Play a card from your hand before you take cards from the market.")
+        if phase == "draw":
+            if isinstance(action, Draw):
+                row = action.row
+                if not isinstance(row, int) or not (0 <= row < ROWS):
+                    raise IllegalAction("There are only rows 1 to 4.")
+                if not state.market[row]:
+                    raise IllegalAction(f"Row {row + 1} is empty; take a card from another row.")
+                return
+            if isinstance(action, PlayCard):
+                raise IllegalAction("You have already played a card this turn; now take cards from the market.")
+            raise IllegalAction("Buying comes before playing; now take cards from the market.")
+        raise IllegalAction("That move is not part of Rapa Nui.")
+
+    def _check_offering_kind(self, kind: object) -> str:
+        if kind not in OFFERINGS:
+            raise IllegalAction("There is no such kind of offering card.")
+        return kind  # type: ignore[return-value]
+
+    def _check_buy(self, state: RapaNuiState, action: BuyOffering, seat: int) -> None:
+        k = self._check_offering_kind(action.offering)
+        if state.supply[k] <= 0:  # type: ignore[index]
+            raise IllegalAction(f"The supply has no {OFFERING_NAME[k]} offering cards left.")
+        cost = offering_cost(state, seat, k)
+        if cost > state.wood[seat]:
+            raise IllegalAction(f"A {OFFERING_NAME[k]} offering costs you {cost} wood; you have {state.wood[seat]}.")
+
+    def _check_play(self, state: RapaNuiState, action: PlayCard, seat: int) -> None:
+        card, n = action.card, action.count
+        if card not in CARDS:
+            raise IllegalAction("There is no such card in Rapa Nui.")
+        if not isinstance(n, int) or n < 1:
+            raise IllegalAction("Play at least one card.")
+        have = state.hands[seat][card]  # type: ignore[index]
+        if have == 0:
+            raise IllegalAction(f"You have no {CARD_NAME[card]} in your hand.")
+        if n > 1 and not is_gatherer(card):
+            raise IllegalAction(f"Only hunter-gatherers can be played several at once; play one {CARD_NAME[card]}.")
+        if n > MAX_GATHERERS_AT_ONCE:
+            raise IllegalAction("At most 3 hunter-gatherers can be played at once.")
+        if n > have:
+            raise IllegalAction(f"You hold only {card_phrase(card, have)}.")
+        wood = state.wood[seat]
+        if card == "moai" and wood < MOAI_COST:
+            raise IllegalAction(f"A Moai costs {MOAI_COST} wood; you have {wood}.")
+        if is_gatherer(card) and play_cost(card, n) > wood:
+            raise IllegalAction(f"Playing {card_phrase(card, n)} costs {play_cost(card, n)} wood; you have {wood}.")
+
+    @staticmethod
+    def _first(p: Pending) -> str:
+        """What the seat must do before anything else, as a refusal."""
+        if p.choice == "moai_reward":
+            return f"First choose wood or fame for your {plural(p.moais, 'Moai')}."
+        if p.choice == "gain":
+            return (f"First choose another kind of offering card to take: the "
+                    f"{OFFERING_NAME[p.offering or 'fish']} supply is empty.")
+        if p.choice == "offer":
+            return "First put one of your offering cards face up on the stone."
+        if p.choice == "offer_face_down":
+            return "First put one of your offering cards face down on the stone."
+        return "First put an offering card from the supply face up on the stone."
+
+    def _check_choice(self, state: RapaNuiState, p: Pending, action: Action, seat: int) -> None:
+        expected = _EXPECTED[p.choice]
+        if not isinstance(action, expected):
+            raise IllegalAction(self._first(p))
+        if isinstance(action, ChooseMoaiReward):
+            if action.reward not in ("wood", "fame"):
+                raise IllegalAction("Choose wood or fame.")
+            return
+        k = self._check_offering_kind(action.offering)  # type: ignore[attr-defined]
+        name = OFFERING_NAME[k]
+        if isinstance(action, SubstituteKind):
+            if k == p.offering:
+                raise IllegalAction(f"The {name} supply is empty; choose another kind.")
+            if state.supply[k] <= 0:  # type: ignore[index]
+                raise IllegalAction(f"The {name} supply is empty too; choose a kind that is left.")
+            return
+        if isinstance(action, (Offer, OfferFaceDown)):
+            if state.offerings[seat][k] <= 0:  # type: ignore[index]
+                raise IllegalAction(f"You have no {name} offering card.")
+            return
+        if isinstance(action, SupplyOffer):
+            if state.supply[k] <= 0:  # type: ignore[index]
+                raise IllegalAction(f"The supply has no {name} offering cards left.")

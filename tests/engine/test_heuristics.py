@@ -4,7 +4,7 @@ win) rates a clearly better position higher, in the game's own terms."""
 from __future__ import annotations
 
 from tabletop_tui.engine import get
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 
 from ..nyakuza import util as ny
 from ..rapa_nui.util import cards, position as rapa_position

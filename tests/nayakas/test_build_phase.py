@@ -8,7 +8,7 @@ import pytest
 
 from tabletop_tui.games.nayakas.actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile,
                                                 Pass)
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 
 from tests.refusals import assert_refused
 
@@ -292,7 +292,7 @@ def test_workers_are_capped_by_the_pawns():
 
 def test_the_build_list_is_every_build_check_accepts():
     """``_builds`` (from its cost table) lists exactly the Builds that
-    ``_buildable`` (through ``section_cost``, ``savings`` and ``_affordable``)
+    ``_buildable`` (through ``section_cost``, ``savings`` and ``affordable``)
     accepts, over random games with rich players and the Plans discount."""
     import random
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.games.nayakas.actions import Build, ChooseTile, Pass, Place, PlayCard
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 
 from tests.refusals import assert_refused
 

@@ -50,7 +50,7 @@ def test_an_event_lives_three_rounds_then_pays_and_a_new_event_brings_cards():
 
 
 def GAME_EVENTS():
-    from tabletop_tui.games.nayakas.components import C
+    from tabletop_tui.games.nayakas.data import C
     return list(C.event)
 
 

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from tabletop_tui.games.nayakas import components
-from tabletop_tui.games.nayakas.components import C, KINGDOMS
+from tabletop_tui.games.nayakas import data as components
+from tabletop_tui.games.nayakas.data import C, KINGDOMS
 
 
 def test_board_has_21_actions_over_four_kingdoms_with_keladis_double_space():

@@ -16,7 +16,7 @@ def test_component_tables_match_the_data():
 
 
 def test_every_development_card_is_described():
-    from tabletop_tui.games.nayakas.components import C
+    from tabletop_tui.games.nayakas.data import C
     page = rules_markdown("nayakas")
     for c in C.dev_cards.cards:
         assert f"**{c.name}**" in page and c.text in page

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.engine.errors import IllegalAction
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 
 from .util import GAME, check_invariants, fresh
 

@@ -8,7 +8,7 @@ import random
 
 from tabletop_tui.engine.rules_index import brief
 from tabletop_tui.games.nayakas.actions import Build, ChooseBorderland, ChooseFacility, ChooseTile, Pass, PlayCard
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 
 from .util import GAME, fresh, give_card, place, play, set_res, to_build_phase
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 
 from .util import GAME, fresh, give_card, play
 

@@ -304,7 +304,7 @@ def test_check_of_a_place_asks_only_that_worker_and_space_and_agrees_with_the_le
 
 def test_the_move_generators_open_spaces_agree_with_entry_on_every_space():
     """``_open_spaces`` (the fast loop of the legal-move generator) and
-    ``_entry`` (which also says why) give the same answer for every space,
+    ``entry`` (which also says why) give the same answer for every space,
     worker and seat, all through random games."""
     import random
 
@@ -319,7 +319,7 @@ def test_the_move_generators_open_spaces_agree_with_entry_on_every_space():
                 for seat in range(players):
                     for w in ("laborer", "diplomat"):
                         fast = dict(GAME._open_spaces(st, seat, w))
-                        slow = {sid: c for sid in ALL_SPACES for c in [GAME._entry(st, seat, sid, w)[0]]
+                        slow = {sid: c for sid in ALL_SPACES for c in [GAME.entry(st, seat, sid, w)[0]]
                                 if c is not None}
                         assert fast == slow, (seat, w)
                         seen += len(fast)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tabletop_tui.games.nayakas.actions import Build, Pass, Place, PlayCard
-from tabletop_tui.games.nayakas.components import ARTISANS, C, RESOURCES
+from tabletop_tui.games.nayakas.data import ARTISANS, C, RESOURCES
 from tabletop_tui.games.nayakas.rules import Nayakas
 from tabletop_tui.games.nayakas.spaces import ALL_SPACES
 from tabletop_tui.games.nayakas.state import NayakasOptions, NayakasState

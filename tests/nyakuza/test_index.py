@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from tabletop_tui.games.nyakuza import moai
-from tabletop_tui.games.nyakuza.island import SPACES
+from tabletop_tui.games.nyakuza.data import SPACES
 
 from .util import GAME, legal_by_judge, legal_by_walk, random_game
 

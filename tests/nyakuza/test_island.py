@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop_tui.games.nyakuza.island import (
+from tabletop_tui.games.nyakuza.data import (
     ISLAND, KIND_COUNTS, IslandError, hex_distance, hex_neighbours, island_path, parse_island,
 )
 

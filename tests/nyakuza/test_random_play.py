@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tabletop_tui.engine import IllegalAction, Match, RandomBot, SearchBot, SeatConfig
-from tabletop_tui.games.nyakuza.island import SPACES
+from tabletop_tui.games.nyakuza.data import SPACES
 from tabletop_tui.games.nyakuza.rules import Bid, Place
 
 from .util import GAME, check_invariants, legal_by_judge, random_game

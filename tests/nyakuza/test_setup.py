@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.engine import IllegalAction, Match, SeatConfig, get
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 from tabletop_tui.games.nyakuza.rules import Nyakuza, NyakuzaOptions
 
 from .util import GAME, Bid, check_invariants, kind, new, play, texts, tile

@@ -14,7 +14,7 @@ import random
 
 from tabletop_tui.engine.rules_index import brief
 from tabletop_tui.games.nyakuza import moai
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 
 from .util import (
     ANNE, BEN, CARA, GAME, ORONGO, Bid, Erect, Pass, Place, new, palm, play, position, random_game, tile,

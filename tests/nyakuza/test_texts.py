@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop_tui.games.nyakuza.bidding import resolve_bids
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 from tabletop_tui.resources import rules_markdown
 
 from .util import (

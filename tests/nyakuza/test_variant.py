@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop_tui.games.nyakuza import moai
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 
 from .util import (
     ANNE, BEN, CARA, DAN, GAME, Bid, Pass, Place, PlaySecret, check_invariants, kind, new, palm, play, position,

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 from tabletop_tui.games.nyakuza.rules import TOTAL_SHELLS
 
 from .util import (

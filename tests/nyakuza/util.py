@@ -7,7 +7,7 @@ import random
 from types import SimpleNamespace
 
 from tabletop_tui.games.nyakuza import moai
-from tabletop_tui.games.nyakuza.island import ISLAND, RESOURCES, SPACES
+from tabletop_tui.games.nyakuza.data import ISLAND, RESOURCES, SPACES
 from tabletop_tui.games.nyakuza.state import COLOURS
 from tabletop_tui.games.nyakuza.rules import (
     MOAI, TOKENS, TOTAL_SHELLS, Bid, Erect, Nyakuza, NyakuzaOptions, NyakuzaState, Pass, Place, PlaySecret,

@@ -14,4 +14,4 @@ from tabletop_tui.games.rapa_nui.rules import RapaNui
 def _colour_names(request, monkeypatch):
     if request.module.__name__.endswith("test_names"):
         return
-    monkeypatch.setattr(RapaNui, "_names", lambda self, state: COLOURS[: state.players])
+    monkeypatch.setattr(RapaNui, "placeholders", lambda self, state: COLOURS[: state.players])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from .components import ARTISANS, C, KINGDOMS, Effect
+from .data import ARTISANS, C, KINGDOMS, Effect
 from .state import NayakasState
 
 SpaceKind = Literal["kingdom", "temple", "post", "empire"]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tabletop_tui.engine.game import BaseState, Options
 
-from .components import KINGDOMS
+from .data import KINGDOMS
 
 
 class NayakasOptions(Options):

@@ -1,15 +1,20 @@
-"""Nayakas: names of spaces and tiles, log lines, action phrases and the status
-line. Seats are named with ``{s0}``.. placeholders the Match fills in."""
+"""Nayakas: the game's words: names of spaces and tiles, log lines, action
+phrases, the status line, the log's opening and the teaching words (the
+rule a move follows, the coach's ``why``). Seats are named with ``{s0}``..
+placeholders the Match fills in. It asks the rules only through their
+public methods (``entry``, ``outside``, ``affordable``, ``section_cost``)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import and_list, plural
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
-from .components import C
+from .data import C
 from .spaces import (EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of,
                      kingdoms_of)
 from .state import NayakasState
@@ -243,13 +248,14 @@ def _benefit(st: NayakasState, a: Place, sid: str, seat: int) -> str:
     return ", ".join(bits)
 
 
-def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
+def describe_action(game: "Nayakas", state: NayakasState, action: Action, seat: int) -> str:
     """A short phrase for a menu or a hint."""
+    st, a = state, action
     if isinstance(a, Pass):
         return "Pass (stop placing workers)" if st.phase == "worker" else "Pass (stop building)"
     if isinstance(a, Place):
         where = space_name(st, a.space)
-        if game._entry(st, seat, a.space, a.worker)[0]:
+        if game.entry(st, seat, a.space, a.worker)[0]:
             where += " for 1 Culture"
         if not a.benefit:
             out = f"{a.worker.capitalize()} to {where}, no action"
@@ -295,7 +301,8 @@ def describe(game: "Nayakas", st: NayakasState, a, seat: int) -> str:
     return a.kind
 
 
-def status(game: "Nayakas", st: NayakasState, seat: int | None) -> str:
+def status(game: "Nayakas", state: NayakasState, seat: int | None) -> str:
+    st = state
     if st.phase == "over":
         return st.end_reason + " " + game.result(st).summary
     who = st.pending[0].seat if st.pending else st.turn
@@ -309,14 +316,10 @@ def status(game: "Nayakas", st: NayakasState, seat: int | None) -> str:
     return f"Round {st.round}, {st.phase} phase: {{s{who}}} to {what}."
 
 
-__all__ = ["POSTS", "describe", "placed", "space_name", "status"]
+__all__ = ["POSTS", "describe_action", "placed", "space_name", "status"]
 
 
 # -- teaching: the rule a move follows, the coach's why, the opening -----------------------
-#: the In brief rule (rules page) behind each kind of move
-ACTION_RULES = {"place": "Placing a worker", "pass": "Placing a worker", "card": "Development cards",
-                "build": "Building a Section", "tile": "Section tiles", "temple": "Finishing a temple",
-                "facility": "Tank and fort", "borderland": "Tank and fort"}
 
 
 SETUP_END = C.board.setup.tracker_end
@@ -333,7 +336,7 @@ def _new_workers(st: NayakasState, seat: int) -> set[str]:
     return {f for f in st.seats[seat].flags if f.startswith("new:")}
 
 
-def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
+def rule_of(game: "Nayakas", state: NayakasState, action: Action, seat: int) -> str | None:
     """The rules page's rule ``a`` follows, for the demo's narration: a
     placement names where it goes (an Event, the Empire, a rival's Laborer,
     a trip out of the kingdom; a round's first placement "A round"; a
@@ -341,6 +344,7 @@ def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
     the game "The end"; a choice that pairs worker tabs "New workers"; a
     move that ends a round in which an Event pays out "Events"; else the
     kind's rule."""
+    st, a = state, action
     kind = a.kind
     after = game.clone(st)
     game.play_silent(after, a, seat)
@@ -358,7 +362,7 @@ def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
             return "The Empire"
         if any(w.seat != seat for w in st.occupants[sid]):
             return "Joining a Laborer"
-        if game._outside(st, seat, sid):
+        if game.outside(st, seat, sid):
             return "Leaving your kingdom"
         if all(p.placed == 0 for p in st.seats) and not any(st.passed):
             return "A round"
@@ -366,7 +370,7 @@ def rule_of(game: "Nayakas", st: NayakasState, a, seat: int) -> str | None:
             return None  # a seat's further plain placements: the log names the rule once a round
     if kind == "pass" and st.phase == "build":
         return "Building a Section"
-    return ACTION_RULES.get(kind)
+    return game.action_rules.get(kind)
 
 
 def _goods_change(before: dict[str, int], after: dict[str, int]) -> str:
@@ -388,16 +392,17 @@ def _first_build(game: "Nayakas", st: NayakasState, seat: int) -> str:
     p = st.seats[seat]
     for b, secs in p.built.items():
         for i, t in enumerate(secs):
-            if t is None and not game._affordable(st, seat, game.section_cost(st, seat, b, i)):
+            if t is None and not game.affordable(st, seat, game.section_cost(st, seat, b, i)):
                 return C.buildings[p.kingdom, b].sections[i].name + " of the " + C.buildings[p.kingdom, b].name
     return ""
 
 
-def why(game: "Nayakas", st: NayakasState, a, seat: int, rng) -> str:
+def why(game: "Nayakas", state: NayakasState, action: Action, seat: int, rng: random.Random) -> str:
     """One line on what ``a`` does for ``seat``, for the coach. It plays the
     move on the seat's own ``determinize`` copy and reads back only the
     seat's own supply, board and the public table, never a re-dealt card or
     tile (a market's refill, a card drawn at cleanup)."""
+    st, a = state, action
     after = game.determinize(st, seat, rng)
     try:
         game.play_silent(after, a, seat)
@@ -477,9 +482,10 @@ def why(game: "Nayakas", st: NayakasState, a, seat: int, rng) -> str:
     return out
 
 
-def opening(st: NayakasState) -> list[Event]:
+def opening(game: "Nayakas", state: NayakasState) -> list[Event]:
     """The set-up as everyone sees it: the Trading Posts, the markets, who
     holds the Conch; each seat's development card to that seat only."""
+    st = state
     posts = "; ".join(f"{ROMAN[i]} {tile_name(t)}" for i, t in enumerate(st.posts))
     out = [Event(text=f"Round 1. Trading Posts: {posts}.")]
     out.append(Event(text="Bonus Market: section tiles " + and_list([section_tile_name(t) for t in st.section_market])
@@ -493,3 +499,10 @@ def opening(st: NayakasState) -> list[Event]:
         out.append(Event(text=f"Your development card: {and_list([C.card[c].name for c in p.hand])}.",
                          seat=s, private=True))
     return out
+
+
+def secrets_text(game: "Nayakas", state: NayakasState, seat: int) -> str:
+    """The seat's development cards in hand."""
+    st = state
+    cards = [C.card[c].name for c in st.seats[seat].hand]
+    return f"cards: {and_list(cards)}" if cards else "cards: none"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from .components import C, KINGDOMS
+from .data import C, KINGDOMS
 from .spaces import ALL_SPACES, EMPIRE, POST_IDS, POSTS, current_event, kind_of, kingdoms_of, land_of
 from .state import NayakasState
 from . import text
@@ -156,7 +156,10 @@ def _temple(tile: str) -> TileView:
     return TileView(id=tile, name=t.name, text=t.effect.text)
 
 
-def build_view(game: "Nayakas", st: NayakasState, seat: int | None) -> NayakasView:
+def build_view(game: "Nayakas", state: NayakasState, seat: int | None) -> NayakasView:
+    """What ``seat`` sees (None: the public view): its own hand; of the
+    others, counts; no pile's order."""
+    st = state
     over = st.phase == "over"
     spaces = {}
     for sid in ALL_SPACES:

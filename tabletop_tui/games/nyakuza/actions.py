@@ -13,7 +13,7 @@ from pydantic import Field
 
 from tabletop_tui.engine.actions import Action
 
-from .island import SPACES
+from .data import SPACES
 from .state import TOTAL_SHELLS
 
 

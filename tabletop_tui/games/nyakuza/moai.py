@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 from tabletop_tui.engine.text import plural
 
-from .island import ISLAND, RESOURCE_KINDS, SPACES
+from .data import ISLAND, RESOURCE_KINDS, SPACES
 
 ORONGO = ISLAND.orongo
 ADJ = ISLAND.adjacent

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .island import ISLAND
+from .data import ISLAND
 from .view import NyakuzaView
 
 MOAI = "▲"  # as the map draws a Moai (render.MOAI; render is Textual)

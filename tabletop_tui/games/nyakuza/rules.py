@@ -31,7 +31,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import moai, teaching, text
+from . import moai
 from .actions import BIDS as _BIDS
 from .actions import PASS as _PASS
 from .actions import PLACES as _PLACES
@@ -39,11 +39,13 @@ from .actions import SECRET as _SECRET
 from .actions import Bid, Erect, NyakuzaAction, Pass, Place, PlaySecret
 from .actions import erect_action as _erect_action
 from .bidding import clockwise_after, resolve_bids
-from .island import ISLAND, RESOURCES
+from .data import ISLAND, RESOURCES, space_text, tile_text
 from .state import (_LIST_FIELDS, COLOURS, FIRST_REVEAL, LATER_REVEAL, MOAI, SHELLS, TOKENS, TOTAL_SHELLS,
                     NyakuzaOptions, NyakuzaState, Phase)
-from .text import FIRST as _FIRST
-from .text import space_text, tile_text
+
+#: what a seat must do first in a phase, said when it gives another input
+_FIRST = {"bid": "First enter your bid: tokens are placed after the bids are revealed.",
+          "erect": "First choose where your Moai goes and which tiles pay for it."}
 
 __all__ = [
     "COLOURS", "FIRST_REVEAL", "LATER_REVEAL", "MOAI", "SHELLS", "TOKENS", "TOTAL_SHELLS", "Bid", "Erect",
@@ -73,29 +75,12 @@ class Nyakuza(Game[NyakuzaState]):
     result_columns = {"moai_left": "Moai left", "moai_erected": "Moai up", "ceremonial_moai": "Ceremonial",
                       "tokens_on_board": "Tokens"}
     hidden_fields = ("stack", "seed", "chance", "bids", "secret", "choices")
-    action_rules = teaching.ACTION_RULES
+    #: the rules page's "In brief" rule behind each kind of move (see ``text.rule_of``)
+    action_rules = {"bid": "Bidding", "place": "Placing tokens", "erect": "Choosing the way",
+                    "secret": "The secret tile", "pass": "Keeping the tile"}
 
     def seat_names(self, players: int) -> list[str]:
         return COLOURS[:players]
-
-    def opening(self, state: NyakuzaState) -> list[Event]:
-        """The first round's tiles, who holds the amulet, and each secret
-        tile to its own seat only."""
-        shown = and_list([tile_text(t) for t in sorted(state.new_tiles)])
-        out = [Event(text=f"Round 1: tiles {shown} are turned up. {{s{state.amulet}}} holds the amulet.")]
-        for s in range(state.players):
-            if state.secret and state.secret[s] is not None:
-                out.append(Event(seat=s, private=True, text=f"Your secret tile is {tile_text(state.secret[s])}."))
-        return out
-
-    def secrets_text(self, state: NyakuzaState, seat: Seat) -> str:
-        """The seat's shells, a bid not yet revealed and its secret tile."""
-        out = [plural(state.shells[seat], "shell")]
-        if state.bids and state.bids[seat] is not None:
-            out.append(f"bid {plural(state.bids[seat], 'shell')}")
-        if state.secret and state.secret[seat] is not None:
-            out.append(f"secret tile {tile_text(state.secret[seat])}")
-        return ", ".join(out)
 
     # -- set-up ----------------------------------------------------------------------
     def saved_options(self, data: dict) -> dict:
@@ -180,7 +165,7 @@ class Nyakuza(Game[NyakuzaState]):
             return [_erect_action(p, t) for p, t in state.choices]
         if ph == "place" and not state.secret_variant:
             return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
-        secret: list[Action] = [_SECRET] if self._secret_problem(state, seat) is None else []
+        secret: list[Action] = [_SECRET] if self.secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]
         acts: list[Action] = [_PLACES[s] for s in moai.legal_spaces(state, seat)]
@@ -221,7 +206,7 @@ class Nyakuza(Game[NyakuzaState]):
                 raise IllegalAction("Your group cannot erect a Moai that way; choose one of the offered ways.")
             return
         if isinstance(action, PlaySecret):
-            why = self._secret_problem(state, seat)
+            why = self.secret_problem(state, seat)
             if why:
                 raise IllegalAction(why)
             return
@@ -229,12 +214,12 @@ class Nyakuza(Game[NyakuzaState]):
             if ph == "place":
                 if moai.can_place(state, seat):
                     raise IllegalAction("You must place your token: there is still a space you may use.")
-                if self._secret_problem(state, seat) is not None:
+                if self.secret_problem(state, seat) is not None:
                     raise IllegalAction("There is nothing to pass now.")
             return
         raise IllegalAction("That move is not part of Nyakuza.")
 
-    def _secret_problem(self, state: NyakuzaState, seat: int) -> str | None:
+    def secret_problem(self, state: NyakuzaState, seat: int) -> str | None:
         """Why ``seat`` may not lay their secret tile now (N9), or None."""
         if not state.secret_variant:
             return "This game is played without secret tiles."
@@ -405,7 +390,7 @@ class Nyakuza(Game[NyakuzaState]):
         if state.phase == "place":
             while state.queue:
                 s, n = state.queue[0]
-                if n > 0 and (moai.can_place(state, s) or self._secret_problem(state, s) is None):
+                if n > 0 and (moai.can_place(state, s) or self.secret_problem(state, s) is None):
                     return
                 state.queue.pop(0)
                 if n > 0:  # N5: a token with no legal space goes back to the supply
@@ -421,7 +406,7 @@ class Nyakuza(Game[NyakuzaState]):
                             if state.secret_variant else [])
         if state.phase == "secret":
             while state.offers:
-                if self._secret_problem(state, state.offers[0]) is None:
+                if self.secret_problem(state, state.offers[0]) is None:
                     return
                 state.offers.pop(0)
             self._end_round(state, events)  # a new round waits for bids, or the game is over
@@ -550,11 +535,6 @@ class Nyakuza(Game[NyakuzaState]):
                                 f"Moai left: {left}.")
 
     # -- information -----------------------------------------------------------------------
-    def view(self, state: NyakuzaState, seat: Seat | None):
-        from .view import build_view
-
-        return build_view(self, state, seat)
-
     def clone(self, state: NyakuzaState) -> NyakuzaState:
         return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
 
@@ -649,19 +629,3 @@ class Nyakuza(Game[NyakuzaState]):
             scores.append(score)
         rounds_left = len(state.stack) / LATER_REVEAL[n] + 1
         return win_chances(scores, 0.5 + 0.25 * rounds_left)
-
-    # -- teaching --------------------------------------------------------------------------
-    def rule_of(self, state: NyakuzaState, action: Action, seat: Seat) -> str | None:
-        """The rules page's rule the move follows (see ``teaching.rule_of``)."""
-        return teaching.rule_of(self, state, action, seat)
-
-    def why(self, state: NyakuzaState, action: Action, seat: Seat, rng: random.Random) -> str:
-        """What the move does for the seat, from its own information (see ``teaching.why``)."""
-        return teaching.why(self, state, action, seat, rng)
-
-    # -- text ------------------------------------------------------------------------------
-    def describe_action(self, state: NyakuzaState, action: Action, seat: Seat) -> str:
-        return text.describe(state, action, seat)
-
-    def status(self, state: NyakuzaState, seat: Seat | None) -> str:
-        return text.status(state, self.to_act(state))

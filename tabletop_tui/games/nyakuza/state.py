@@ -12,7 +12,7 @@ from pydantic import Field, PrivateAttr
 from tabletop_tui.engine.game import BaseState, Options
 
 from . import moai
-from .island import SPACES
+from .data import SPACES
 
 COLOURS = ["Red", "Blue", "Yellow", "Green"]
 SHELLS = {2: 24, 3: 16, 4: 12}  # N2

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from . import moai
-from .island import ISLAND
+from .data import ISLAND
 from .state import COLOURS, LATER_REVEAL, TOTAL_SHELLS, NyakuzaState
 from .text import space_text
 
@@ -168,7 +168,7 @@ def build_view(game: "Nyakuza", state: NyakuzaState, seat: int | None) -> Nyakuz
         chooser=state.chooser if state.phase == "erect" else None, erection_options=options,
         secret_variant=state.secret_variant, secret_tile=own_tile,
         secret_tile_kind=ISLAND.space_of(own_tile).kind if own_tile else None,
-        can_play_secret=acting and state.secret_variant and game._secret_problem(state, mine) is None,
+        can_play_secret=acting and state.secret_variant and game.secret_problem(state, mine) is None,
         secret_offers=list(state.offers), ceremonial=state.ceremonial, winners=list(state.winners),
         end_reason=state.end_reason)
 

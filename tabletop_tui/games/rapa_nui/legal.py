@@ -134,7 +134,7 @@ class Legality:
             raise IllegalAction("The game is over.")
         actors = self.to_act(state)
         if seat not in actors:
-            names = self._names(state)
+            names = self.placeholders(state)
             if state.pending:
                 raise IllegalAction(f"It is {names[state.pending[0].seat]}'s turn to choose, not yours.")
             raise IllegalAction(f"It is {names[state.active]}'s turn, not yours.")

@@ -20,7 +20,7 @@ class Play:
     # -- play ------------------------------------------------------------------------------
     def _play(self, state: RapaNuiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
         """Play a checked action; ``quiet`` (search) builds no events."""
-        names = self._names(state)
+        names = self.placeholders(state)
         name = names[seat]
         events: list[Event] | None = None if quiet else []
         if isinstance(action, BuyOffering):
@@ -72,7 +72,7 @@ class Play:
         self._play(state, action, seat, quiet=True)
 
     def _play_card(self, state: RapaNuiState, action: PlayCard, seat: int, events: list[Event] | None) -> None:
-        name = self._names(state)[seat]
+        name = self.placeholders(state)[seat]
         card, n = action.card, action.count
         cost = play_cost(card, n)
         state.wood[seat] -= cost
@@ -88,7 +88,7 @@ class Play:
         others = self._order_from(state, seat)[1:]
         if events is not None:
             events.append(Event(seat=seat, text=f"{name} raised a Moai for {MOAI_COST} wood: an offering round "
-                                                f"begins with {self._names(state)[others[0]]}."))
+                                                f"begins with {self.placeholders(state)[others[0]]}."))
         for s in others:
             state.pending.append(Pending(choice="offer", seat=s))
         state.pending.append(Pending(choice="offer_face_down", seat=seat))
@@ -98,11 +98,11 @@ class Play:
         state.offerings[seat][k] -= 1  # type: ignore[index]
         state.stone_up[k] += 1  # type: ignore[index]
         if events is not None:
-            events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} face up "
+            events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} put {offering_phrase(k)} face up "
                                                 f"on the stone."))
 
     def _offer_down(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
-        name = self._names(state)[seat]
+        name = self.placeholders(state)[seat]
         state.offerings[seat][k] -= 1  # type: ignore[index]
         state.stone_down.append((seat, k))  # type: ignore[arg-type]
         if events is not None:
@@ -114,7 +114,7 @@ class Play:
         state.supply[k] -= 1  # type: ignore[index]
         state.stone_up[k] += 1  # type: ignore[index]
         if events is not None:
-            events.append(Event(seat=seat, text=f"{self._names(state)[seat]} put {offering_phrase(k)} from the "
+            events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} put {offering_phrase(k)} from the "
                                                 f"supply face up on the stone."))
 
     def _gain(self, state: RapaNuiState, seat: int, k: str) -> None:
@@ -123,7 +123,7 @@ class Play:
 
     def _draw(self, state: RapaNuiState, r: int, seat: int, events: list[Event] | None) -> None:
         """R4.3: take the exposed card of row ``r``; score the newly exposed card."""
-        name = self._names(state)[seat]
+        name = self.placeholders(state)[seat]
         row = state.market[r]
         card = row.pop()
         state.hands[seat][card] += 1

@@ -103,7 +103,7 @@ class RapaNui(Legality, Play, Turns, Game[RapaNuiState]):
         return state
 
     # -- helpers --------------------------------------------------------------------
-    def _names(self, state: RapaNuiState) -> list[str]:
+    def placeholders(self, state: RapaNuiState) -> list[str]:
         """Seat placeholders ``{s0}``.. that the Match fills with player names
         (so the log reads "Ana drew a Priest")."""
         names = SEAT_NAMES.get(state.players)
@@ -119,7 +119,7 @@ class RapaNui(Legality, Play, Turns, Game[RapaNuiState]):
 
     def result(self, state: RapaNuiState) -> Result:
         """R8: final scores; winners by points, then Moais, else shared."""
-        names = self._names(state)
+        names = self.placeholders(state)
         vals = offering_values(self._stone_counts(state))
         details = {s: final_breakdown(state.fame[s], state.displays[s]["moai"], state.wood[s],
                                       dict(state.offerings[s]), vals)  # type: ignore[index]

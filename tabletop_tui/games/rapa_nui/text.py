@@ -34,7 +34,6 @@ from .state import Pending, RapaNuiState
 
 if TYPE_CHECKING:
     from .rules import RapaNui
-    from .view import RapaNuiView
 
 
 def pending_prompt(state: RapaNuiState, p: Pending, names: list[str]) -> str:
@@ -100,7 +99,7 @@ def describe_action(game: "RapaNui", state: RapaNuiState, action: Action, seat: 
 
 def status(game: "RapaNui", state: RapaNuiState, seat: int | None) -> str:
     """The status line: who must do what, and whether this is the last turn."""
-    names = game._names(state)
+    names = game.placeholders(state)
     if state.phase == "over":
         return state.end_reason
     last = " Last turn: the deck has run out." if state.end_triggered else ""
@@ -168,7 +167,7 @@ def why(game: "RapaNui", state: RapaNuiState, action: Any, seat: int, rng: rando
     return _why(game.view(state, seat), action, seat, reward)
 
 
-def _why(view: "RapaNuiView", action: Any, seat: int, reward: int = 0) -> str:
+def _why(view: Any, action: Any, seat: int, reward: int = 0) -> str:
     """What ``action`` does for ``seat``, from the seat's ``view``.
     ``reward`` is the wood or fame a pending Moai reward pays (public: it
     follows from the displays)."""
@@ -205,11 +204,11 @@ def _gatherers(kind: str, n: int) -> str:
     return CARD_NAME[kind] if n == 1 else f"{n} {CARD_PLURAL[kind]}"
 
 
-def _worth(view: "RapaNuiView", kind: str) -> str:
+def _worth(view: Any, kind: str) -> str:
     return f"worth {plural(view.offering_values[kind], 'point')} at the end as the stone stands"
 
 
-def _keep_wood(view: "RapaNuiView", wood: int) -> str:
+def _keep_wood(view: Any, wood: int) -> str:
     moai = (view.hand or {}).get("moai", 0)
     if moai and wood >= MOAI_COST:
         return f"keeps your {wood} wood: enough to raise the Moai in your hand"
@@ -218,7 +217,7 @@ def _keep_wood(view: "RapaNuiView", wood: int) -> str:
     return f"keeps your {wood} wood: a Moai costs {MOAI_COST}, and every full {WOOD_PER_POINT} is a point at the end"
 
 
-def _why_play(view: "RapaNuiView", seat: int, card: str, count: int) -> str:
+def _why_play(view: Any, seat: int, card: str, count: int) -> str:
     mine = view.players[seat].display[card] + count
     others = max((p.display[card] for p in view.players if p.seat != seat), default=0)
     bonus = 1 if mine >= 2 and mine > others else 0  # alone in the lead: the scoring bonus
@@ -235,7 +234,7 @@ def _why_play(view: "RapaNuiView", seat: int, card: str, count: int) -> str:
             f"{max(0, OFFERING_BASE_PRICE - mine)}")
 
 
-def _why_draw(view: "RapaNuiView", seat: int, row: int) -> str:
+def _why_draw(view: Any, seat: int, row: int) -> str:
     cards = view.market[row].cards
     if not cards:
         return ""
@@ -247,7 +246,7 @@ def _why_draw(view: "RapaNuiView", seat: int, row: int) -> str:
     return f"uncovers a {CARD_NAME[uncovered]}: {_scored(view, seat, uncovered)}"  # every name starts hard
 
 
-def _scored(view: "RapaNuiView", seat: int, kind: str) -> str:
+def _scored(view: Any, seat: int, kind: str) -> str:
     """What scoring ``kind`` now pays: "you +3 wood, {s1} +1"."""
     counts = [p.display[kind] for p in view.players]
     if not any(counts):
@@ -268,7 +267,7 @@ def _scored(view: "RapaNuiView", seat: int, kind: str) -> str:
     return ", ".join(parts)
 
 
-def _why_offering(view: "RapaNuiView", kind: str, k: str) -> str:
+def _why_offering(view: Any, kind: str, k: str) -> str:
     """What an offering does to the seat's offering cards' worth, as far as
     the seat can count the stone (face up plus its own face-down cards)."""
     hand = dict(view.offerings or {})

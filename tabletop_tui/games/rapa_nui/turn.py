@@ -19,7 +19,7 @@ class Turns:
     def _score(self, state: RapaNuiState, kind: str, events: list[Event] | None, lead: str,
                reveals: bool = False) -> None:
         """R6: score ``kind`` for every player (the exposed card's kind)."""
-        names = self._names(state)
+        names = self.placeholders(state)
         order = self._order_from(state, state.active)
         counts = [state.displays[s][kind] for s in range(state.players)]  # type: ignore[index]
         title = f"{CARD_PLURAL[kind]} scored: " if events is not None else ""
@@ -70,7 +70,7 @@ class Turns:
     def _auto_resolve(self, state: RapaNuiState, events: list[Event] | None) -> bool:
         """Resolve the pending head if it leaves no real choice; True if it did."""
         p = state.pending[0]
-        name = self._names(state)[p.seat]
+        name = self.placeholders(state)[p.seat]
         if p.choice == "moai_reward":
             return False
         if p.choice == "gain":
@@ -130,7 +130,7 @@ class Turns:
                 if self._plays(state, seat):
                     return
                 if events is not None:
-                    events.append(Event(seat=seat, text=f"{self._names(state)[seat]} can afford no card in hand, "
+                    events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} can afford no card in hand, "
                                                         f"so plays none and draws none this turn."))
                 self._end_turn(state, events)
                 continue
@@ -175,7 +175,7 @@ class Turns:
         if events is not None:
             events.append(Event(text="Offering cards are worth: " + ", ".join(
                 f"{OFFERING_NAME[k]} {vals[k]}" for k in OFFERINGS) + "."))
-        names = self._names(state)
+        names = self.placeholders(state)
         if events is not None:
             events.append(Event(reveals=True, text="Final scores: " + ", ".join(
                 f"{names[s]} {int(res.scores[s])}" for s in range(state.players)) + "."))

@@ -131,7 +131,7 @@ def leaders(state: RapaNuiState) -> dict[str, int]:
 def build_view(game: "RapaNui", state: RapaNuiState, seat: int | None) -> RapaNuiView:
     """What ``seat`` sees (None: the public view): its own hand, offering
     cards and face-down offerings; of the others, counts."""
-    names = game._names(state)
+    names = game.placeholders(state)
     status = game.status(state, seat)
     over = state.phase == "over"
     players = []

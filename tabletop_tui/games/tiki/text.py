@@ -133,7 +133,7 @@ def why(game: "Tiki", state: TikiState, action: Action, seat: int, rng: random.R
     """What the move does for ``seat``, in a few words, for the coach (Tiki
     hides nothing, so the coach may read the position itself)."""
     after = game.clone(state)
-    events = game._play(after, action, seat)
+    events = game.apply(after, action, seat)
     return _why(state, after, action, seat, [e.text for e in events[1:]])
 
 

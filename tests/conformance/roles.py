@@ -184,6 +184,13 @@ def check_rules_import_no_bots(game: Game) -> None:
     assert not wrong, f"{package}: rules modules import {BOTS}: {wrong}"
 
 
+def check_text_below_view(game: Game) -> None:
+    """text.py does not import view.py (the view takes its sentences from
+    the text role, so the other way would close a circle)."""
+    package, folder = folder_of(game)
+    assert "view" not in graph(package, folder)["text"], f"{package}.text imports its view"
+
+
 def check_data_is_static(game: Game) -> None:
     """data.py imports none of the game's other modules."""
     package, folder = folder_of(game)
@@ -257,6 +264,7 @@ def check_roles(game: Game) -> None:
     check_files(game)
     check_no_circles(game)
     check_rules_at_the_bottom(game)
+    check_text_below_view(game)
     check_data_is_static(game)
     check_text_role(game)
     check_view_role(game)

@@ -4,12 +4,11 @@ Events' rewards. The ``Rounds`` part of the Game."""
 
 from __future__ import annotations
 
-
 from tabletop_tui.engine.game import Event
 
 from .data import ARTISANS, C
-from .spaces import (face_up, is_event)
 from .legal import SETUP, _order
+from .spaces import face_up, is_event
 from .state import NayakasState
 
 

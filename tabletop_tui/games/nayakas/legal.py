@@ -18,8 +18,7 @@ from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, Cho
                       PlayCard)
 from .data import ARTISANS, C, KINGDOMS, Effect
 from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, POST_IDS, SPACE, borderland_slots,
-                     current_event, effect_of,
-                     face_up, is_event, kind_of, kingdoms_of, land_of)
+                     current_event, effect_of, face_up, is_event, kind_of, kingdoms_of, land_of)
 from .state import NayakasState, Pending, PlayerState, Worker
 
 SETUP = C.board.setup

@@ -38,11 +38,11 @@ from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, Cho
                       Place, PlayCard)
 from .cleanup import Rounds
 from .data import ARTISANS, C, KINGDOMS, RESOURCES, Effect
-from .spaces import (ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,
-                     is_event)
 from .legal import ART_CAP, CAP, PASS, SETUP, _NAMES, Legality
 from .play import Play
 from .scoring import Scoring
+from .spaces import (ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,
+                     is_event)
 from .state import NayakasOptions, NayakasState, PlayerState, Worker, copy_state
 
 
@@ -51,9 +51,6 @@ def _evenness(res: dict[str, int], cost: dict[str, int], a: Build) -> tuple[int,
     stone = res["stone"] - cost["stone"] + a.gold_stone
     clay = res["clay"] - cost["clay"] + a.gold_clay
     return (-abs(stone - clay), stone)
-
-
-#: seat count -> each seat's name placeholder in the log ("{s0}", ...)
 
 
 class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
@@ -138,7 +135,7 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
         st.turn = 0
         return st
 
-    # -- small helpers ---------------------------------------------------------------
+    # -- small helpers (the parts share them) ---------------------------------------------
     @staticmethod
     def _names(st: NayakasState) -> list[str]:
         return _NAMES[st.players]
@@ -215,6 +212,7 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
             n = m
         return n
 
+    # -- the search's moves (bot code) ------------------------------------------------------------
     def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
         """The legal moves, with a Section's ways to pay grouped (ruling K7):
         the payments that spend the same Gold are one group, stood for by the

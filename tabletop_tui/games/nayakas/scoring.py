@@ -3,12 +3,11 @@ result. The ``Scoring`` part of the Game."""
 
 from __future__ import annotations
 
-
 from tabletop_tui.engine.game import Event, Result
 
 from .data import C
-from .spaces import face_up
 from .legal import SETUP
+from .spaces import face_up
 from .state import NayakasState
 
 

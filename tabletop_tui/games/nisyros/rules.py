@@ -4,7 +4,8 @@ Rulebook: shared/rules/nisyros.txt; rulings S1-S13 in DECISIONS.md. The
 island and dice are data (``data``), inputs are ``actions``, the state is
 ``state``; ``legal`` lists the inputs, ``round`` runs the automatic part of
 the 10-step round, ``lava`` covers areas and makes people flee. This module
-checks and plays inputs and answers the engine's questions.
+checks and plays inputs and answers the engine's questions; its words
+(menus, status, the coach) are in ``text``, which the engine finds.
 
 Co-operative: the whole table wins or loses together (S13). Team choices are
 made by the round's active player; each player moves their own workers in

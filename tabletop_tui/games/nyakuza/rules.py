@@ -1,8 +1,9 @@
 """Nyakuza: the rules model (pure Python, no Textual).
 
 Rulebook: shared/rules/nyakuza.txt; rulings N1-N10 in DECISIONS.md. The map
-is data (``island.py``), groups and recipes live in ``moai.py``, the bids'
-arithmetic in ``bidding.py``, what each seat may see in ``view.py``.
+is data (``data.py``), groups and recipes live in ``moai.py``, the bids'
+arithmetic in ``bidding.py``, what each seat may see in ``view.py`` (which
+the engine finds: the rules import no view and no text).
 
 A round: tiles are turned up (phase "bid" begins), every seat enters a secret
 bid (all seats act at once), the bids are revealed together, then tokens are
@@ -15,8 +16,8 @@ round that starts with no tile left ("over").
 Seats sit clockwise in seat order (the player left of seat s is s + 1).
 Texts name seats with the placeholders ``{s0}``..``{s3}``. The state,
 options and numbers are in ``state``, the actions in ``actions``, the status
-line and action phrases in ``text``; this module keeps legality and play,
-and re-exports the old names.
+line, action phrases and teaching words in ``text``; this module keeps
+legality and play, and re-exports the old names.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from tabletop_tui.engine.text import plural
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy, SubstituteKind,
                       SupplyOffer)
-from .data import (CARD_NAME, CARDS, MAX_GATHERERS_AT_ONCE, MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS, ROWS,
-                   card_phrase, is_gatherer, play_cost)
+from .data import (CARD_NAME, CARDS, MAX_GATHERERS_AT_ONCE, MOAI_COST, OFFERING_BASE_PRICE, OFFERING_NAME, OFFERINGS,
+                   ROWS, card_phrase, is_gatherer, play_cost)
 from .state import Pending, RapaNuiState
 
 _EXPECTED = {

@@ -8,7 +8,8 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.game import Event, Seat
 from tabletop_tui.engine.text import plural
 
-from .actions import BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy, SubstituteKind, SupplyOffer
+from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy, SubstituteKind,
+                      SupplyOffer)
 from .data import CARD_NAME, MOAI_COST, OFFERING_NAME, ROW_LENGTH, card_phrase, offering_phrase, play_cost
 from .legal import offering_cost
 from .state import Pending, RapaNuiState

@@ -1,8 +1,11 @@
 """Rapa Nui: the rules model (pure Python, no Textual).
 
 Rulebook: shared/rules/rapa_nui.de.txt; rulings R1-R9 in DECISIONS.md.
-Card data in ``cards``, scoring arithmetic in ``scoring``, actions in
-``actions``, the state in ``state``, the per-seat view in ``view``.
+Card data in ``data``, scoring arithmetic in ``scoring``, actions in
+``actions``, the state in ``state``. The Game is made of its jobs:
+``legal`` (who acts, what is legal, the refusals), ``play`` (what a move
+does) and ``turn`` (scorings, offering rounds, the turn order and the end);
+the engine finds the per-seat view in ``view`` and the words in ``text``.
 
 A turn is three phases of the active player: "buy" (R4.1), "play" (R4.2),
 "draw" (R4.3, one ``Draw`` per card). Scorings (R6) and offering rounds (R5)
@@ -36,8 +39,9 @@ from tabletop_tui.games.rapa_nui import INFO
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
-from .data import (CARDS, COLOURS, GATHERERS, MOAI_COST, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROW_LENGTH, ROWS, START_GATHERERS,
-                   START_WOOD, all_cards, empty_cards, empty_offerings)
+from .data import (CARDS, COLOURS, GATHERERS, MOAI_COST, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND,
+                   RAPA_NUI_DECK, ROW_LENGTH, ROWS, START_GATHERERS, START_WOOD, all_cards, empty_cards,
+                   empty_offerings)
 from .legal import Legality
 from .play import Play
 from .scoring import final_breakdown, offering_values, ranking_winners, sole_leader, wood_points

@@ -191,6 +191,19 @@ def check_text_below_view(game: Game) -> None:
     assert "view" not in graph(package, folder)["text"], f"{package}.text imports its view"
 
 
+def check_words_ask_only_public_methods(game: Game) -> None:
+    """text.py and view.py ask the game (``game.x``) only for public names,
+    never a method of the rules' own (``game._entry``)."""
+    package, folder = folder_of(game)
+    private = []
+    for name in ("text", "view"):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        private += [f"{name}.py:{n.lineno} game.{n.attr}" for n in ast.walk(tree)
+                    if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "game"
+                    and n.attr.startswith("_")]
+    assert not private, f"{package} reads private rules methods: {private}"
+
+
 def check_data_is_static(game: Game) -> None:
     """data.py imports none of the game's other modules."""
     package, folder = folder_of(game)
@@ -265,6 +278,7 @@ def check_roles(game: Game) -> None:
     check_no_circles(game)
     check_rules_at_the_bottom(game)
     check_text_below_view(game)
+    check_words_ask_only_public_methods(game)
     check_data_is_static(game)
     check_text_role(game)
     check_view_role(game)

@@ -370,7 +370,10 @@ class Game(Generic[S]):
         order of any face-down stack. The default asks the game's view role:
         ``build_view(game, state, seat)`` in its ``view.py``.
         """
-        return self.roles("view").build_view(self, state, seat)
+        role = self.roles("view")
+        if role is None:
+            raise NotImplementedError(f"{type(self).__name__} has no view.py and no view method")
+        return role.build_view(self, state, seat)
 
     def view_model(self) -> type[BaseModel]:
         """The class of this game's views, so a remote client can read a view
@@ -410,13 +413,19 @@ class Game(Generic[S]):
         reach them (``self.text.placed(...)``) without an import circle."""
         found = self.__dict__.setdefault("_roles", {})
         if name not in found:
-            package = type(self).__module__.rpartition(".")[0]
-            try:
-                found[name] = importlib.import_module(f"{package}.{name}")
-            except ModuleNotFoundError as err:
-                if err.name != f"{package}.{name}":
-                    raise
-                found[name] = None
+            found[name] = None
+            for cls in type(self).__mro__:  # a subclass elsewhere keeps its game's roles
+                if cls is Game:
+                    break
+                package = cls.__module__.rpartition(".")[0]
+                if not package:
+                    continue
+                try:
+                    found[name] = importlib.import_module(f"{package}.{name}")
+                    break
+                except ModuleNotFoundError as err:
+                    if err.name != f"{package}.{name}":
+                        raise
         return found[name]
 
     @functools.cached_property

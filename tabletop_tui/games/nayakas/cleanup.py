@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 
 from .data import ARTISANS, C
-from .legal import SETUP, _order
+from .moves import SETUP, _order
 from .spaces import face_up, is_event
 from .state import NayakasState
 

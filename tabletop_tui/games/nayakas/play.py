@@ -14,7 +14,7 @@ from tabletop_tui.engine.game import Event, Seat
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place,
                       PlayCard)
 from .data import ARTISANS, C
-from .legal import SETUP, _WORKERS, _Quiet
+from .moves import SETUP, _WORKERS, _Quiet
 from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, POST_IDS, artisan_pictured, borderland_slots, capacity,
                      current_event, effect_of, face_up, facilities, is_event, kind_of, kingdoms_of, land_of)
 from .state import NayakasState, Pending, Worker

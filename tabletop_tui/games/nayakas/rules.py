@@ -3,8 +3,11 @@
 Rulebook: shared/rules/nayakas.txt; rulings K1-K11 in DECISIONS.md. The
 designed components live in ``assets/nayakas`` (see ``data``), space
 geometry in ``spaces``, the per-seat view in ``view``, phrases in ``text``.
-The Game is made of its jobs: ``legal`` (what is legal), ``play`` (what a
-move does), ``cleanup`` (turn order and the round), ``scoring`` (the end).
+The Game is made of its jobs: ``legal`` (who acts, what is legal, the
+refusals; with ``places`` for the worker phase's moves and ``builds`` for
+the build phase's, over the shared move objects of ``moves``), ``play``
+(what a move does), ``cleanup`` (turn order and the round) and ``scoring``
+(the end).
 
 A round is a worker phase (``Place`` / ``PlayCard`` / ``Pass`` from the
 Conch holder clockwise), a build phase (``Build`` / ``PlayCard`` / ``Pass``;
@@ -38,7 +41,8 @@ from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, Cho
                       Place, PlayCard)
 from .cleanup import Rounds
 from .data import ARTISANS, C, KINGDOMS, RESOURCES, Effect
-from .legal import ART_CAP, CAP, PASS, SETUP, _NAMES, Legality
+from .legal import Legality
+from .moves import ART_CAP, CAP, PASS, SETUP, _NAMES
 from .play import Play
 from .scoring import Scoring
 from .spaces import (ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,

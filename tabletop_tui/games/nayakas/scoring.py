@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event, Result
 
 from .data import C
-from .legal import SETUP
+from .moves import SETUP
 from .spaces import face_up
 from .state import NayakasState
 

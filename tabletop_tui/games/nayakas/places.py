@@ -1,0 +1,281 @@
+"""Nayakas: where a worker may go: the spaces a worker may enter and what
+entering costs (``entry``), the benefits a space offers, and every
+placement of a worker phase turn. The ``Placements`` part of the Game's
+legality (see legal.py)."""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.actions import Action
+
+from .data import C
+from .moves import (_OUTSIDE, _PLAIN, _STATIC_PLACES, _STATIC_VARIANTS, _UNSEEN, _place_list, _plain_variants,
+                    gold_splits)
+from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, SPACE, current_event, effect_of,
+                     face_up, is_event, kingdoms_of, land_of)
+from .state import NayakasState
+
+
+class Placements:
+    """The worker phase's moves (mixed into :class:`~.rules.Nayakas` by way
+    of :class:`~.legal.Legality`)."""
+
+    # -- entering a space --------------------------------------------------------------
+    def entry(self, st: NayakasState, seat: int, sid: str, worker: str) -> tuple[int | None, str]:
+        """(culture to pay, "") if ``seat`` may put a ``worker`` on ``sid`` now,
+        else (None, the reason)."""
+        p = st.seats[seat]
+        info = SPACE.get(sid)
+        if info is None:
+            return None, "There is no such space on the board."
+        kind, land, kings, cap, post = info
+        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
+            return None, f"You have no {worker} left to place this round."
+        dip = worker == "diplomat" or "lab_dip" in p.flags
+        occ = st.occupants[sid]
+        mine = p.kingdom in kings
+        if kind == "temple":
+            if sid not in st.temples:
+                return None, "That temple slot is blank; no worker can go there."
+            if sid in st.faded:
+                return None, "That temple tile is still faded; no worker can go there until its temple is built."
+        if post >= 0 and st.posts[post] is None:
+            return None, "That Trading Post is empty."
+        if land == "homeland":
+            if not mine:
+                return None, "Only a kingdom's own ruler may work its Homelands."
+            if len(occ) >= cap:
+                return None, "That space is already taken."
+            if occ and f"turn:{sid}" in p.flags:
+                # Ruling K11: Swift Messenger's extra turn is the same turn for the Double space.
+                return None, ("Both places of the Double space cannot be taken in one turn, and Swift "
+                              "Messenger's extra turn is part of the same turn.")
+            return 0, ""
+        # Borderlands, Trading Posts and the Empire
+        if not mine and not dip:
+            return None, "Only Diplomats may go to Borderlands outside your kingdom."
+        cost = 0 if mine else 1
+        if kind == "empire":
+            i, j = EMPIRE[sid]
+            first = f"empire{i + 1}a"
+            if j == 1 and not st.occupants[first]:
+                return None, "The first space of an Empire pair must be taken before the second."
+            # Ruling: one player cannot hold both spaces of an Empire pair (the rules speak of a second player).
+            if j == 1 and any(w.seat == seat for w in st.occupants[first]):
+                return None, "You already hold the first space of this Empire pair; the second is for another player."
+            if "empire_free" in p.flags:
+                cost = 0
+        if not mine and "envoy" in p.flags:
+            cost = 0
+        if cost > p.res["culture"]:
+            return None, "Leaving your kingdom costs 1 Culture, and you have none."
+        if occ:
+            lab = occ[0]
+            if len(occ) > 1 or lab.seat == seat or self._as_diplomat(st, lab):
+                return None, "That space is already taken."
+            if not dip:
+                return None, "Only a Diplomat may join a rival's Laborer on a Borderland."
+            # Ruling: culture is compared after paying the Culture for leaving your kingdom.
+            if not self._beats(st, seat, lab.seat, cost):
+                return None, ("You need more Culture than that Laborer's owner (or equal Culture and the Conch) "
+                              "to place a Diplomat there.")
+        return cost, ""
+
+    # -- the benefits a space offers ------------------------------------------------------
+    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> list[tuple]:
+        """Ways to use the current Event: (choice, amount, amount2, target, Gold for Stone, Gold for Clay)."""
+        ev = current_event(st)
+        p = st.seats[seat]
+        if ev is None or p.tokens <= 0:
+            return []
+        count = C.event[ev].count
+        if count == "gold":
+            return [(-1, n, 0, "", 0, 0) for n in range(1, min(res["gold"], p.tokens) + 1)]
+        if count == "stone_clay":
+            # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
+            return [(-1, a, b, "", gs, gc) for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
+                    if a + b >= 1 for gs, gc in gold_splits(res, a, b)]
+        n = self._event_count(st, seat)
+        return [(-1, min(n, p.tokens), 0, "", 0, 0)] if n >= 1 else []
+
+    @staticmethod
+    def _event_count(st: NayakasState, seat: int) -> int:
+        ev = current_event(st)
+        p = st.seats[seat]
+        count = C.event[ev].count if ev else ""
+        if count == "workers":
+            return p.placed
+        if count == "sections":
+            return p.sections_built
+        if count == "artisans":
+            return sum(p.art.values())
+        if count == "conch":
+            return 1 if st.conch == seat else 0
+        return 0
+
+    def _variants(self, st: NayakasState, seat: int, sid: str, res: dict[str, int],
+                  repeat: bool = False) -> list[tuple]:
+        """Every way to take the benefit of ``sid`` with resources ``res``:
+        (choice, amount, amount2, target, Gold for Stone, Gold for Clay).
+        Empty: no benefit can be taken."""
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
+            return self._event_variants(st, seat, res)
+        eff = effect_of(st, sid)
+        if eff is None:
+            return []
+        if eff.pay and any(res.get(k, 0) < v for k, v in eff.pay.items()):
+            return []
+        plain = _PLAIN.get(id(eff), _UNSEEN)
+        if plain is _UNSEEN:
+            plain = _PLAIN[id(eff)] = _plain_variants(eff)
+        if plain is not None:
+            return plain
+        p = st.seats[seat]
+        choices = list(range(len(eff.options))) or [-1]
+        if eff.special == "empire_other" and st.empire2_choice is None:
+            choices = [0, 1]  # Ruling: if the first took nothing, the second chooses freely.
+        amounts = [0]
+        if eff.convert is not None:
+            amounts = list(range(1, res[eff.convert.source] + 1))
+        elif eff.exchange is not None:
+            amounts = list(range(1, self._exchange_max(p, res, eff) + 1))
+        if not amounts:
+            return []
+        if eff.special == "repeat":
+            if repeat:
+                return []
+            out = []
+            seen = set()
+            for v in p.visits:
+                if v in seen:
+                    continue
+                seen.add(v)
+                tsid = v.split("#")[0]
+                teff = effect_of(st, tsid)
+                if teff is not None and teff.special == "repeat":
+                    continue  # Ruling: a repeat cannot copy another repeat.
+                for c, a, a2, t, gs, gc in self._variants(st, seat, tsid, res, repeat=True):
+                    out.append((c, a, a2, f"{v}>{t}" if t else v, gs, gc))  # a repeated take-back names its Diplomat
+            return out
+        if eff.special == "retrieve":
+            occupants = st.occupants
+            targets = [s for s in ALL_SPACES if occupants[s] and s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occupants[s])]
+            return [(-1, 0, 0, t, 0, 0) for t in targets]
+        ex = eff.exchange
+        if ex is not None and ex.gold_wild:
+            # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
+            ps, pc, pg = ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0)
+            return [(c, a, 0, "", gs, gc) for c in choices for a in amounts
+                    for gs, gc in gold_splits(res, ps * a, pc * a, pg * a)]
+        return [(c, a, 0, "", 0, 0) for c in choices for a in amounts]
+
+    def outside(self, st: NayakasState, seat: int, sid: str) -> bool:
+        return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
+
+    def _open_spaces(self, st: NayakasState, seat: int, worker: str) -> list[tuple[str, int]]:
+        """(space, Culture to pay) for every space ``seat`` may put a ``worker``
+        on now: ``entry`` asked of every candidate space at once, without its
+        reasons (the legal-move generator's inner loop; a test holds the two
+        to the same answer on every space)."""
+        p = st.seats[seat]
+        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
+            return []
+        flags = p.flags
+        lab_dip = "lab_dip" in flags
+        dip = worker == "diplomat" or lab_dip
+        kingdom = p.kingdom
+        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
+        culture = p.res["culture"]
+        empire_free = "empire_free" in flags
+        envoy = "envoy" in flags
+        out = []
+        for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
+            occ = occupants[sid]
+            n = len(occ)
+            if n >= 2:
+                continue
+            kind, land, kings, cap, post = SPACE[sid]
+            mine = kingdom in kings
+            if kind == "temple" and (sid not in temples or sid in faded):
+                continue
+            if post >= 0 and posts[post] is None:
+                continue
+            if land == "homeland":
+                if not mine or n >= cap or (n and f"turn:{sid}" in flags):
+                    continue
+                out.append((sid, 0))
+                continue
+            if not mine and not dip:
+                continue
+            cost = 0 if mine else 1
+            if kind == "empire":
+                i, j = EMPIRE[sid]
+                if j == 1:
+                    first = occupants[f"empire{i + 1}a"]
+                    if not first or any(w.seat == seat for w in first):
+                        continue
+                if empire_free:
+                    cost = 0
+            if not mine and envoy:
+                cost = 0
+            if cost > culture:
+                continue
+            if n:
+                lab = occ[0]
+                if lab.seat == seat or self._as_diplomat(st, lab) or not dip or not self._beats(st, seat, lab.seat, cost):
+                    continue
+            out.append((sid, cost))
+        return out
+
+    def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
+                    grouped: bool = False) -> list[Action]:
+        """Every legal Place of ``seat``; with ``only`` = (worker, space), just
+        those of that worker on that space (a Place names both, so these are
+        exactly the full list's Places of that worker and space: ``check``
+        asks for them alone). ``grouped``: the search's list, a Great Dam's or
+        temple tile's ways to pay grouped (``_group_variants``)."""
+        p = st.seats[seat]
+        out: list[Action] = []
+        tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
+        lab_dip = "lab_dip" in p.flags
+        outside = _OUTSIDE[p.kingdom]
+        known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
+        for w in ("laborer", "diplomat"):
+            if only is not None:
+                if w != only[0]:
+                    continue
+                cost, _ = self.entry(st, seat, only[1], w)
+                spaces = [] if cost is None else [(only[1], cost)]
+            else:
+                spaces = self._open_spaces(st, seat, w)
+            dip = w == "diplomat" or lab_dip
+            for sid, cost in spaces:
+                away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
+                static = _STATIC_PLACES.get((sid, w))
+                if static is not None and not away:
+                    out += static
+                    continue
+                got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
+                if got is None:  # the benefit does not depend on the worker's type
+                    res = p.res
+                    if cost:
+                        res = dict(res)
+                        res["culture"] -= cost
+                    post = SPACE[sid][4]
+                    variants = tuple(self._variants(st, seat, sid, res))
+                    if grouped and len(variants) > 2:  # fewer: nothing to group
+                        variants = self._group_variants(st, sid, res, variants)
+                    got = known[sid, cost] = (variants, post >= 0 and is_event(st.posts[post]))
+                variants, event = got
+                if event and not variants:
+                    continue  # FAQ: an Event needs its condition met and a token to place
+                if away:
+                    if tribute is None:
+                        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                    if tribute:
+                        out += _place_list(sid, w, "stone", event, variants)
+                        out += _place_list(sid, w, "clay", event, variants)
+                        continue
+                out += _place_list(sid, w, "", event, variants)
+        return out

@@ -11,7 +11,8 @@ from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.game import Seat
 
-from .cards import (CARDS, GATHERERS, MOAI_COST, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROWS, all_cards,
+from .actions import BuyOffering
+from .cards import (CARDS, GATHERERS, MOAI_COST, OFFERING_BASE_PRICE, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROWS, all_cards,
                     empty_cards, empty_offerings)
 from .scoring import offering_values, sole_leader, wood_points
 from .state import RapaNuiState
@@ -83,8 +84,32 @@ def determinize(game: RapaNui, state: RapaNuiState, seat: Seat, rng: random.Rand
 
 
 def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Action]:
-    """The moves the search considers: every legal move."""
-    return game.legal_actions(state, seat)
+    """The legal moves, less those that leave a Moai unpaid (issue 20): a
+    hand of nothing but unpaid Moai plays nothing and so draws nothing, turn
+    after turn, and when every seat is in that state the game ends (our
+    ruling). So the search (its tree and its playouts) draws a Moai only
+    when the seat's wood already pays for it and for the Moai it holds (7
+    each), unless every row offers a Moai; while it holds a Moai it buys no
+    offering card that would leave it less than the Moai's 7 wood; and a
+    Moai scoring pays it in wood while its wood does not cover its Moai."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) < 2:
+        return legal
+    wood, held = state.wood[seat], state.hands[seat]["moai"]  # type: ignore[index]
+    if state.pending:
+        if state.pending[0].choice == "moai_reward" and wood < MOAI_COST * held:
+            return [a for a in legal if getattr(a, "reward", "") == "wood"] or legal
+        return legal
+    if state.phase == "draw":
+        moai = [a for a in legal if state.market[a.row][-1] == "moai"]  # type: ignore[attr-defined]
+        if not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1):
+            return legal
+        return [a for a in legal if a not in moai]
+    if state.phase == "buy" and held:
+        display = state.displays[seat]
+        return [a for a in legal if not isinstance(a, BuyOffering)
+                or wood - max(0, OFFERING_BASE_PRICE - display[a.offering]) >= MOAI_COST]  # type: ignore[index]
+    return legal
 
 
 def heuristics(game: RapaNui, state: RapaNuiState) -> list[float]:

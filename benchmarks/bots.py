@@ -467,13 +467,18 @@ def main(argv: list[str] | None = None) -> int:
                          f"{r['wall_max']:.3f}", f"{r['iterations_p50']:.0f}"])
     print(table(["game", "level", "moves", "CPU p50", "CPU p95", "CPU max", "wall p50", "wall p95", "wall max",
                  "iterations p50"], rows))
+    finish(env, t_run, report, args.json)
+    return 0
+
+
+def finish(env: dict, t_run: float, report: dict, json_path: str | None) -> None:
+    """The run's length and load, and every figure to ``json_path`` if asked."""
     elapsed = time.perf_counter() - t_run
     print(f"\n  run took {elapsed / 60:.1f} min; load {env['loadavg_start'][0]:.2f} -> "
           f"{__import__('os').getloadavg()[0]:.2f}")
-    if args.json:
+    if json_path:
         report["minutes"] = elapsed / 60
-        Path(args.json).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
-    return 0
+        Path(json_path).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
 
 
 def run_ladder(args: argparse.Namespace, per_pair: int | None) -> int:
@@ -495,12 +500,7 @@ def run_ladder(args: argparse.Namespace, per_pair: int | None) -> int:
           f"Python {env['python']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}")
     report: dict[str, Any] = {"environment": env, "ladder": []}
     ladder(chosen, games, args.seed, iterations, report)
-    elapsed = time.perf_counter() - t_run
-    print(f"\n  run took {elapsed / 60:.1f} min; load {env['loadavg_start'][0]:.2f} -> "
-          f"{__import__('os').getloadavg()[0]:.2f}")
-    if args.json:
-        report["minutes"] = elapsed / 60
-        Path(args.json).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+    finish(env, t_run, report, args.json)
     return 0
 
 

@@ -28,14 +28,16 @@ seconds show the load.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 for path in (ROOT, ROOT / "benchmarks"):
@@ -46,12 +48,19 @@ from run import environment, percentile, table  # noqa: E402  (benchmarks/run.py
 
 from tabletop_tui.engine import bots as engine_bots  # noqa: E402
 from tabletop_tui.engine import games as registered_games  # noqa: E402
-from tabletop_tui.engine.bots import SEARCH_LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
+from tabletop_tui.engine.bots import SEARCH_LEVELS, Bot, RandomBot, SearchBot, make_bot  # noqa: E402
 from tabletop_tui.simulate import play_out  # noqa: E402
 
 TARGET_VS_RANDOM = 0.90
 TARGET_DUEL = 0.75
 TARGET_P95_S = 1.0
+#: the ladder's target (issue 20): L3 beats L1 this often, with the lower 95% bound at least LOW
+TARGET_LADDER, TARGET_LADDER_LOW = 0.80, 0.70
+#: the ladder's default games per pair, and its iteration caps a move per
+#: level in ``--quick`` mode (in proportion to the levels' CPU budgets,
+#: 0.1 : 0.25 : 0.8 s)
+LADDER_GAMES = 100
+QUICK_ITERATIONS = {1: 25, 2: 62, 3: 200}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -184,6 +193,170 @@ def interval(r: dict) -> str:
     return f"{pct(r['low'])}-{pct(r['high'])}"
 
 
+# -- the ladder (issue 20) -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Entrant:
+    """One bot of the ladder: its name and how to make it for a game (a
+    fresh bot for every game)."""
+
+    name: str
+    make: Callable[[Any], Bot]
+
+
+def scripted_for(game) -> Callable[[Any], Bot] | None:
+    """The game's scripted (rule-of-thumb) bot, if its ``bot.py`` offers one
+    as ``ScriptedBot`` (a class taking no arguments)."""
+    try:
+        module = importlib.import_module(f"tabletop_tui.games.{game.id}.bot")
+    except ImportError:
+        return None
+    cls = getattr(module, "ScriptedBot", None)
+    return (lambda g: cls()) if cls is not None else None
+
+
+def level_bot(level: int, iterations: int | None) -> Callable[[Any], Bot]:
+    """Level ``level`` as every seat gets it (``make_bot("search", level,
+    game)``, so a game's own bot plugs in); with ``iterations``, capped at
+    exactly that many iterations a move instead of its CPU budget."""
+    def make(game) -> Bot:
+        bot = make_bot("search", level, game)
+        assert bot is not None
+        if iterations is not None:
+            bot.iterations, bot.seconds = iterations, 1e9  # type: ignore[attr-defined]
+        return bot
+    return make
+
+
+def entrants(game, iterations: dict[int, int] | None = None) -> list[Entrant]:
+    """random, the game's scripted bot where one exists, L1, L2 and L3."""
+    out = [Entrant("random", lambda g: RandomBot())]
+    scripted = scripted_for(game)
+    if scripted is not None:
+        out.append(Entrant("scripted", scripted))
+    for level in sorted(SEARCH_LEVELS):
+        out.append(Entrant(f"L{level}", level_bot(level, iterations.get(level) if iterations else None)))
+    return out
+
+
+def schedule(names: list[str], games: int) -> list[tuple[int, str, str]]:
+    """The round robin: for every game number k, every pair once, as
+    ``(k, seat 0, seat 1)``; the pair's seats swap from one k to the next,
+    so each bot of a pair sits first in half its games (one more for the
+    first named when ``games`` is odd). Interleaved by k, so the ratings
+    see every pair early."""
+    out = []
+    for k in range(games):
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                out.append((k, a, b) if k % 2 == 0 else (k, b, a))
+    return out
+
+
+def play_ladder(game, field: list[Entrant], games: int, seed: int,
+                times: dict[str, dict[str, list[float]]] | None = None,
+                tick: Callable[[str], None] = lambda s: None) -> list[dict]:
+    """Every game of the round robin at 2 players: its number ``k``, the
+    bots in seats 0 and 1 and each one's share of the win. Game k of every
+    pair is dealt from the same seed (``game_seed``)."""
+    makers = {e.name: e.make for e in field}
+    times = times if times is not None else {}
+    results = []
+    for k, a, b in schedule([e.name for e in field], games):
+        bots: list[Bot] = [Timed(makers[n](game), times.setdefault(n, _sink())) for n in (a, b)]
+        state = play(game, 2, game_seed(seed, game.id, 2, k), bots)
+        winners = game.result(state).winners if game.is_over(state) else []
+        share = {n: (1 / len(winners) if s in winners else 0.0) for s, n in enumerate((a, b))}
+        results.append({"k": k, "seats": [a, b], "share": share})
+        tick("+" if share[a] == 1 else "-" if share[a] == 0 else "=")
+    return results
+
+
+def pair_rates(results: list[dict]) -> list[dict]:
+    """For every pair (in the order first met), the first bot's share of
+    the wins over the second: wins, games, its Wilson 95% interval, and how
+    often it sat first."""
+    pairs: dict[tuple[str, str], dict] = {}
+    for r in results:
+        a, b = r["seats"]
+        key = (a, b) if (a, b) in pairs or (b, a) not in pairs else (b, a)
+        row = pairs.setdefault(key, {"a": key[0], "b": key[1], "wins": 0.0, "games": 0, "a_first": 0})
+        row["wins"] += r["share"][key[0]]
+        row["games"] += 1
+        row["a_first"] += a == key[0]
+    for row in pairs.values():
+        row["share"] = row["wins"] / row["games"]
+        row["low"], row["high"] = wilson(row["wins"], row["games"])
+    return list(pairs.values())
+
+
+def ratings(results: list[dict]) -> list[dict]:
+    """Each bot's rating after the games in order, with openskill's
+    Plackett-Luce model (the one the server rates players with,
+    ``net/history.py``): mu, sigma and the 95% interval mu +- 1.96 sigma,
+    best first by mu - 3 sigma (the server's ordering)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rated: dict[str, Any] = {}
+    played: dict[str, int] = {}
+    for r in results:
+        a, b = r["seats"]
+        teams = [[rated.get(n) or model.rating(name=n)] for n in (a, b)]
+        ranks = [1 - r["share"][a], 1 - r["share"][b]]  # a win ranks 0, a loss 1, a shared win the same
+        new = model.rate(teams, ranks=ranks)
+        for n, team in zip((a, b), new):
+            rated[n] = team[0]
+            played[n] = played.get(n, 0) + 1
+    out = [{"bot": n, "mu": x.mu, "sigma": x.sigma, "low": x.mu - 1.96 * x.sigma,
+            "high": x.mu + 1.96 * x.sigma, "games": played[n]} for n, x in rated.items()]
+    out.sort(key=lambda x: x["mu"] - 3 * x["sigma"], reverse=True)
+    return out
+
+
+def ladder(chosen: list, games: int, seed: int, iterations: dict[int, int] | None, report: dict) -> None:
+    """Plays and prints the ladder of every competitive 2-player game of ``chosen``."""
+    mode = ("iteration caps a move " + ", ".join(f"L{k} {n}" for k, n in sorted(iterations.items()))
+            if iterations else "each level's CPU budget a move")
+    print(f"\nLadder: round robin at 2 players, {games} games a pair, seats alternated, seed {seed}, {mode}; "
+          f"target L3 beats L1 >= {pct(TARGET_LADDER)} with the lower 95% bound >= {pct(TARGET_LADDER_LOW)}, "
+          f"L3 CPU p95 <= {TARGET_P95_S:g} s", flush=True)
+    for g in chosen:
+        if g.cooperative or not g.min_players <= 2 <= g.max_players:
+            continue
+        field = entrants(g, iterations)
+        times: dict[str, dict[str, list[float]]] = {}
+        cpu = time.process_time()
+        progress(f"{g.id}: ")
+        results = play_ladder(g, field[::-1], games, seed, times, progress)  # pairs read "L3 vs L1"
+        progress("\n")
+        rows = [[r["bot"], f"{r['mu']:.1f}", f"{r['sigma']:.1f}", f"{r['low']:.1f}-{r['high']:.1f}", r["games"]]
+                for r in ratings(results)]
+        print(f"\n{g.id}: {len(results)} games, {(time.process_time() - cpu) / 60:.1f} CPU min")
+        print(table(["bot", "mu", "sigma", "95% interval", "games"], rows))
+        pairs = pair_rates(results)
+        prow = []
+        for r in pairs:
+            mark = ""
+            if {r["a"], r["b"]} == {"L1", "L3"}:
+                share, low = (r["share"], r["low"]) if r["a"] == "L3" else (1 - r["share"], 1 - r["high"])
+                mark = "✓" if share >= TARGET_LADDER and low >= TARGET_LADDER_LOW else "✗"
+            prow.append([f"{r['a']} vs {r['b']}", r["games"], f"{r['wins']:g}", f"{pct(r['share'])} {mark}".strip(),
+                         interval(r), r["a_first"]])
+        print(table(["pair", "games", "first won", "share", "95% interval", "first sat first"], prow))
+        trow = []
+        for name in [e.name for e in field[::-1]]:
+            sink = times.get(name)
+            if sink and sink["cpu"]:
+                mark = ("✓" if percentile(sink["cpu"], 95) <= TARGET_P95_S else "✗") if name == "L3" else ""
+                trow.append([name, len(sink["cpu"]), f"{percentile(sink['cpu'], 50):.3f}",
+                             f"{percentile(sink['cpu'], 95):.3f} {mark}".strip(), f"{max(sink['cpu']):.3f}",
+                             f"{percentile(sink['iterations'], 50):.0f}"])
+        print(table(["bot", "moves", "CPU p50", "CPU p95", "CPU max", "iterations p50"], trow), flush=True)
+        report["ladder"].append({"game": g.id, "games_per_pair": games, "iterations": iterations,
+                                 "ratings": ratings(results), "pairs": pairs,
+                                 "seconds": {n: timing_row(g.id, 0, s) for n, s in times.items()}})
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Search-bot strength and speed (figures, not pass/fail).")
     ap.add_argument("--long", action="store_true", help="the targets' sample sizes (100 games a cell vs "
@@ -195,11 +368,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duel-from", type=int, default=0, metavar="K",
                     help="the first duel's number (default 0): more games on the same seed")
     ap.add_argument("--only", default="random,duel", help="comma-separated: random, duel")
-    ap.add_argument("--games", metavar="IDS", help="comma-separated game ids (default: every game)")
+    ap.add_argument("--games", metavar="IDS|N", help="comma-separated game ids (default: every game); with "
+                    f"--ladder a number: games a pair (default {LADDER_GAMES}, --quick 20)")
+    ap.add_argument("--game", metavar="IDS", help="comma-separated game ids (the same as --games IDS)")
+    ap.add_argument("--ladder", action="store_true", help="the round robin of random, scripted, L1, L2 and L3 "
+                    "at 2 players, with ratings (openskill) and each pair's win rate")
+    ap.add_argument("--iterations", metavar="L1,L2,L3", help="with --ladder: cap each level at exactly this "
+                    "many iterations a move instead of its CPU budget (--quick: "
+                    + ",".join(str(n) for _, n in sorted(QUICK_ITERATIONS.items())) + ")")
     ap.add_argument("--players", metavar="NS", help="comma-separated player counts (default: all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     args = ap.parse_args(argv)
+    per_pair = None
+    if args.games and args.games.strip().isdigit():
+        per_pair, args.games = int(args.games), None
+    args.games = args.game or args.games
+    if args.ladder:
+        return run_ladder(args, per_pair)
     if args.quick:
         args.random_games, args.only = args.random_games or 1, "random"
         args.players = args.players or "2"
@@ -281,12 +467,40 @@ def main(argv: list[str] | None = None) -> int:
                          f"{r['wall_max']:.3f}", f"{r['iterations_p50']:.0f}"])
     print(table(["game", "level", "moves", "CPU p50", "CPU p95", "CPU max", "wall p50", "wall p95", "wall max",
                  "iterations p50"], rows))
+    finish(env, t_run, report, args.json)
+    return 0
+
+
+def finish(env: dict, t_run: float, report: dict, json_path: str | None) -> None:
+    """The run's length and load, and every figure to ``json_path`` if asked."""
     elapsed = time.perf_counter() - t_run
     print(f"\n  run took {elapsed / 60:.1f} min; load {env['loadavg_start'][0]:.2f} -> "
           f"{__import__('os').getloadavg()[0]:.2f}")
-    if args.json:
+    if json_path:
         report["minutes"] = elapsed / 60
-        Path(args.json).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+        Path(json_path).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+
+
+def run_ladder(args: argparse.Namespace, per_pair: int | None) -> int:
+    """``--ladder``: the round robin of every chosen competitive game."""
+    iterations = None
+    if args.iterations:
+        iterations = dict(zip(sorted(SEARCH_LEVELS), (int(x) for x in args.iterations.split(","))))
+    elif args.quick:
+        iterations = dict(QUICK_ITERATIONS)
+    games = per_pair or (20 if args.quick else LADDER_GAMES)
+    chosen = registered_games()
+    if args.games:
+        wanted = {x.strip() for x in args.games.split(",")}
+        chosen = [g for g in chosen if g.id in wanted]
+    engine_bots.WALL_FACTOR = math.inf  # CPU budgets alone, whatever the load (see main)
+    env = environment()
+    t_run = time.perf_counter()
+    print(f"search-bot ladder, figures not pass/fail\n  {env['when']}  commit {env['commit']}  "
+          f"Python {env['python']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}")
+    report: dict[str, Any] = {"environment": env, "ladder": []}
+    ladder(chosen, games, args.seed, iterations, report)
+    finish(env, t_run, report, args.json)
     return 0
 
 

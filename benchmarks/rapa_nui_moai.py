@@ -4,6 +4,12 @@ three Moai with no wood and pass turn after turn? Figures, not pass/fail.
 
     python benchmarks/rapa_nui_moai.py              # 8 games a bot (seeds 1000-1007)
     python benchmarks/rapa_nui_moai.py --games 20
+    python benchmarks/rapa_nui_moai.py --stuck --games 100 --players 2,3,4 --iterations 120
+
+``--stuck`` (issue 20): self-play at each seat count, today's bot in every
+seat, and the seats that end the game stuck: holding nothing but Moai they
+cannot pay for (so they can play, and draw, nothing); with the games that
+ended because every seat was stuck, and the turns lost to a stuck hand.
 
 Plays 2-player games with the same bot in both seats (as two players taking
 every hint would) and counts, with ``tests/rapa_nui/test_bot.py``'s
@@ -28,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import random  # noqa: E402
+
+from tabletop_tui.engine import get  # noqa: E402
 from tabletop_tui.engine.bots import SearchBot  # noqa: E402
 from tests.rapa_nui.test_bot import self_play  # noqa: E402
 
@@ -46,10 +55,45 @@ def bot_of_before() -> type:
     return module.SearchBot
 
 
+def stuck_game(players: int, seed: int, iterations: int) -> dict[str, int]:
+    """One self-play game of the search bot (``iterations`` a move) in every
+    seat: the seats that end it stuck, whether it ended with every seat
+    stuck, and the turns a seat could play no card."""
+    game = get("rapa_nui")
+    state = game.new_state(players, None, seed)
+    rng = random.Random(seed)
+    bot = SearchBot(iterations=iterations, seconds=1e9)
+    lost = 0
+    while not game.is_over(state):
+        (seat,) = game.to_act(state)
+        events = game.apply(state, bot.choose(game, state, seat, rng), seat)
+        lost += sum("can afford no card" in e.text for e in events)
+    stuck = [s for s in range(players) if state.hands[s]["moai"] and not game._can_play(state, s)]
+    return {"stuck_seats": len(stuck), "all_stuck": int("No one can afford" in state.end_reason),
+            "stuck_turns": lost}
+
+
+def stuck(games: int, counts: list[int], iterations: int) -> None:
+    print(f"Rapa Nui self-play, {iterations} iterations a move in every seat, seeds 1000-{999 + games}")
+    print(f"  {'players':>7} {'games':>6} {'stuck seats at the end':>23} {'games ending all stuck':>23} "
+          f"{'stuck turns':>12}")
+    for players in counts:
+        got = [stuck_game(players, 1000 + k, iterations) for k in range(games)]
+        t = {k: sum(g[k] for g in got) for k in got[0]}
+        print(f"  {players:>7} {games:>6} {t['stuck_seats']:>23} {t['all_stuck']:>23} {t['stuck_turns']:>12}",
+              flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Rapa Nui: three Moai and no wood, before and now.")
     ap.add_argument("--games", type=int, default=8, help="games a bot (seeds 1000 on; default 8)")
+    ap.add_argument("--stuck", action="store_true", help="count the seats that end stuck, at each seat count")
+    ap.add_argument("--players", default="2,3,4", help="with --stuck: the seat counts (default 2,3,4)")
+    ap.add_argument("--iterations", type=int, default=120, help="with --stuck: iterations a move (default 120)")
     args = ap.parse_args(argv)
+    if args.stuck:
+        stuck(args.games, [int(x) for x in args.players.split(",")], args.iterations)
+        return 0
     before = bot_of_before()
     bots = {f"before ({BEFORE}, level 1)": lambda: before(level=1, seconds=1e9),
             "120 iterations": lambda: SearchBot(iterations=120, seconds=1e9),

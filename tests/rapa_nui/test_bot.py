@@ -67,7 +67,8 @@ def test_the_bot_does_not_take_a_third_moai_it_cannot_pay_for(seed):
     ranked = bot.rank(GAME, state, GREEN, random.Random(seed))
     assert ranked[0].action != Draw(row=0), ranked[:3]
     by_row = {m.action.row: m.value for m in ranked}
-    assert by_row[0] < by_row[1], "the Priest is worth more than a Moai that cannot be raised"
+    assert 0 not in by_row, "the search leaves out a Moai that cannot be raised (issue 20)"
+    assert 1 in by_row
 
 
 def self_play(seed: int, make_bot=None) -> dict[str, int]:
@@ -113,3 +114,53 @@ def test_players_following_the_bot_do_not_pass_turn_after_turn():
     games = [self_play(seed) for seed in (1000, 1001, 1002, 1003)]
     chosen, stuck = sum(g["chosen"] for g in games), sum(g["stuck"] for g in games)
     assert chosen <= 2 and stuck <= 8, (chosen, stuck)
+
+
+def _unpaid_moai_rows(state, seat: int) -> set[int]:
+    """The rows whose exposed Moai ``seat`` could not pay for, with the Moai
+    it holds (7 wood each), if it drew it now."""
+    if state.wood[seat] >= 7 * (state.hands[seat]["moai"] + 1):
+        return set()
+    return {r for r, row in enumerate(state.market) if row and row[-1] == "moai"}
+
+
+def _old_bot_takes_an_unpaid_moai(monkeypatch, seed: int):
+    """Plays seed's game with the search as it was before issue 20 (every
+    legal move considered) until it draws a Moai it cannot pay for while
+    another row offered something else; that position, the seat and the rng
+    state the old bot chose with."""
+    from tabletop_tui.games.rapa_nui import bot as rapa_bot
+
+    state = GAME.new_state(2, None, seed)
+    with monkeypatch.context() as m:
+        m.setattr(rapa_bot, "search_actions", lambda game, st, seat: game.legal_actions(st, seat))
+        for step in range(200):
+            (seat,) = GAME.to_act(state)
+            rows = _unpaid_moai_rows(state, seat) if state.phase == "draw" and not state.pending else set()
+            other = any(row and r not in rows for r, row in enumerate(state.market))
+            action = SearchBot(iterations=60, seconds=1e9).choose(GAME, state, seat, random.Random(step))
+            if rows and other and action.row in rows:
+                return state, seat, step
+            GAME.apply(state, action, seat)
+    raise AssertionError("the old bot never took an unpaid Moai")
+
+
+def test_the_bot_no_longer_takes_a_moai_it_cannot_pay_for(monkeypatch):
+    """Issue 20: the old search drew a Moai its seat could not pay for (here
+    at its first draw, wood 1: a hand of unpaid Moai later plays nothing and
+    ends the game stuck); the search now leaves such a draw out."""
+    state, seat, step = _old_bot_takes_an_unpaid_moai(monkeypatch, 1000)
+    rows = _unpaid_moai_rows(state, seat)
+    considered = GAME.search_actions(state, seat)
+    assert considered and not {a.row for a in considered} & rows
+    action = SearchBot(iterations=60, seconds=1e9).choose(GAME, state, seat, random.Random(step))
+    assert action.row not in rows
+
+
+def test_with_a_moai_in_hand_the_bot_keeps_the_wood_for_it():
+    state = moai_or_else(3)
+    state.phase, state.wood = "buy", [8, 3]
+    state.hands[GREEN]["priest"] = 1
+    considered = GAME.search_actions(state, GREEN)
+    assert all(a.kind != "buy" or 8 - (5 - state.displays[GREEN][a.offering]) >= 7 for a in considered)
+    assert any(a.kind == "buy" for a in GAME.legal_actions(state, GREEN) if a not in considered)

@@ -31,7 +31,6 @@ import random
 from collections import Counter
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Game, Seat
 from tabletop_tui.engine.rng import chance_rng
@@ -39,6 +38,7 @@ from tabletop_tui.games.nayakas import INFO
 
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
                       Place, PlayCard)
+from . import bot
 from .cleanup import Rounds
 from .data import ARTISANS, C, KINGDOMS, RESOURCES, Effect
 from .legal import Legality
@@ -48,13 +48,6 @@ from .scoring import Scoring
 from .spaces import (ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,
                      is_event)
 from .state import NayakasOptions, NayakasState, PlayerState, Worker, copy_state
-
-
-def _evenness(res: dict[str, int], cost: dict[str, int], a: Build) -> tuple[int, int]:
-    """How even a payment leaves Stone and Clay (higher is evener; ties: more Stone kept)."""
-    stone = res["stone"] - cost["stone"] + a.gold_stone
-    clay = res["clay"] - cost["clay"] + a.gold_clay
-    return (-abs(stone - clay), stone)
 
 
 class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
@@ -216,43 +209,6 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
             n = m
         return n
 
-    # -- the search's moves (bot code) ------------------------------------------------------------
-    def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
-        """The legal moves, with a Section's ways to pay grouped (ruling K7):
-        the payments that spend the same Gold are one group, stood for by the
-        one that leaves Stone and Clay most even (ties: more Stone kept); of a
-        Section's groups the search weighs the least and the most Gold. So a
-        build is two moves at most, not one per split of its cost; a Great
-        Dam or temple-tile move likewise (``_group_variants``)."""
-        if st.phase == "worker" and not st.pending and seat == st.turn:
-            return self._placements(st, seat, grouped=True) + self._cards(st, seat, "worker") + [PASS]
-        legal = self.legal_actions(st, seat)
-        if st.phase != "build" or st.pending:
-            return legal
-        res = st.seats[seat].res
-        fu = face_up(st, seat)
-        costs: dict[tuple, dict[str, int]] = {}
-        best: dict[tuple, Build] = {}
-        out: list[Action] = []
-        for a in legal:
-            if not isinstance(a, Build):
-                out.append(a)
-                continue
-            sec = (a.building, a.section, a.saving)
-            cost = costs.get(sec)
-            if cost is None:
-                cost = costs[sec] = self.section_cost(st, seat, a.building, a.section, fu, a.saving)
-            key = sec + (a.gold_stone + a.gold_clay,)
-            have = best.get(key)
-            if have is None or _evenness(res, cost, a) > _evenness(res, cost, have):
-                best[key] = a
-        spans: dict[tuple, list[int]] = {}
-        for b, i, saving, g in best:
-            spans.setdefault((b, i, saving), []).append(g)
-        for (b, i, saving), golds in spans.items():
-            for g in sorted({min(golds), max(golds)}):
-                out.append(best[b, i, saving, g])
-        return out
 
     def _group_variants(self, st: NayakasState, sid: str, res: dict[str, int], variants: tuple) -> tuple:
         """``variants`` of ``sid`` with its ways to pay grouped as a Section's
@@ -292,66 +248,21 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
     def clone(self, st: NayakasState) -> NayakasState:
         return copy_state(st)
 
-    def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
-        """Re-deal what ``seat`` cannot see: other hands and the development
-        deck, the face-down piles and decks, the boxed tiles. Each pool is
-        sorted before shuffling, so only its public contents matter."""
-        new = self.clone(st)
-        others = [s for s in range(st.players) if s != seat]
-        pool = sorted(new.dev_deck + [c for s in others for c in new.seats[s].hand])
-        rng.shuffle(pool)
-        for s in others:
-            n = len(new.seats[s].hand)
-            new.seats[s].hand = [pool.pop() for _ in range(n)]
-        new.dev_deck = pool
-        for pile in ("section_pile", "facility_pile", "border_pile", "merchant_deck"):
-            items = sorted(getattr(new, pile))
-            rng.shuffle(items)
-            setattr(new, pile, items)
-        events = sorted(new.event_deck + new.event_box)
-        rng.shuffle(events)
-        new.event_deck, new.event_box = events[:len(new.event_deck)], events[len(new.event_deck):]
-        new.temple_box = sorted(new.temple_box)
-        new.seed = rng.getrandbits(48)
-        new.chance = 0
-        return new
+    # -- for the search bot (games/nayakas/bot.py) ----------------------------------------------------
+    playout_depth = bot.PLAYOUT_DEPTH
+    deep_normalize = bot.DEEP_NORMALIZE
 
-    # -- for the search bot -----------------------------------------------------------------------
-    playout_depth = 6
-    #: level 3 scales the move values at each node to their spread: the
-    #: heuristic's values lie within a few hundredths of each other, which
-    #: an exploration constant of 0.7 drowns (docs/bots.md)
-    deep_normalize = True
+    def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
+        return bot.determinize(self, st, seat, rng)
+
+    def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
+        return bot.search_actions(self, st, seat)
 
     def heuristics(self, st: NayakasState) -> list[float]:
-        """Each ruler's chance to win, from an estimate of the Prosperity it
-        will end with (:meth:`prosperity_estimate`); the nearer the end (the
-        Building Tracker's last step, the last Event), the more a lead counts."""
-        n = st.players
-        if st.phase == "over":
-            won = self.result(st).winners
-            return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
-        progress = max(st.tracker / SETUP.tracker_end[n], st.events_expired / SETUP.events_in_game)
-        return win_chances([self.prosperity_estimate(st, s) for s in range(n)], 1.0 + 4.0 * (1 - progress))
+        return bot.heuristics(self, st)
 
     def prosperity_estimate(self, st: NayakasState, seat: int) -> float:
-        """The Prosperity ``seat`` has (``score_parts``), plus part of what its
-        half-built temples, its resources, artisans and Culture and its Event
-        Tokens out on Events should still bring (our own weights)."""
-        p = st.seats[seat]
-        est = float(sum(self.score_parts(st, seat).values()))
-        for b in C.player_board[p.kingdom].buildings:
-            built = p.built[b.id]
-            done = sum(1 for t in built if t is not None)
-            if b.kind == "temple" and done < len(built):
-                est += 0.6 * b.prosperity * done / len(built)
-            elif done < len(built):
-                est += 0.3 * done
-        res = p.res
-        est += 0.2 * (res["stone"] + res["clay"]) + 0.25 * res["gold"] + 0.15 * res["culture"]
-        est += 0.3 * sum(p.art.values())
-        est += 0.5 * (SETUP.event_tokens - p.tokens)
-        return est
+        return bot.prosperity_estimate(self, st, seat)
 
 
 __all__ = ["Build", "ChooseBorderland", "ChooseFacility", "ChooseTemple", "ChooseTile", "Nayakas",

@@ -9,7 +9,7 @@ sees in ``view``, the words of the log and status in ``text``.
 from __future__ import annotations
 
 import functools
-import math
+import random
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -18,6 +18,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
+from . import bot
 from .actions import Move, Pass, Place, Resolve, Shaman, TikiAction
 from .data import (COLOURS, EDGES, FRUIT, INFLUENCE, KIND_NAME, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE, VILLAGE_KINDS,
                    WIN_FRUIT, neighbours, village_name)
@@ -80,9 +81,6 @@ RESOLVE = [Resolve.model_construct(kind="resolve", village=v) for v in range(9)]
 LEAVE_SHAMAN = Shaman.model_construct(kind="shaman", edge=None)
 SHAMAN_AT = {e: Shaman.model_construct(kind="shaman", edge=e) for e in EDGES}
 PASS = Pass.model_construct(kind="pass")
-#: the share of a village's fruit a totem of each height counts for its top
-#: tiki's owner in the search bot's estimate (height 3 has just been resolved)
-_NEAR = (0.0, 0.15, 0.35, 0.5)
 
 
 class Tiki(Game[TikiState]):
@@ -389,25 +387,8 @@ class Tiki(Game[TikiState]):
         new.villages = state.villages  # never mutated after set-up
         return new
 
-    # -- for the search bot ------------------------------------------------------------
-    playout_depth = 4
+    # -- for the search bot (games/tiki/bot.py) -------------------------------------------
+    playout_depth = bot.PLAYOUT_DEPTH
 
     def heuristics(self, state: TikiState) -> list[float]:
-        """Each god's chance to win, from the fruit (a fruit ahead counts more
-        as the reserve runs down) and the totems on the board: a totem whose
-        top tiki is yours on a fruitful village, the taller the closer to
-        influencing it, counts a part of its fruit for you; on a cursed
-        village against you. Our own estimate, for the search bot."""
-        if state.phase == "over":
-            w = state.winner
-            return [0.5, 0.5] if w is None else [1.0 if s == w else 0.0 for s in (0, 1)]
-        lead = float(state.fruit[0] - state.fruit[1])
-        for v, stack in enumerate(state.stacks):
-            if stack:
-                worth = VALUE[state.villages[v]] * _NEAR[min(len(stack), 3)]
-                lead += worth if stack[-1] == 0 else -worth
-        sharp = 0.9 + 0.25 * (FRUIT - state.reserve)
-        if state.sudden_death:
-            sharp *= 2
-        p0 = 1 / (1 + math.exp(-sharp * lead))
-        return [p0, 1 - p0]
+        return bot.heuristics(state)

@@ -1,0 +1,187 @@
+"""Rapa Nui's bot code: the re-deal of what a seat cannot see, the search
+bot's estimate of a position and the moves it considers. ``rules.RapaNui``
+delegates to it in one line each."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.bots import win_chances
+from tabletop_tui.engine.game import Seat
+
+from .actions import BuyOffering
+from .data import (CARDS, GATHERERS, MOAI_COST, OFFERING_BASE_PRICE, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROWS, all_cards,
+                    empty_cards, empty_offerings)
+from .scoring import offering_values, sole_leader, wood_points
+from .state import RapaNuiState
+
+if TYPE_CHECKING:
+    from .rules import RapaNui
+
+#: random moves after the search's tree before the position is scored
+PLAYOUT_DEPTH = 8
+
+#: how often determinize deals again to give the seat to act a choice
+_REDEALS = 20
+
+#: cards left to come (deck and the market's covered cards) at the start of a game
+_FRESH = sum(RAPA_NUI_DECK.values()) - ROWS
+
+
+def determinize(game: RapaNui, state: RapaNuiState, seat: Seat, rng: random.Random) -> RapaNuiState:
+    """Re-deal what ``seat`` cannot see (R9), from its view only: the cards
+    in other hands and the deck are shuffled together and dealt back to the
+    same sizes; other hands' offering cards and the kinds of other seats'
+    face-down offerings are shuffled together likewise, again until the
+    seat to act has a choice (as it has in the real game). Chance is
+    re-seeded."""
+    v = game.view(state, seat)
+    new = game.clone(state)
+    others = [s for s in range(state.players) if s != seat]
+    # cards: everything in play minus what the seat sees
+    unknown = all_cards(state.players)
+    for row in v.market:
+        for c in row.cards:
+            unknown[c] -= 1
+    for p in v.players:
+        for c, n in p.display.items():
+            unknown[c] -= n
+    for c, n in (v.hand or {}).items():
+        unknown[c] -= n
+    cards = [c for c in CARDS for _ in range(unknown[c])]
+    assert len(cards) == v.deck_size + sum(v.players[s].hand_size for s in others)
+    # offerings: 25 of each kind minus the supply, the face-up stone and the seat's own
+    unknown_o = {k: OFFERINGS_PER_KIND - v.supply[k] - v.stone.face_up[k] - (v.offerings or {})[k]
+                 - (v.stone.my_face_down or {})[k] for k in OFFERINGS}
+    offerings = [k for k in OFFERINGS for _ in range(unknown_o[k])]
+    # The seat to act has a choice (the model never waits on a seat that
+    # has none): a deal that leaves it without one is dealt again.
+    actor = v.to_act[0] if v.to_act else seat
+    for _ in range(_REDEALS):
+        pool = list(cards)
+        rng.shuffle(pool)
+        for s in others:
+            hand = empty_cards()
+            for _ in range(v.players[s].hand_size):
+                hand[pool.pop()] += 1
+            new.hands[s] = hand  # type: ignore[assignment]
+        new.deck = pool  # type: ignore[assignment]
+        opool = list(offerings)
+        rng.shuffle(opool)
+        for s in others:
+            offs = empty_offerings()
+            for _ in range(v.players[s].offering_count):
+                offs[opool.pop()] += 1
+            new.offerings[s] = offs  # type: ignore[assignment]
+        new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
+        if actor == seat or v.over or game.legal_actions(new, actor):
+            break
+    new.seed = rng.getrandbits(48)
+    new.chance = 0
+    return new
+
+
+def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Action]:
+    """The legal moves, less those that leave a Moai unpaid (issue 20): a
+    hand of nothing but unpaid Moai plays nothing and so draws nothing, turn
+    after turn, and when every seat is in that state the game ends (our
+    ruling). So the search (its tree and its playouts) draws a Moai only
+    when the seat's wood already pays for it and for the Moai it holds (7
+    each), unless every row offers a Moai; while it holds a Moai it buys no
+    offering card that would leave it less than the Moai's 7 wood; and a
+    Moai scoring pays it in wood while its wood does not cover its Moai."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) < 2:
+        return legal
+    wood, held = state.wood[seat], state.hands[seat]["moai"]  # type: ignore[index]
+    if state.pending:
+        if state.pending[0].choice == "moai_reward" and wood < MOAI_COST * held:
+            return [a for a in legal if getattr(a, "reward", "") == "wood"] or legal
+        return legal
+    if state.phase == "draw":
+        moai = [a for a in legal if state.market[a.row][-1] == "moai"]  # type: ignore[attr-defined]
+        if not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1):
+            return legal
+        return [a for a in legal if a not in moai]
+    if state.phase == "buy" and held:
+        display = state.displays[seat]
+        return [a for a in legal if not isinstance(a, BuyOffering)
+                or wood - max(0, OFFERING_BASE_PRICE - display[a.offering]) >= MOAI_COST]  # type: ignore[index]
+    return legal
+
+
+def heuristics(game: RapaNui, state: RapaNuiState) -> list[float]:
+    """Each seat's chance to win, from an estimate of its final score
+    (:func:`score_estimates`): the closer the end, the more a lead counts."""
+    scores, left = score_estimates(game, state)
+    return win_chances(scores, 1.5 + 5.0 * left)
+
+
+def score_estimates(game: RapaNui, state: RapaNuiState) -> tuple[list[float], float]:
+    """Each seat's final score as it stands (R8), plus what its display and
+    hand should still bring, in points; and the share of the game left (1 at
+    the start, 0 at the end). For the search bot, in our own estimate:
+
+    - every card still to come (deck, covered market cards) is an exposure
+      of its kind: woodcutters bring wood, priests fame, Moai wood or fame,
+      hunter-gatherers offering cards, to each display holding the kind
+      (the sole leader more);
+    - wood is worth more early (it raises Moai) than at the end (5 a point),
+      offering cards by the stone as it stands, drifting to an average;
+    - a Moai in hand is worth its 4 points and its income, less the 7 wood,
+      only when its owner has or will have the wood: a hand that can play
+      nothing draws nothing and misses its turns, which costs points."""
+    players = state.players
+    stone = dict(state.stone_up)
+    for _, k in state.stone_down:
+        stone[k] += 1
+    values = offering_values(stone)
+    coming = dict.fromkeys(CARDS, 0)
+    for c in state.deck:
+        coming[c] += 1
+    for row in state.market:
+        for c in row[:-1]:
+            coming[c] += 1
+    left = min(1.0, sum(coming.values()) / _FRESH)
+    if state.phase == "over":
+        left = 0.0
+    wood_value = 0.2 + 0.35 * left
+    offer_value = {k: values[k] * (1 - 0.5 * left) + 0.75 * left for k in OFFERINGS}
+    displays = state.displays
+    leaders = {k: sole_leader([d[k] for d in displays]) for k in CARDS}  # type: ignore[index]
+    turns_left = sum(coming.values()) / players
+    out = []
+    for s in range(players):
+        d, hand, wood = displays[s], state.hands[s], state.wood[s]
+        score = state.fame[s] + 4 * d["moai"] + wood_points(wood)  # type: ignore[index]
+        score += sum(state.offerings[s][k] * offer_value[k] for k in OFFERINGS)  # type: ignore[index]
+        if left:
+            score -= wood_points(wood)
+            score += wood * wood_value
+            # income from the display: a share of the cards to come
+            wood_in = 0.8 * coming["woodcutter"] * (d["woodcutter"] + (leaders["woodcutter"] == s))  # type: ignore[index]
+            score += wood_in * wood_value
+            score += 0.8 * coming["priest"] * (d["priest"] + (leaders["priest"] == s))  # type: ignore[index]
+            score += 0.8 * coming["moai"] * (d["moai"] + (leaders["moai"] == s))  # type: ignore[index]
+            for k in GATHERERS:
+                if d[k]:  # type: ignore[index]
+                    score += 0.8 * coming[k] * (1 + (leaders[k] == s)) * offer_value[k]
+            # the hand, to be played in the turns to come
+            later = 0.5 * left
+            score += hand["priest"] * 0.8 * coming["priest"] * later  # type: ignore[index]
+            score += hand["woodcutter"] * 0.8 * coming["woodcutter"] * later * wood_value  # type: ignore[index]
+            for k in GATHERERS:
+                if hand[k] and not d[k]:  # type: ignore[index]
+                    score += 0.8 * coming[k] * later * offer_value[k]
+            moais = hand["moai"]  # type: ignore[index]
+            if moais:
+                affordable = min(moais, (wood + wood_in) // MOAI_COST)
+                score += affordable * (4 + 0.8 * coming["moai"] * later - MOAI_COST * wood_value)
+            if not game._can_play(state, s):
+                # stuck until wood comes: the turns it misses, at about a point each
+                wait = (MOAI_COST - wood) / max(0.5, wood_in / max(1.0, turns_left))
+                score -= min(turns_left, wait) * 1.0
+        out.append(score)
+    return out, left

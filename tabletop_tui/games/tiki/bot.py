@@ -1,0 +1,36 @@
+"""Tiki's bot code: the search bot's estimate of a position and its
+playout depth. ``rules.Tiki`` delegates to it in one line each."""
+
+from __future__ import annotations
+
+import math
+
+from .state import FRUIT, VALUE, TikiState
+
+#: random moves after the search's tree before the position is scored
+PLAYOUT_DEPTH = 4
+
+#: the share of a village's fruit a totem of each height counts for its top
+#: tiki's owner in the estimate (height 3 has just been resolved)
+_NEAR = (0.0, 0.15, 0.35, 0.5)
+
+
+def heuristics(state: TikiState) -> list[float]:
+    """Each god's chance to win, from the fruit (a fruit ahead counts more
+    as the reserve runs down) and the totems on the board: a totem whose
+    top tiki is yours on a fruitful village, the taller the closer to
+    influencing it, counts a part of its fruit for you; on a cursed
+    village against you. Our own estimate, for the search bot."""
+    if state.phase == "over":
+        w = state.winner
+        return [0.5, 0.5] if w is None else [1.0 if s == w else 0.0 for s in (0, 1)]
+    lead = float(state.fruit[0] - state.fruit[1])
+    for v, stack in enumerate(state.stacks):
+        if stack:
+            worth = VALUE[state.villages[v]] * _NEAR[min(len(stack), 3)]
+            lead += worth if stack[-1] == 0 else -worth
+    sharp = 0.9 + 0.25 * (FRUIT - state.reserve)
+    if state.sudden_death:
+        sharp *= 2
+    p0 = 1 / (1 + math.exp(-sharp * lead))
+    return [p0, 1 - p0]

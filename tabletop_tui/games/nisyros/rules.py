@@ -14,6 +14,7 @@ step 1 (S12). A choice with a single possible answer is made automatically.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -24,7 +25,7 @@ from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
-from .bot import INHABITANTS, determinize, graded, heuristic  # noqa: F401 (graded: for callers of rules)
+from .bot import INHABITANTS, determinize, graded, heuristic, team_bot  # noqa: F401 (graded: for callers of rules)
 from .data import DAM_SPOTS, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, deck_ids, place
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
@@ -478,6 +479,10 @@ class Nisyros(Game[NisyrosState]):
 
     # -- for the search bot -------------------------------------------------------------------------
     playout_depth = 10
+
+    def bot_for(self, level: int) -> Any:
+        """The team bot of ``bot.py`` at every search level."""
+        return team_bot(level)
 
     def heuristic(self, state: NisyrosState, seat: Seat) -> float | None:
         """The team's graded outcome, finished or expected (:func:`bot.heuristic`)."""

@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", nargs="+", default=["achilles"], choices=["achilles", "heracles", "zeus"])
     ap.add_argument("--bound", type=Path, nargs="*", default=[], help="nisyros_bound.py --json files")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--progress", action="store_true", help="print each game as it ends")
     args = ap.parse_args(argv)
     bound = {}
     for path in args.bound:
@@ -87,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
             results = []
             for s in seeds:
                 results.append(play(args.bot, args.iterations, n, game_level, s, cpu))
+                if args.progress:
+                    print(f"    seed {s}: {results[-1][0]} {results[-1][1]}", flush=True)
             wins = [s for s, r in zip(seeds, results) if r[0] in ("small", "big")]
             lo, hi = wilson(len(wins), len(results))
             saved = [x for r in results for x in r[1]]

@@ -93,9 +93,13 @@ def by_policy(players: int, level: str, seed: int) -> tuple[str, list[int], int]
     return state.outcome, list(state.kos), state.round
 
 
-def cell(name: str, play, players: int, level: str, seeds: list[int]) -> dict:
+def cell(name: str, play, players: int, level: str, seeds: list[int], progress: bool = False) -> dict:
     t0 = time.process_time()
-    results = [play(players, level, s) for s in seeds]
+    results = []
+    for s in seeds:
+        results.append(play(players, level, s))
+        if progress:
+            print(f"    {name} seed {s}: {results[-1][0]} {results[-1][1]}", flush=True)
     n = len(results)
     wins = sum(r[0] in ("small", "big") for r in results)
     lo, hi = wilson(wins, n)
@@ -129,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eps", type=float, default=0.1, help="share of a noisy playout's choices taken at random "
                     "among the rule of thumb's best three")
     ap.add_argument("--json", type=Path, help="also write every cell's figures here")
+    ap.add_argument("--progress", action="store_true", help="print each clairvoyant game as it ends")
     args = ap.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.seeds))
     print(f"Nisyros clairvoyant bound: width {args.width}, {args.noisy} noisy playouts (eps {args.eps}), "
@@ -139,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, play in (("policy", by_policy),
                                ("clairvoyant", lambda p, lv, s: clairvoyant(p, lv, s, args.width, args.noisy,
                                                                             args.eps))):
-                rows.append(cell(name, play, n, level, seeds))
+                rows.append(cell(name, play, n, level, seeds, args.progress and name != "policy"))
                 print(line(rows[-1]), flush=True)
                 if args.json:
                     args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json)}, "rows": rows},

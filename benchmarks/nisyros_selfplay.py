@@ -10,6 +10,10 @@ per player and of the worst-off player, and the rounds played. The bots:
 
 - ``random``: uniformly random legal moves (the floor);
 - ``scripted``: a fixed rule of thumb (below), to calibrate the levels;
+- ``policy``: the team bot's rule of thumb (``games.nisyros.bot.TeamPolicy``)
+  alone, without search;
+- ``team:N``: the game's own team bot (``Nisyros.bot_for(N)``) at its
+  iteration cap and no time limit (``team:N@ITERATIONS`` to set the cap);
 - ``search:N``: the suite's search bot (``engine.bots.SearchBot``) at level N
   with its iteration budget and no time limit, so a run does not depend on
   the machine's speed or load.
@@ -39,6 +43,7 @@ if str(ROOT) not in sys.path:
 
 from tabletop_tui.engine.bots import Bot, RandomBot, SearchBot  # noqa: E402
 from tabletop_tui.games.nisyros import actions as A  # noqa: E402
+from tabletop_tui.games.nisyros.bot import TeamPolicy  # noqa: E402
 from tabletop_tui.games.nisyros.data import DAM_SPOTS, ISLAND  # noqa: E402
 from tabletop_tui.games.nisyros.rules import Nisyros, NisyrosOptions  # noqa: E402
 
@@ -157,6 +162,16 @@ class ScriptedTeam(Bot):
         return min(legal, key=lambda a: state.kos[a.player])
 
 
+class PolicyTeam(Bot):
+    """The team bot's rule of thumb alone (no search)."""
+
+    name = "policy"
+
+    def __init__(self) -> None:
+        self.policy = TeamPolicy()
+
+    def choose(self, game, state, seat, rng):
+        return self.policy.choose(state, seat, game.legal_actions(state, seat))
 
 
 def play_team(bot, players: int, level: str, seed: int) -> tuple[str, list[int], int]:
@@ -179,9 +194,17 @@ def make_bot(spec: str):
         return RandomBot()
     if kind == "scripted":
         return ScriptedTeam()
+    if kind == "policy":
+        return PolicyTeam()
     if kind == "search":
         return SearchBot(level=int(lv or 1), seconds=1e9, iterations=int(its) if its else None)
-    raise SystemExit(f"unknown bot {spec!r}: use random, scripted or search:N")
+    if kind == "team":
+        bot = Nisyros().bot_for(int(lv or 3))
+        bot.seconds = 1e9
+        if its:
+            bot.iterations = int(its)
+        return bot
+    raise SystemExit(f"unknown bot {spec!r}: use random, scripted, policy, search:N or team:N")
 
 
 def cell(spec: str, games: int, players: int, level: str, seed: int) -> dict:
@@ -234,7 +257,7 @@ def markdown(rows: list[dict], args, started: str, commit: str, command: str) ->
                    f"{r['small']} | {r['big']} | {r['mean_saved']:.2f} ± {r['se_saved']:.2f} | "
                    f"{r['mean_worst']:.2f} | {r['rounds']:.1f} |")
     by = {(r["bot"], r["level"], r["players"]): r for r in rows}
-    searches = [b for b in args.bots if b.startswith("search")]
+    searches = [b for b in args.bots if b.startswith(("search", "team"))]
 
     def saved(b: str, level: str, n: int) -> str:
         r = by.get((b, level, n))
@@ -324,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
           + ", ".join(f"{b}={make_bot(b).iterations}" for b in args.bots if b.startswith("search")), flush=True)
     rows = []
     for spec in args.bots:
-        games = args.search_games if spec.startswith("search") and args.search_games else args.games
+        games = args.search_games if spec.startswith(("search", "team")) and args.search_games else args.games
         for level in args.levels:
             for n in args.players:
                 rows.append(cell(spec, games, n, level, args.seed))

@@ -15,6 +15,7 @@ step 1 (S12). A choice with a single possible answer is made automatically.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -25,9 +26,10 @@ from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
+from .bot import INHABITANTS, determinize, graded, heuristic, team_bot  # noqa: F401 (graded: for callers of rules)
 from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, area_name, deck_ids, place,
                    place_name)
-from .lava import erupt, flee_one, flight_zone, fleeing_citizens, people_left, settle
+from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
 from .log import event
@@ -38,10 +40,6 @@ from .state import NisyrosOptions, NisyrosState
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState"]
 
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
-#: S13 (as round.check_end judges it): the saved count every player needs
-#: for a small and for a big victory, of each player's inhabitants
-SMALL_VICTORY, BIG_VICTORY = 7, 9
-INHABITANTS = ISLAND.inhabitants
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
@@ -460,19 +458,8 @@ class Nisyros(Game[NisyrosState]):
 
     # -- information ------------------------------------------------------------------------------
     def determinize(self, state: NisyrosState, seat: Seat, rng: random.Random) -> NisyrosState:
-        """The deck order is the one secret: re-deal it from its (public)
-        contents, keeping star cards on top while some set-aside ones are
-        known to be there, and re-seed chance."""
-        new = self.clone(state)
-        cards = sorted(new.deck)
-        top = rng.sample(sorted(set(c for c in cards if CARDS[c].star)), new.top_known)
-        for c in top:
-            cards.remove(c)
-        rng.shuffle(cards)
-        new.deck = cards + top
-        new.seed = rng.getrandbits(48)
-        new.chance = 0
-        return new
+        """A copy for the search (:func:`bot.determinize`): the deck re-dealt, chance re-seeded."""
+        return determinize(self, state, rng)
 
     def clone(self, state: NisyrosState) -> NisyrosState:
         new = state.model_copy()
@@ -489,31 +476,11 @@ class Nisyros(Game[NisyrosState]):
     # -- for the search bot -------------------------------------------------------------------------
     playout_depth = 10
 
+    def bot_for(self, level: int) -> Any:
+        """The team bot of ``bot.py`` at every search level."""
+        return team_bot(level)
+
     def heuristic(self, state: NisyrosState, seat: Seat) -> float | None:
-        """The team's graded outcome (:func:`graded`): of a finished game, or
-        expected from the people on Kos and those still on the island, who
-        count by the boats, wood and wheat there are to ship them and the
-        land the lava has left (our estimate). The same for every seat."""
-        if state.phase == "over":
-            return graded(state.kos)
-        land = 1 - sum(state.lava) / 20
-        boats = sum(state.boats) + state.wood * 0.7
-        island = sum(state.on_island(s) for s in range(state.players)) or 1
-        ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
-        return graded([state.kos[s] + ship * state.on_island(s) for s in range(state.players)])
+        """The team's graded outcome, finished or expected (:func:`bot.heuristic`)."""
+        return heuristic(state)
 
-
-def graded(saved: list[float]) -> float:
-    """The team's outcome in [0, 1] from each player's saved count (S13):
-    mostly the share of inhabitants saved, where the worst-off player weighs
-    as much as the whole team (every player needs 7 for a victory), plus a
-    tenth for a small victory and another for a big one (soft below them,
-    for expected counts). 10 saved each is 1; nobody saved is 0."""
-    mean, worst = sum(saved) / len(saved), min(saved)
-    share = (mean + worst) / (2 * INHABITANTS)
-    return 0.8 * share + 0.1 * _step(worst, SMALL_VICTORY) + 0.1 * _step(worst, BIG_VICTORY)
-
-
-def _step(x: float, at: int) -> float:
-    """1 from ``at`` saved on, 0 a whole inhabitant below it, linear between."""
-    return max(0.0, min(1.0, x - at + 1))

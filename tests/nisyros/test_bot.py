@@ -1,0 +1,96 @@
+"""The Nisyros team bot (games/nisyros/bot.py): its rule of thumb and its
+search play only legal moves, the search is repeatable for a seed with an
+iteration budget, and the game hands it to every bot seat and the coach."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui.engine.bots import SearchBot, make_bot
+from tabletop_tui.games.nisyros.bot import TeamBot, TeamPolicy
+from tabletop_tui.games.nisyros.rules import Nisyros, NisyrosOptions
+
+G = Nisyros()
+
+
+def policy_game(players: int, level: str, seed: int, every: int = 0):
+    """Play a seeded game by the rule of thumb, checking each choice is legal;
+    with ``every``, yield a copy of every ``every``-th position with a choice."""
+    policy = TeamPolicy()
+    state = G.new_state(players, NisyrosOptions(level=level), seed)
+    k = 0
+    while not G.is_over(state):
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        ranked = policy.ranked(state, seat, legal)
+        assert sorted(map(repr, ranked)) == sorted(map(repr, legal)), "the ranking is the legal moves reordered"
+        a = policy.choose(state, seat, legal)
+        assert a in legal, (state.phase, a)
+        if every and len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                yield G.clone(state), seat
+        G.apply(state, a, seat)  # the checked path: an illegal move would be refused here
+    assert state.outcome in ("defeat", "small", "big")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["achilles", "zeus"])
+def test_the_rule_of_thumb_plays_whole_games_legally(players, level):
+    for seed in (3, 11):
+        for _ in policy_game(players, level, seed):
+            pass
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_team_bots_plans_are_legal_moves(players):
+    bot = TeamBot(level=3, iterations=6, seconds=1e9)
+    checked = 0
+    for state, seat in policy_game(players, "achilles", 5, every=9 * players):
+        legal = G.legal_actions(state, seat)
+        ranked = bot.rank(G, state, seat, random.Random(1))
+        assert ranked and all(m.action in legal for m in ranked)
+        assert len(ranked) == min(bot.width, len(legal))
+        assert all(0.0 <= m.value <= 1.0 for m in ranked)
+        assert bot.choose(G, state, seat, random.Random(1)) in legal
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_team_bot_is_repeatable_for_a_seed_with_an_iteration_budget():
+    state, seat = next(policy_game(3, "achilles", 8, every=4))
+
+    def ranking():
+        bot = TeamBot(level=3, iterations=12, seconds=1e9)
+        return [(repr(m.action), m.value, m.visits) for m in bot.rank(G, state, seat, random.Random(42))]
+    first = ranking()
+    assert first == ranking()
+    assert sum(v for _, _, v in first) >= 12
+    other = [(repr(m.action), m.value, m.visits)
+             for m in TeamBot(level=3, iterations=12, seconds=1e9).rank(G, state, seat, random.Random(43))]
+    assert other != first, "another seed samples other futures"
+
+
+def test_the_team_bot_never_reads_the_real_dice():
+    """It plans on ``determinize`` copies: the real state's seed and counter
+    do not change its ranking."""
+    state, seat = next(policy_game(2, "achilles", 2, every=5))
+    twin = G.clone(state)
+    twin.seed, twin.chance = state.seed + 1, state.chance + 7
+    rank = [(repr(m.action), m.value) for m in TeamBot(level=2, iterations=10, seconds=1e9)
+            .rank(G, state, seat, random.Random(5))]
+    assert rank == [(repr(m.action), m.value) for m in TeamBot(level=2, iterations=10, seconds=1e9)
+                    .rank(G, twin, seat, random.Random(5))]
+
+
+def test_bot_for_gives_the_team_bot_at_every_level():
+    for level in (1, 2, 3):
+        bot = G.bot_for(level)
+        assert isinstance(bot, TeamBot) and isinstance(bot, SearchBot)
+        assert bot.level == level
+        assert isinstance(make_bot("search", level, G), TeamBot)
+    widths = [G.bot_for(level).width for level in (1, 2, 3)]
+    seconds = [G.bot_for(level).seconds for level in (1, 2, 3)]
+    assert widths == sorted(widths) and seconds == sorted(seconds) and seconds[2] <= 1.0

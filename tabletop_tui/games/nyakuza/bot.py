@@ -9,9 +9,10 @@ import random
 from typing import TYPE_CHECKING
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.bots import win_chances
+from tabletop_tui.engine.bots import MoveScore, SearchBot, win_chances
 
-from . import moai
+from . import bid_policy, moai
+from .actions import BIDS
 from .island import ISLAND
 from .state import LATER_REVEAL, MOAI, TOTAL_SHELLS, NyakuzaState
 
@@ -95,18 +96,65 @@ def heuristics(state: NyakuzaState) -> list[float]:
     scores = []
     for s in range(n):
         left = state.moai_left[s]
-        pot = 0.0
-        for v in (idx.seats.get(s) or idx.seat(s)).summ.values():
-            tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
-            recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
-            halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
-            pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
-        # shells: each Moai still to raise wants one or two, and bids want more
-        have, need = state.shells[s], min(8.0, 1.5 * left + 2)
-        pot += QUEUED_TOKEN * queued[s]
-        score = start - left + min(pot, left + 0.5) + 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
+        pot = _on_the_way(idx, s) + QUEUED_TOKEN * queued[s]
+        score = start - left + min(pot, left + 0.5) + shell_score(state.shells[s], left)
         if left == 0:
             score += 1.0  # one Ceremonial Moai from winning
         scores.append(score)
     rounds_left = len(state.stack) / LATER_REVEAL[n] + 1
     return win_chances(scores, 0.5 + 0.25 * rounds_left)
+
+
+def _on_the_way(idx: "moai.BoardIndex", seat: int) -> float:
+    """The Moai ``seat``'s groups are on the way to: whole recipes, half
+    recipes and free coastal palms held together."""
+    pot = 0.0
+    for v in (idx.seats.get(seat) or idx.seat(seat)).summ.values():
+        tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
+        recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
+        halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
+        pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
+    return pot
+
+
+def shell_score(have: float, left: int) -> float:
+    """What ``have`` shells add to a seat's score with ``left`` Moai to
+    raise: each Moai still to raise wants one or two, and bids want more."""
+    need = min(8.0, 1.5 * left + 2)
+    return 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
+
+
+def board_score(state: NyakuzaState, seat: int) -> float:
+    """``seat``'s score in the heuristic without its shells and tokens still
+    to place: Moai raised and on the way (the bid policy's measure)."""
+    left = state.moai_left[seat]
+    pot = _on_the_way(moai._index(state), seat)
+    return MOAI[state.players] - left + min(pot, left + 0.5) + (1.0 if left == 0 else 0.0)
+
+
+class NyakuzaBot(SearchBot):
+    """The search bot with Nyakuza's bid policy (``bid_policy``): at a bid
+    it rates and picks its bid by what the bid buys against the others'
+    predicted bids, as sharp as its level; every other move it searches."""
+
+    def choose(self, game: "Nyakuza", state: NyakuzaState, seat: int, rng: random.Random) -> Action:
+        if state.phase == "bid" and game.legal_actions(state, seat):
+            self.last_iterations = 0
+            return BIDS[bid_policy.decide(game, state, seat, self.level, rng).bid]
+        return super().choose(game, state, seat, rng)
+
+    def rank(self, game: "Nyakuza", state: NyakuzaState, seat: int, rng: random.Random) -> list[MoveScore]:
+        """At a bid, every bid the policy rated with its expected chance to
+        win, best first (the visits are the policy's odds of it, per mille,
+        at least 1); elsewhere the search's ranking."""
+        if state.phase != "bid" or not game.legal_actions(state, seat):
+            return super().rank(game, state, seat, rng)
+        choice = bid_policy.decide(game, state, seat, self.level, rng)
+        out = [MoveScore(BIDS[b], v, max(1, round(1000 * choice.chance[b]))) for b, v in choice.values.items()]
+        out.sort(key=lambda m: (m.value, -m.action.shells), reverse=True)
+        return out
+
+
+def bot_for(level: int) -> NyakuzaBot:
+    """The Nyakuza bot of a search level."""
+    return NyakuzaBot(level=level)

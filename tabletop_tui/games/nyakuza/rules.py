@@ -566,6 +566,10 @@ class Nyakuza(Game[NyakuzaState]):
     deep_exploration = bot.DEEP_EXPLORATION
     search_bid_cap = bot.SEARCH_BID_CAP
 
+    def bot_for(self, level: int) -> bot.NyakuzaBot:
+        """Nyakuza's own bot: it bids by a policy (see ``bot.NyakuzaBot``)."""
+        return bot.bot_for(level)
+
     def search_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
         """The moves the search considers (see ``bot.search_actions``)."""
         return bot.search_actions(self, state, seat)

@@ -249,11 +249,11 @@ def _profiles(guesses: list[dict[int, float] | None], samples: int,
 
 
 def values(tab: Table, seat: int, top: int, guesses: list[dict[int, float] | None], samples: int,
-           rng: random.Random) -> dict[int, float]:
+           rng: random.Random, profiles: list[tuple[list[int], float]] | None = None) -> dict[int, float]:
     """``seat``'s expected chance to win for each bid 0..``top`` against the
-    others' bids as guessed (``guesses[seat]`` is ignored)."""
-    slots = [g if s != seat else None for s, g in enumerate(guesses)]
-    profiles = _profiles(slots, samples, rng)
+    others' bids as guessed (``guesses[seat]`` is ignored), or against ``profiles``."""
+    if profiles is None:
+        profiles = _profiles([g if s != seat else None for s, g in enumerate(guesses)], samples, rng)
     out = {}
     for b in range(top + 1):
         total = 0.0
@@ -288,6 +288,8 @@ class BidChoice:
     values: dict[int, float]
     chance: dict[int, float]  # the policy's probability of each bid
     bid: int
+    #: the others' bid profiles each bid was rated against
+    profiles: int
 
 
 def decide(game: "Nyakuza", state: NyakuzaState, seat: int, level: int, rng: random.Random) -> BidChoice:
@@ -297,7 +299,8 @@ def decide(game: "Nyakuza", state: NyakuzaState, seat: int, level: int, rng: ran
     r = random.Random(rng.getrandbits(64))
     tab = read_table(game, state, seat, sharp)
     guesses = predict(tab, sharp, r)
-    v = values(tab, seat, min(max(legal), OWN_CAP), guesses, sharp.samples, r)
+    profiles = _profiles([g if s != seat else None for s, g in enumerate(guesses)], sharp.samples, r)
+    v = values(tab, seat, min(max(legal), OWN_CAP), guesses, sharp.samples, r, profiles)
     chance = _softmax(v, sharp.temperature)
     if sharp.temperature > 0:
         keys = sorted(chance)
@@ -305,7 +308,7 @@ def decide(game: "Nyakuza", state: NyakuzaState, seat: int, level: int, rng: ran
     else:
         bid = min(b for b, p in chance.items() if p > 0)  # a tie: the cheapest
     assert bid in legal and BIDS[bid].shells <= state.shells[seat]
-    return BidChoice(v, chance, bid)
+    return BidChoice(v, chance, bid, len(profiles))
 
 
 def stake(game: "Nyakuza", state: NyakuzaState, seat: int) -> float:

@@ -145,12 +145,12 @@ class NyakuzaBot(SearchBot):
 
     def rank(self, game: "Nyakuza", state: NyakuzaState, seat: int, rng: random.Random) -> list[MoveScore]:
         """At a bid, every bid the policy rated with its expected chance to
-        win, best first (the visits are the policy's odds of it, per mille,
-        at least 1); elsewhere the search's ranking."""
+        win, best first (the visits: the others' bid profiles each was rated
+        against); elsewhere the search's ranking."""
         if state.phase != "bid" or not game.legal_actions(state, seat):
             return super().rank(game, state, seat, rng)
         choice = bid_policy.decide(game, state, seat, self.level, rng)
-        out = [MoveScore(BIDS[b], v, max(1, round(1000 * choice.chance[b]))) for b, v in choice.values.items()]
+        out = [MoveScore(BIDS[b], v, choice.profiles) for b, v in choice.values.items()]
         out.sort(key=lambda m: (m.value, -m.action.shells), reverse=True)
         return out
 

@@ -119,9 +119,10 @@ def token_worth(game: "Nyakuza", board: NyakuzaState, seat: int, lookahead: bool
     worth = SeatWorth([base], [0], [left], have)
     secret = board.secret_variant and board.secret[seat] is not None
     if secret:  # laid alone (a 0 bid may still lay it after the placements)
-        sim, _ = _best_step(game, sim, seat, [SECRET])
-        worth.board[0] = bot.board_score(sim, seat) if sim is not None else base
-        sim = sim or game.clone(board)
+        laid, score = _best_step(game, sim, seat, [SECRET])
+        if laid is not None and laid.phase == "place":
+            sim = laid
+            worth.board[0], worth.spend[0], worth.left[0] = score, have - sim.shells[seat], sim.moai_left[seat]
     for _ in range(MOST_TOKENS):
         moves = [PLACES[s] for s in _spaces(sim, seat)]
         nxt, score = _best_step(game, sim, seat, moves)

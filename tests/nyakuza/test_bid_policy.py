@@ -37,8 +37,10 @@ def bid_positions(players: int, games: int, secret: bool = False) -> list:
 @pytest.mark.parametrize("players", (2, 3, 4))
 def test_the_policy_bids_a_legal_bid_never_above_the_seats_shells(players):
     for k, (state, seat) in enumerate(bid_positions(players, 2, secret=players > 2)):
+        before = GAME.clone(state)
         for level in LEVELS:
             choice = bid_policy.decide(GAME, state, seat, level, random.Random(k))
+            assert state == before  # the policy plays on copies only
             assert Bid(shells=choice.bid) in GAME.legal_actions(state, seat)
             assert 0 <= choice.bid <= state.shells[seat]
             assert max(choice.values) <= state.shells[seat]

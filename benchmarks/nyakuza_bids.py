@@ -5,6 +5,7 @@
     python benchmarks/nyakuza_bids.py --games 100 --bots search     # the generic search bot (before)
     python benchmarks/nyakuza_bids.py --games 100 --iterations 100,800   # iteration-capped levels
     python benchmarks/nyakuza_bids.py --games 10 --bids             # and level 3's bids by value at stake
+    python benchmarks/nyakuza_bids.py --games 100 --a policy:1:100 --b search:1:100   # any two bots
 
 Figures, not pass/fail. Two players, seats alternated (level 3 is seat
 ``k % 2`` in game ``k``), seeds as in ``benchmarks/bots.py --only duel``.
@@ -14,6 +15,10 @@ search`` plays the generic ``SearchBot`` at both levels, as every Nyakuza
 seat did before the policy. ``--iterations L1,L3`` caps each level's search
 at exactly that many iterations a move instead of its CPU budget (quicker
 on a shared machine, and repeatable: the same seeds give the same games).
+
+``--a KIND:LEVEL[:ITERATIONS] --b ...`` pits any two bots instead (``a``
+in the seat level 3 takes above): e.g. the bid policy against the search's
+bids at the same level and budget, which tells what the policy alone adds.
 
 ``--bids`` also prints level 3's bids against the value at stake: the
 policy's estimate (level 3's, on level 3's own view) of what the round's
@@ -85,16 +90,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", choices=("policy", "search"), default="policy")
     ap.add_argument("--iterations", metavar="L1,L3", help="exact iterations a move for level 1 and level 3 "
                                                           "(default: the levels' CPU budgets)")
+    ap.add_argument("--a", metavar="KIND:LEVEL[:IT]", help="the first bot (default: level 3 of --bots)")
+    ap.add_argument("--b", metavar="KIND:LEVEL[:IT]", help="the second bot (default: level 1 of --bots)")
     ap.add_argument("--bids", action="store_true", help="also print level 3's bids by value at stake")
     args = ap.parse_args(argv)
     its = [int(x) for x in args.iterations.split(",")] if args.iterations else [None, None]
     game = registry.get("nyakuza")
+
+    def spec(text: str | None, level: int, it: int | None) -> tuple[str, int, int | None]:
+        if not text:
+            return args.bots, level, it
+        parts = text.split(":")
+        return parts[0], int(parts[1]), int(parts[2]) if len(parts) > 2 else None
+
+    first, second = spec(args.a, 3, its[1]), spec(args.b, 1, its[0])
     engine_bots.WALL_FACTOR = math.inf  # CPU budgets only, whatever the load
     env = environment()
-    budget = (f"iterations L1 {its[0]}, L3 {its[1]} a move" if args.iterations
-              else f"CPU s a move L1 {engine_bots.SEARCH_LEVELS[1].seconds:g}, "
+    budget = (f"{args.bots} bots, iterations L1 {its[0]}, L3 {its[1]} a move" if args.iterations
+              else f"{args.bots} bots, CPU s a move L1 {engine_bots.SEARCH_LEVELS[1].seconds:g}, "
                    f"L3 {engine_bots.SEARCH_LEVELS[3].seconds:g}")
-    print(f"Nyakuza L3 vs L1, 2 players, bots: {args.bots}, {budget}")
+    if args.a or args.b:
+        budget = f"{first[0]} L{first[1]} ({first[2] or 'CPU budget'}) vs {second[0]} L{second[1]} " \
+                 f"({second[2] or 'CPU budget'})"
+    print(f"Nyakuza duel, 2 players: {budget} (iterations a move, else the CPU budget)")
     print(f"  {env['when']}  commit {env['commit']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}  "
           f"seed {args.seed}, games {args.first}-{args.first + args.games - 1}", flush=True)
     record: list[tuple[float, int]] | None = [] if args.bids else None
@@ -104,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     for k in range(args.first, args.first + args.games):
         strong = k % 2
-        bots: list[Bot] = [make(game, args.bots, 1, its[0]), make(game, args.bots, 1, its[0])]
-        bots[strong] = Watched(make(game, args.bots, 3, its[1]), record, cpu)
+        bots: list[Bot] = [make(game, *second), make(game, *second)]
+        bots[strong] = Watched(make(game, *first), record, cpu)
         seed = game_seed(args.seed + 1, game.id, 2, k)
         state, _ = play_out(game, 2, seed, bots, random.Random(seed ^ 0x5EED))
         winners = game.result(state).winners if game.is_over(state) else []
@@ -116,12 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     print(file=sys.stderr)
     n = args.games
     lo, hi = wilson(wins, n)
-    print(f"\n  games in order (+ L3 won, - lost, = shared): {''.join(marks)}")
-    print(table(["bots", "games", "L3 won", "share", "95% Wilson", "L3 CPU s/move p50", "wall min"],
-                [[args.bots, n, f"{wins:g}", f"{100 * wins / n:.0f}%", f"{100 * lo:.0f}%-{100 * hi:.0f}%",
+    print(f"\n  games in order (+ the first bot won, - lost, = shared): {''.join(marks)}")
+    name = f"{first[0]} L{first[1]} vs {second[0]} L{second[1]}"
+    print(table(["bots", "games", "first won", "share", "95% Wilson", "first CPU s/move p50", "wall min"],
+                [[name, n, f"{wins:g}", f"{100 * wins / n:.0f}%", f"{100 * lo:.0f}%-{100 * hi:.0f}%",
                   f"{statistics.median(cpu):.3f}" if cpu else "-", f"{(time.perf_counter() - t0) / 60:.1f}"]]))
     if record is not None:
-        print(f"\n  Level 3's bids ({len(record)} bids) by value at stake (the top bid's worth over bidding 0, "
+        print(f"\n  The first bot's bids ({len(record)} bids) by value at stake (the top bid's worth over bidding 0, "
               f"points of the chance to win):")
         rows = []
         lower = -1.0

@@ -16,7 +16,8 @@ seat did before the policy. ``--iterations L1,L3`` caps each level's search
 at exactly that many iterations a move instead of its CPU budget (quicker
 on a shared machine, and repeatable: the same seeds give the same games).
 
-``--a KIND:LEVEL[:ITERATIONS] --b ...`` pits any two bots instead (``a``
+``--a KIND:LEVEL[:ITERATIONS[:BIDS]] --b ...`` pits any two bots instead
+(``BIDS``: the policy bot bids at that level's sharpness) (``a``
 in the seat level 3 takes above): e.g. the bid policy against the search's
 bids at the same level and budget, which tells what the policy alone adds.
 
@@ -53,11 +54,14 @@ from tabletop_tui.simulate import play_out  # noqa: E402
 BUCKETS = (0.02, 0.05, 0.10, 0.15, 0.20, 0.30, 1.01)
 
 
-def make(game, kind: str, level: int, iterations: int | None) -> SearchBot:
-    """A level's bot: the game's own (``bot_for``) or the generic search."""
+def make(game, kind: str, level: int, iterations: int | None, bids: int | None = None) -> SearchBot:
+    """A level's bot: the game's own (``bot_for``; ``bids``: its bid
+    policy at another level's sharpness) or the generic search."""
     bot = game.bot_for(level) if kind == "policy" else None
     if bot is None:
         bot = SearchBot(level=level)
+    elif bids is not None:
+        bot.bid_level = bids
     if iterations:
         bot.iterations, bot.seconds = iterations, 1e9
     return bot
@@ -97,11 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     its = [int(x) for x in args.iterations.split(",")] if args.iterations else [None, None]
     game = registry.get("nyakuza")
 
-    def spec(text: str | None, level: int, it: int | None) -> tuple[str, int, int | None]:
+    def spec(text: str | None, level: int, it: int | None) -> tuple[str, int, int | None, int | None]:
         if not text:
-            return args.bots, level, it
-        parts = text.split(":")
-        return parts[0], int(parts[1]), int(parts[2]) if len(parts) > 2 else None
+            return args.bots, level, it, None
+        parts = text.split(":") + ["", ""]
+        return parts[0], int(parts[1]), int(parts[2]) if parts[2] else None, int(parts[3]) if parts[3] else None
 
     first, second = spec(args.a, 3, its[1]), spec(args.b, 1, its[0])
     engine_bots.WALL_FACTOR = math.inf  # CPU budgets only, whatever the load
@@ -110,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
               else f"{args.bots} bots, CPU s a move L1 {engine_bots.SEARCH_LEVELS[1].seconds:g}, "
                    f"L3 {engine_bots.SEARCH_LEVELS[3].seconds:g}")
     if args.a or args.b:
-        budget = f"{first[0]} L{first[1]} ({first[2] or 'CPU budget'}) vs {second[0]} L{second[1]} " \
-                 f"({second[2] or 'CPU budget'})"
+        budget = " vs ".join(f"{k} L{lv} ({it or 'CPU budget'})" + (f" bidding as L{b}" if b else "")
+                             for k, lv, it, b in (first, second))
     print(f"Nyakuza duel, 2 players: {budget} (iterations a move, else the CPU budget)")
     print(f"  {env['when']}  commit {env['commit']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}  "
           f"seed {args.seed}, games {args.first}-{args.first + args.games - 1}", flush=True)
@@ -135,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     n = args.games
     lo, hi = wilson(wins, n)
     print(f"\n  games in order (+ the first bot won, - lost, = shared): {''.join(marks)}")
-    name = f"{first[0]} L{first[1]} vs {second[0]} L{second[1]}"
+    name = " vs ".join(f"{k} L{lv}" + (f" (bids L{b})" if b else "") for k, lv, _, b in (first, second))
     print(table(["bots", "games", "first won", "share", "95% Wilson", "first CPU s/move p50", "wall min"],
                 [[name, n, f"{wins:g}", f"{100 * wins / n:.0f}%", f"{100 * lo:.0f}%-{100 * hi:.0f}%",
                   f"{statistics.median(cpu):.3f}" if cpu else "-", f"{(time.perf_counter() - t0) / 60:.1f}"]]))

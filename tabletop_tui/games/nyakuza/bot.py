@@ -137,10 +137,15 @@ class NyakuzaBot(SearchBot):
     it rates and picks its bid by what the bid buys against the others'
     predicted bids, as sharp as its level; every other move it searches."""
 
+    def __init__(self, level: int = 2, *args, bid_level: int | None = None, **kwargs) -> None:
+        super().__init__(level, *args, **kwargs)
+        #: the bid policy's sharpness (``bid_policy.SHARPNESS``): the level's own unless set
+        self.bid_level = bid_level if bid_level is not None else level
+
     def choose(self, game: "Nyakuza", state: NyakuzaState, seat: int, rng: random.Random) -> Action:
         if state.phase == "bid" and game.legal_actions(state, seat):
             self.last_iterations = 0
-            return BIDS[bid_policy.decide(game, state, seat, self.level, rng).bid]
+            return BIDS[bid_policy.decide(game, state, seat, self.bid_level, rng).bid]
         return super().choose(game, state, seat, rng)
 
     def rank(self, game: "Nyakuza", state: NyakuzaState, seat: int, rng: random.Random) -> list[MoveScore]:
@@ -149,7 +154,7 @@ class NyakuzaBot(SearchBot):
         against); elsewhere the search's ranking."""
         if state.phase != "bid" or not game.legal_actions(state, seat):
             return super().rank(game, state, seat, rng)
-        choice = bid_policy.decide(game, state, seat, self.level, rng)
+        choice = bid_policy.decide(game, state, seat, self.bid_level, rng)
         out = [MoveScore(BIDS[b], v, choice.profiles) for b, v in choice.values.items()]
         out.sort(key=lambda m: (m.value, -m.action.shells), reverse=True)
         return out

@@ -25,14 +25,13 @@ from __future__ import annotations
 import random
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
 from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import moai
+from . import bot, moai
 from .actions import BIDS as _BIDS
 from .actions import PASS as _PASS
 from .actions import PLACES as _PLACES
@@ -540,93 +539,22 @@ class Nyakuza(Game[NyakuzaState]):
         return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
 
     def determinize(self, state: NyakuzaState, seat: Seat, rng: random.Random) -> NyakuzaState:
-        """Re-deal what ``seat`` cannot see (N10), reading only what it can:
-        the unseen tiles (stack order and the others' secret tiles, which are
-        never quarries), the others' shells (their total is known: 48 minus
-        the reef, the spent tiles and the seat's own), the others' pending
-        bids (dropped: they bid again), and the seed."""
-        new = self.clone(state)
-        n = state.players
-        others = [p for p in range(n) if p != seat]
-        holders = [p for p in others if state.secret[p] is not None]
-        unseen = sorted(state.stack + [t for p in holders if (t := state.secret[p]) is not None])
-        rng.shuffle(unseen)
-        for p in holders:
-            i = next(i for i, t in enumerate(unseen) if ISLAND.space_of(t).kind != "quarry")
-            new.secret[p] = unseen.pop(i)
-        new.stack = unseen
-        pool = TOTAL_SHELLS - state.reef - state.spent_count() - state.shells[seat]
-        for p in others:
-            new.shells[p] = 0
-        if state.phase == "erect" and state.chooser is not None and state.chooser != seat:
-            # the chooser can pay for at least one way; the view does not say which
-            new.shells[state.chooser] = min(2, pool)
-            pool -= new.shells[state.chooser]
-        for _ in range(pool):
-            new.shells[rng.choice(others)] += 1
-        if state.phase == "erect" and state.chooser is not None and state.chooser != seat:
-            assert state.anchor is not None
-            new.choices = moai.erection_choices(new, state.chooser, state.anchor)
-        for p in others:
-            new.bids[p] = None
-        new.seed = rng.getrandbits(48)
-        new.chance = 0
-        return new
+        """A copy with what ``seat`` cannot see re-dealt (see ``bot.determinize``)."""
+        return bot.determinize(self, state, seat, rng)
 
-    # -- for the search bot ---------------------------------------------------------------
-    playout_depth = 6
-    #: level 3 narrows its exploration (docs/bots.md)
-    deep_exploration = 0.3
+    # -- for the search bot (games/nyakuza/bot.py) -------------------------------------------
+    playout_depth = bot.PLAYOUT_DEPTH
+    deep_exploration = bot.DEEP_EXPLORATION
+    search_bid_cap = bot.SEARCH_BID_CAP
 
-    #: the highest bid the search bot considers (``search_actions``)
-    search_bid_cap = 8
+    def bot_for(self, level: int) -> bot.NyakuzaBot:
+        """Nyakuza's own bot: it bids by a policy (see ``bot.NyakuzaBot``)."""
+        return bot.bot_for(level)
 
     def search_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
-        """Every legal move but bids above ``search_bid_cap`` shells: in its
-        own model of the other seats the search drifts into bidding wars
-        (24-32 shells for a round's tokens), which real players do not wage."""
-        legal = self.legal_actions(state, seat)
-        if state.phase == "bid":
-            return legal[: self.search_bid_cap + 1]
-        return legal
-
-    #: what the heuristic counts for a token won and not yet placed (about a
-    #: quarter of a Moai: a Moai takes three or four tokens), so a playout cut
-    #: off between the bids and the placing sees what the bid bought
-    queued_token = 0.25
+        """The moves the search considers (see ``bot.search_actions``)."""
+        return bot.search_actions(self, state, seat)
 
     def heuristics(self, state: NyakuzaState) -> list[float]:
-        """Each seat's chance to win, from its Moai standing, the Moai its
-        groups are on the way to (unspent recipe tiles and free coastal palms
-        held together, and the tokens won this round and not yet placed)
-        and its shells (they pay for tiles and win bids: the
-        shells its remaining Moai will need count most); the
-        fewer tiles left to turn up, the more a lead counts. Our own estimate,
-        for the search bot."""
-        n = state.players
-        if state.phase == "over":
-            won = state.winners
-            return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
-        idx = moai._index(state)
-        start = MOAI[n]
-        queued = [0] * n  # tokens won this round and not yet placed
-        for s, k in state.queue:
-            queued[s] += k
-        scores = []
-        for s in range(n):
-            left = state.moai_left[s]
-            pot = 0.0
-            for v in (idx.seats.get(s) or idx.seat(s)).summ.values():
-                tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
-                recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
-                halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
-                pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
-            # shells: each Moai still to raise wants one or two, and bids want more
-            have, need = state.shells[s], min(8.0, 1.5 * left + 2)
-            pot += self.queued_token * queued[s]
-            score = start - left + min(pot, left + 0.5) + 0.25 * min(have, need) + 0.04 * max(0.0, have - need)
-            if left == 0:
-                score += 1.0  # one Ceremonial Moai from winning
-            scores.append(score)
-        rounds_left = len(state.stack) / LATER_REVEAL[n] + 1
-        return win_chances(scores, 0.5 + 0.25 * rounds_left)
+        """Each seat's chance to win (see ``bot.heuristics``)."""
+        return bot.heuristics(state)

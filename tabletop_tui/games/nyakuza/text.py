@@ -161,7 +161,9 @@ def why(game: "Nyakuza", state: NyakuzaState, action: Any, seat: int, rng: rando
     information (see the module's docstring)."""
     kind = action.kind
     if kind == "bid":
-        return _why_bid(state, action.shells, seat)
+        from .bid_policy import outlook  # what the bot's bid policy expects of this bid
+
+        return _why_bid(state, action.shells, seat, outlook(game, state, seat, action.shells, rng))
     if kind == "pass" and state.phase != "secret":
         return "no space fits your tokens: they go back to your supply"
     after = game.determinize(state, seat, rng)
@@ -181,10 +183,18 @@ def why(game: "Nyakuza", state: NyakuzaState, action: Any, seat: int, rng: rando
     return ""
 
 
-def _why_bid(state: NyakuzaState, shells: int, seat: int) -> str:
+def _why_bid(state: NyakuzaState, shells: int, seat: int, seen: Any = None) -> str:
+    """A bid's line; with the bid policy's ``seen`` (``bid_policy.Outlook``),
+    how likely it is to be the top bid and the tokens that would raise a Moai."""
+    moai_note = ""
+    if seen is not None and seen.tokens_to_moai:
+        k = seen.tokens_to_moai
+        raised = "a Moai" if seen.moai == 1 else f"{seen.moai} Moai"
+        moai_note = f"; {plural(k, 'token')} {'raises' if k == 1 else 'raise'} {raised}"
     if shells == 0:
         reef = f"the reef ({state.reef} now)" if state.reef else "the reef"
-        return f"no token; you take {reef} plus the top bid's payment, shared with any other 0"
+        said = f"no token; you take {reef} plus the top bid's payment, shared with any other 0"
+        return said + moai_note if len(said + moai_note) <= 100 else said
     have = state.shells[seat]
     n = state.players
     if state.amulet == seat:
@@ -194,7 +204,10 @@ def _why_bid(state: NyakuzaState, shells: int, seat: int) -> str:
     else:
         tie = ""
     left = "no shells" if shells == have else plural(have - shells, "shell")
-    return f"top bid: 3 tokens + amulet, {left} left; lower: 2 or 1 token, shells kept{tie}"
+    if seen is None:
+        return f"top bid: 3 tokens + amulet, {left} left; lower: 2 or 1 token, shells kept{tie}"
+    said = f"{100 * seen.top:.0f}% to be top (3 tokens + amulet); {left} left{tie}"
+    return said + moai_note if len(said + moai_note) <= 100 else said
 
 
 def _raised(before: NyakuzaState, after: NyakuzaState, seat: int) -> list[tuple[int, tuple[int, ...]]]:

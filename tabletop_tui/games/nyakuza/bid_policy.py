@@ -149,7 +149,7 @@ def _best_step(game: "Nyakuza", sim: NyakuzaState, seat: int, moves: list) -> tu
     best, best_score = None, -math.inf
     for move in moves:
         trial = game.clone(sim)
-        if move is SECRET and game._secret_problem(trial, seat) is not None:
+        if move is SECRET and game.secret_problem(trial, seat) is not None:
             continue
         game.play_silent(trial, move, seat)
         guard = 0

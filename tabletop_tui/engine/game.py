@@ -117,6 +117,21 @@ class Result(BaseModel):
     condition: str = ""
 
 
+class BotSetting:
+    """A search setting of a game, read from its bot role (``bot.py``'s
+    upper-case constant ``name``), else ``default``; a game class may still
+    set the attribute itself, which then wins."""
+
+    def __init__(self, name: str, default: Any) -> None:
+        self.name, self.default = name, default
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return self.default
+        role = game.roles("bot")
+        return getattr(role, self.name, self.default) if role is not None else self.default
+
+
 class Game(Generic[S]):
     """A game's rules. Subclass once per game and register an instance.
 
@@ -390,8 +405,13 @@ class Game(Generic[S]):
         arrangement consistent with its view, and future chance is re-seeded.
 
         The search bot plans only on such copies, so it never reads what its
-        seat cannot see. The default (perfect information) re-seeds chance.
+        seat cannot see. The default asks the bot role's
+        ``determinize(game, state, seat, rng)``; without one (perfect
+        information) it re-seeds chance.
         """
+        own = self._bot_fn("determinize")
+        if own is not None:
+            return own(self, state, seat, rng)
         new = self.clone(state)
         if hasattr(new, "seed"):
             new.seed = rng.getrandbits(48)
@@ -517,32 +537,40 @@ class Game(Generic[S]):
     #: scores the position with ``heuristics`` (a game tunes it: short enough
     #: to leave time for many iterations, long enough for the heuristic to
     #: see what a move leads to). Without a heuristic, playouts go to the end.
-    playout_depth: ClassVar[int] = 200
+    playout_depth: ClassVar[int] = BotSetting("PLAYOUT_DEPTH", 200)  # type: ignore[assignment]
 
     #: How the deep level (level 3, ``SearchLevel.deep``) explores this
     #: game's tree, where it has the iterations to look further down fewer
     #: lines: the UCB constant (None: the other levels' 0.7), and whether a
     #: node's move values are first scaled to their own spread (for a
     #: heuristic whose values lie close together). Tuned by the benchmark.
-    deep_exploration: ClassVar[float | None] = None
-    deep_normalize: ClassVar[bool] = False
+    deep_exploration: ClassVar[float | None] = BotSetting("DEEP_EXPLORATION", None)  # type: ignore[assignment]
+    deep_normalize: ClassVar[bool] = BotSetting("DEEP_NORMALIZE", False)  # type: ignore[assignment]
+
+    def _bot_fn(self, name: str) -> Any:
+        """The bot role's function ``name`` (it takes the game first), or None."""
+        role = self.roles("bot")
+        return getattr(role, name, None) if role is not None else None
 
     def bot_for(self, level: int) -> Any:
         """The game's own bot for search level ``level`` (a
         ``engine.bots.SearchBot`` subclass, so the coach can ``rank`` with
         it), or None for the generic search bot. A game whose play needs
         more than the generic search (a team plan, a bid policy) returns its
-        bot from its ``bot.py`` here; every bot seat, the demo and the coach
-        then play through it."""
-        return None
+        bot from its ``bot.py`` (``bot_for(game, level)``); every bot seat,
+        the demo and the coach then play through it."""
+        own = self._bot_fn("bot_for")
+        return own(self, level) if own is not None else None
 
     def search_actions(self, state: S, seat: Seat) -> list[Action]:
         """The moves the search bot considers for ``seat`` (in its tree and
         its playouts): by default every legal move. A game may leave out
         moves a good player never makes (e.g. bids far above the prize), so
         the search's time goes to the others; never empty when a legal move
-        exists, and always a subset of ``legal_actions``."""
-        return self.legal_actions(state, seat)
+        exists, and always a subset of ``legal_actions``. The bot role's
+        ``search_actions(game, state, seat)`` when it has one."""
+        own = self._bot_fn("search_actions")
+        return own(self, state, seat) if own is not None else self.legal_actions(state, seat)
 
     def heuristic(self, state: S, seat: Seat) -> float | None:
         """Estimated chance, in [0, 1], that ``seat`` wins from ``state``
@@ -550,14 +578,18 @@ class Game(Generic[S]):
         seat; at the end of a co-operative game, the graded outcome itself).
         The search bot scores cut-off playouts with it and the coach shows it.
         ``None``: no estimate, play out to the end."""
-        values = self.heuristics(state) if type(self).heuristics is not Game.heuristics else None
+        values = self.heuristics(state)
         return None if values is None else values[seat]
 
     def heuristics(self, state: S) -> list[float] | None:
         """Every seat's ``heuristic`` at once (the search bot's call, once per
         playout; a game overrides this or ``heuristic``, not both need be).
         For a competitive game the values should sum to about 1 (the bot
-        scales them to exactly 1)."""
+        scales them to exactly 1). The bot role's ``heuristics(game, state)``
+        when it has one."""
+        own = self._bot_fn("heuristics")
+        if own is not None:
+            return own(self, state)
         if type(self).heuristic is Game.heuristic:
             return None
         values = [self.heuristic(state, s) for s in range(state.players)]  # type: ignore[attr-defined]

@@ -4,6 +4,14 @@
     python benchmarks/bots.py            # short run: 20 games a cell vs random, 6 duels a game
     python benchmarks/bots.py --long     # the targets' sample sizes: 100 and 20 (hours on 2 cores)
     python benchmarks/bots.py --only random --games rapa_nui --players 3,4 --json out.json
+    python benchmarks/bots.py --ladder                      # round robin, 100 games a pair (hours)
+    python benchmarks/bots.py --ladder --quick --games 20 --game tiki   # iteration caps L1 25, L2 62, L3 200
+
+``--ladder`` (issue 20) plays random, the game's scripted bot (its bot.py's
+``ScriptedBot``, where one exists), L1, L2 and L3 against each other at 2
+players in every competitive game and prints openskill ratings with
+intervals, each pair's win rate with its Wilson interval and sample, and
+every bot's CPU seconds a move (see ``ladder``).
 
 Prints, for every registered game (``engine.games()``) at every player count:
 

@@ -44,7 +44,7 @@ EVERY = 3
 #: games whose rules still hold their bot code (heuristics, determinize,
 #: search tuning, which import engine.bots): it moves to their bot.py on
 #: the bot branches. Strict: the mark must go the moment the move lands.
-BOT_CODE_IN_RULES = {"rapa_nui", "nyakuza", "nayakas"}
+BOT_CODE_IN_RULES = {"nyakuza"}
 
 
 def seat_counts(game) -> list[int]:

@@ -1,6 +1,7 @@
-"""Tiki's, Rapa Nui's and Nayakas' bot code lives in games/<game>/bot.py:
-the Game's bot methods hand over to it (issue 20), so what the search and
-the coach do is what bot.py says."""
+"""Every game's bot code lives in games/<game>/bot.py, its bot role: the
+engine's Game finds it by file name and hands the bot methods to it (issues
+20 and 21), so what the search and the coach do is what bot.py says, and
+the rules never import it."""
 
 from __future__ import annotations
 
@@ -10,18 +11,19 @@ import pytest
 
 from tabletop_tui.engine import get
 from tabletop_tui.games.nayakas import bot as nayakas_bot
+from tabletop_tui.games.nisyros import bot as nisyros_bot
 from tabletop_tui.games.rapa_nui import bot as rapa_nui_bot
 from tabletop_tui.games.tiki import bot as tiki_bot
 
-MODULES = {"tiki": tiki_bot, "rapa_nui": rapa_nui_bot, "nayakas": nayakas_bot}
+MODULES = {"tiki": tiki_bot, "rapa_nui": rapa_nui_bot, "nayakas": nayakas_bot, "nisyros": nisyros_bot}
 #: the Game methods each game's bot.py answers, and the arguments bot.py gets after the state
 DELEGATED = {
     "tiki": ["heuristics"],
     "rapa_nui": ["heuristics", "determinize", "search_actions"],
-    "nayakas": ["heuristics", "determinize", "search_actions", "prosperity_estimate"],
+    "nayakas": ["heuristics", "determinize", "search_actions"],
+    "nisyros": ["heuristics", "determinize"],
 }
-ARGS = {"heuristics": (), "determinize": (0, random.Random(1)), "search_actions": (0,),
-        "prosperity_estimate": (0,)}
+ARGS = {"heuristics": (), "determinize": (0, random.Random(1)), "search_actions": (0,)}
 
 
 @pytest.mark.parametrize("game_id,method", [(g, m) for g, ms in DELEGATED.items() for m in ms])
@@ -36,8 +38,18 @@ def test_the_game_hands_its_bot_methods_to_bot_py(monkeypatch, game_id, method):
 
     monkeypatch.setattr(MODULES[game_id], method, spy)
     assert getattr(game, method)(state, *ARGS[method]) == "from bot.py"
-    wants_game = game_id != "tiki"  # Tiki's estimate reads the state alone
-    assert seen == [((game,) if wants_game else ()) + (state,) + ARGS[method]]
+    assert seen == [(game, state) + ARGS[method]]
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_the_rules_never_import_the_bot_role(game_id):
+    """The Game subclass writes none of the bot methods itself: they are
+    the bot role's (a rules.py method would shadow bot.py's)."""
+    game = get(game_id)
+    written = {name for klass in type(game).__mro__[:-1] if klass.__module__.startswith("tabletop_tui.games")
+               for name in vars(klass)}
+    assert not written & {"heuristics", "heuristic", "determinize", "search_actions", "bot_for", "playout_depth",
+                          "deep_exploration", "deep_normalize"}
 
 
 @pytest.mark.parametrize("game_id", sorted(MODULES))

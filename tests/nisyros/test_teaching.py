@@ -8,7 +8,7 @@ import random
 from tabletop_tui.engine.rules_index import brief
 from tabletop_tui.games.nisyros.actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker,
                                                 PickPlayer, PickWorker, PickZone, PlaceDie, RemoveDam)
-from tabletop_tui.games.nisyros.rules import graded
+from tabletop_tui.games.nisyros.round import graded
 
 from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI, R1, R2, R3, SHIPYARD, VILLAGE, P,
                    clear_people, new)

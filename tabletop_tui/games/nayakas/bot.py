@@ -1,6 +1,7 @@
 """Nayakas' bot code: the re-deal of what a seat cannot see, the moves the
 search considers, its estimate of a position and how level 3 explores.
-``rules.Nayakas`` delegates to it in one line each."""
+The engine finds it as the game's bot role (``Game.roles``); the rules
+never import it."""
 
 from __future__ import annotations
 
@@ -111,7 +112,7 @@ def heuristics(game: Nayakas, st: NayakasState) -> list[float]:
         won = game.result(st).winners
         return [(1.0 / len(won) if s in won else 0.0) for s in range(n)] if won else [1.0 / n] * n
     progress = max(st.tracker / SETUP.tracker_end[n], st.events_expired / SETUP.events_in_game)
-    return win_chances([game.prosperity_estimate(st, s) for s in range(n)], 1.0 + 4.0 * (1 - progress))
+    return win_chances([prosperity_estimate(game, st, s) for s in range(n)], 1.0 + 4.0 * (1 - progress))
 
 def prosperity_estimate(game: Nayakas, st: NayakasState, seat: int) -> float:
     """The Prosperity ``seat`` has (``score_parts``), plus part of what its

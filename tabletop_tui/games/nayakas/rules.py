@@ -38,7 +38,6 @@ from tabletop_tui.games.nayakas import INFO
 
 from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, NayakasAction, Pass,
                       Place, PlayCard)
-from . import bot
 from .cleanup import Rounds
 from .data import ARTISANS, C, KINGDOMS, RESOURCES, Effect
 from .legal import Legality
@@ -247,22 +246,6 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
     # -- information ----------------------------------------------------------------------------------
     def clone(self, st: NayakasState) -> NayakasState:
         return copy_state(st)
-
-    # -- for the search bot (games/nayakas/bot.py) ----------------------------------------------------
-    playout_depth = bot.PLAYOUT_DEPTH
-    deep_normalize = bot.DEEP_NORMALIZE
-
-    def determinize(self, st: NayakasState, seat: Seat, rng: random.Random) -> NayakasState:
-        return bot.determinize(self, st, seat, rng)
-
-    def search_actions(self, st: NayakasState, seat: Seat) -> list[Action]:
-        return bot.search_actions(self, st, seat)
-
-    def heuristics(self, st: NayakasState) -> list[float]:
-        return bot.heuristics(self, st)
-
-    def prosperity_estimate(self, st: NayakasState, seat: int) -> float:
-        return bot.prosperity_estimate(self, st, seat)
 
 
 __all__ = ["Build", "ChooseBorderland", "ChooseFacility", "ChooseTemple", "ChooseTile", "Nayakas",

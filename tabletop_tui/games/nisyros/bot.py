@@ -1,7 +1,9 @@
 """Nisyros: the bot's code — the team's estimate of a position, the copies
 the search plans on, and the team bot (below).
 
-``rules.Nisyros`` delegates its search hooks here in one line each.
+The engine finds it as the game's bot role (``Game.roles``); the rules
+never import it. The team's graded outcome (S13) is the rules' own
+(``round.graded``).
 """
 
 from __future__ import annotations
@@ -14,15 +16,14 @@ from tabletop_tui.engine.bots import MoveScore, SearchBot
 from tabletop_tui.engine.errors import IllegalAction
 
 from .data import CARDS, DAM_SPOTS, ISLAND
+from .round import BIG_VICTORY, INHABITANTS, SMALL_VICTORY, graded
 from .state import NisyrosState
 
-#: S13 (as round.check_end judges it): the saved count every player needs
-#: for a small and for a big victory, of each player's inhabitants
-SMALL_VICTORY, BIG_VICTORY = 7, 9
-INHABITANTS = ISLAND.inhabitants
+#: random moves after the search's tree before the position is scored
+PLAYOUT_DEPTH = 10
 
 
-def determinize(game: Any, state: NisyrosState, rng: random.Random) -> NisyrosState:
+def determinize(game: Any, state: NisyrosState, seat: int, rng: random.Random) -> NisyrosState:
     """The deck order is the one secret: re-deal it from its (public)
     contents, keeping star cards on top while some set-aside ones are
     known to be there, and re-seed chance."""
@@ -50,22 +51,6 @@ def heuristic(state: NisyrosState) -> float:
     island = sum(state.on_island(s) for s in range(state.players)) or 1
     ship = min(1.0, 0.35 + 0.65 * min(1.0, boats / island) * (0.4 + 0.6 * land))
     return graded([state.kos[s] + ship * state.on_island(s) for s in range(state.players)])
-
-
-def graded(saved: list[float]) -> float:
-    """The team's outcome in [0, 1] from each player's saved count (S13):
-    mostly the share of inhabitants saved, where the worst-off player weighs
-    as much as the whole team (every player needs 7 for a victory), plus a
-    tenth for a small victory and another for a big one (soft below them,
-    for expected counts). 10 saved each is 1; nobody saved is 0."""
-    mean, worst = sum(saved) / len(saved), min(saved)
-    share = (mean + worst) / (2 * INHABITANTS)
-    return 0.8 * share + 0.1 * _step(worst, SMALL_VICTORY) + 0.1 * _step(worst, BIG_VICTORY)
-
-
-def _step(x: float, at: int) -> float:
-    """1 from ``at`` saved on, 0 a whole inhabitant below it, linear between."""
-    return max(0.0, min(1.0, x - at + 1))
 
 
 # -- the team's rule of thumb ----------------------------------------------------------------------
@@ -390,6 +375,12 @@ class TeamBot(SearchBot):
         return scored
 
 
-def team_bot(level: int) -> TeamBot:
-    """The team bot for search level ``level`` (``Nisyros.bot_for``)."""
+def bot_for(game: Any, level: int) -> TeamBot:
+    """The team bot for search level ``level`` (``Game.bot_for``)."""
     return TeamBot(level=level)
+
+
+def heuristics(game: Any, state: NisyrosState) -> list[float]:
+    """Every seat's value is the team's (:func:`heuristic`): Nisyros is
+    co-operative."""
+    return [heuristic(state)] * state.players

@@ -701,3 +701,24 @@ STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll"
           "s7": s7, "s7sick": s7sick, "s8": s8, "s8flow": s8flow, "s9": s9, "s9e": s9e, "s10": s10, "s10end": s10end,
           "home": s_home, "next": s_next}
 
+
+#: S13 (as round.check_end judges it): the saved count every player needs
+#: for a small and for a big victory, of each player's inhabitants
+SMALL_VICTORY, BIG_VICTORY = 7, 9
+INHABITANTS = ISLAND.inhabitants
+
+
+def graded(saved: list[float]) -> float:
+    """The team's outcome in [0, 1] from each player's saved count (S13):
+    mostly the share of inhabitants saved, where the worst-off player weighs
+    as much as the whole team (every player needs 7 for a victory), plus a
+    tenth for a small victory and another for a big one (soft below them,
+    for expected counts). 10 saved each is 1; nobody saved is 0."""
+    mean, worst = sum(saved) / len(saved), min(saved)
+    share = (mean + worst) / (2 * INHABITANTS)
+    return 0.8 * share + 0.1 * _step(worst, SMALL_VICTORY) + 0.1 * _step(worst, BIG_VICTORY)
+
+
+def _step(x: float, at: int) -> float:
+    """1 from ``at`` saved on, 0 a whole inhabitant below it, linear between."""
+    return max(0.0, min(1.0, x - at + 1))

@@ -26,7 +26,6 @@ from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
-from .bot import INHABITANTS, determinize, graded, heuristic, team_bot  # noqa: F401 (graded: for callers of rules)
 from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, area_name, deck_ids, place,
                    place_name)
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
@@ -457,10 +456,6 @@ class Nisyros(Game[NisyrosState]):
             condition=victory_condition(state))
 
     # -- information ------------------------------------------------------------------------------
-    def determinize(self, state: NisyrosState, seat: Seat, rng: random.Random) -> NisyrosState:
-        """A copy for the search (:func:`bot.determinize`): the deck re-dealt, chance re-seeded."""
-        return determinize(self, state, rng)
-
     def clone(self, state: NisyrosState) -> NisyrosState:
         new = state.model_copy()
         for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
@@ -472,15 +467,4 @@ class Nisyros(Game[NisyrosState]):
         if state.black is not None:
             new.black = list(state.black)
         return new
-
-    # -- for the search bot -------------------------------------------------------------------------
-    playout_depth = 10
-
-    def bot_for(self, level: int) -> Any:
-        """The team bot of ``bot.py`` at every search level."""
-        return team_bot(level)
-
-    def heuristic(self, state: NisyrosState, seat: Seat) -> float | None:
-        """The team's graded outcome, finished or expected (:func:`bot.heuristic`)."""
-        return heuristic(state)
 

@@ -16,7 +16,8 @@ from .data import (DAM_SITE, DAM_SPOTS, FACE_NAMES, MEETING, RINGS, SHIPYARD, SL
 from .lava import flee_queue, fleeing_citizens, flight_zone, seats_to_sail
 from .legal import actor
 from .log import event
-from .rules import ASKS, INHABITANTS, Nisyros, graded
+from .round import INHABITANTS, graded
+from .rules import ASKS, Nisyros
 from .state import NisyrosState
 
 STEP_NAMES = ["Move workers and boats", "Events", "Action dice", "Gather", "Build dams and boats",

@@ -1,6 +1,6 @@
 """Rapa Nui's bot code: the re-deal of what a seat cannot see, the search
-bot's estimate of a position and the moves it considers. ``rules.RapaNui``
-delegates to it in one line each."""
+bot's estimate of a position and the moves it considers. The engine finds it as the
+game's bot role (``Game.roles``); the rules never import it."""
 
 from __future__ import annotations
 

@@ -37,7 +37,6 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
-from . import bot
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard,
                       RapaNuiAction, SkipBuy, SubstituteKind, SupplyOffer)
 from .data import (CARDS, COLOURS, GATHERERS, MOAI_COST, OFFERING_NAME, OFFERINGS, OFFERINGS_PER_KIND,
@@ -163,14 +162,3 @@ class RapaNui(Legality, Play, Turns, Game[RapaNuiState]):
         new.stone_down = list(state.stone_down)  # tuples
         new.pending = list(state.pending)  # Pending is frozen
         return new
-    # -- for the search bot (games/rapa_nui/bot.py) --------------------------------------------
-    playout_depth = bot.PLAYOUT_DEPTH
-
-    def determinize(self, state: RapaNuiState, seat: Seat, rng: random.Random) -> RapaNuiState:
-        return bot.determinize(self, state, seat, rng)
-
-    def heuristics(self, state: RapaNuiState) -> list[float]:
-        return bot.heuristics(self, state)
-
-    def search_actions(self, state: RapaNuiState, seat: Seat) -> list[Action]:
-        return bot.search_actions(self, state, seat)

@@ -1,9 +1,11 @@
 """Tiki's bot code: the search bot's estimate of a position and its
-playout depth. ``rules.Tiki`` delegates to it in one line each."""
+playout depth: the game's bot role, which the engine finds by its file
+name (``Game.roles``); the rules never import it."""
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .state import FRUIT, VALUE, TikiState
 
@@ -15,7 +17,7 @@ PLAYOUT_DEPTH = 4
 _NEAR = (0.0, 0.15, 0.35, 0.5)
 
 
-def heuristics(state: TikiState) -> list[float]:
+def heuristics(game: Any, state: TikiState) -> list[float]:
     """Each god's chance to win, from the fruit (a fruit ahead counts more
     as the reserve runs down) and the totems on the board: a totem whose
     top tiki is yours on a fruitful village, the taller the closer to

@@ -18,7 +18,6 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
-from . import bot
 from .actions import Move, Pass, Place, Resolve, Shaman, TikiAction
 from .data import (COLOURS, EDGES, FRUIT, INFLUENCE, KIND_NAME, NEIGHBOURS, TIKIS_PER_PLAYER, VALUE, VILLAGE_KINDS,
                    WIN_FRUIT, neighbours, village_name)
@@ -386,9 +385,3 @@ class Tiki(Game[TikiState]):
         new.pending = list(state.pending)
         new.villages = state.villages  # never mutated after set-up
         return new
-
-    # -- for the search bot (games/tiki/bot.py) -------------------------------------------
-    playout_depth = bot.PLAYOUT_DEPTH
-
-    def heuristics(self, state: TikiState) -> list[float]:
-        return bot.heuristics(state)

@@ -96,10 +96,20 @@ def main(argv: list[str] | None = None) -> int:
                                                           "(default: the levels' CPU budgets)")
     ap.add_argument("--a", metavar="KIND:LEVEL[:IT]", help="the first bot (default: level 3 of --bots)")
     ap.add_argument("--b", metavar="KIND:LEVEL[:IT]", help="the second bot (default: level 1 of --bots)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="try a bid-policy setting (a number in games/nyakuza/bid_policy.py), e.g. TOKEN_WEIGHT=1.5")
     ap.add_argument("--bids", action="store_true", help="also print level 3's bids by value at stake")
     args = ap.parse_args(argv)
     its = [int(x) for x in args.iterations.split(",")] if args.iterations else [None, None]
     game = registry.get("nyakuza")
+    if args.set:
+        from tabletop_tui.games.nyakuza import bid_policy
+
+        for item in args.set:
+            name, value = item.split("=")
+            assert isinstance(getattr(bid_policy, name), (int, float)), name
+            setattr(bid_policy, name, float(value))
+        print(f"  bid policy settings tried: {', '.join(args.set)}")
 
     def spec(text: str | None, level: int, it: int | None) -> tuple[str, int, int | None, int | None]:
         if not text:

@@ -62,6 +62,8 @@ SHARPNESS = {
 
 #: a token's worth without a look at the board (the heuristic's ``QUEUED_TOKEN``)
 FLAT_TOKEN = 0.25
+#: how much a token's gain on the board counts against shells (1: as the heuristic has it)
+TOKEN_WEIGHT = 1.0
 #: the amulet's worth to its holder: it loses the next round's ties
 AMULET = -0.05
 #: the highest own bid rated, and the highest bid predicted for another seat
@@ -199,7 +201,8 @@ def chances(tab: Table, bids: list[int]) -> list[float]:
     for s, w in enumerate(tab.worth):
         k = min(out.tokens[s], tab.supply[s])
         have = w.shells - w.spend[k] - (out.paid if s == out.top else 0) + (out.share if s in out.zero else 0)
-        score = w.board[k] + bot.shell_score(max(0, have), w.left[k])
+        board = w.board[k] if math.isinf(w.board[k]) else w.board[0] + TOKEN_WEIGHT * (w.board[k] - w.board[0])
+        score = board + bot.shell_score(max(0, have), w.left[k])
         if out.amulet == s:
             score += AMULET
         scores.append(score)

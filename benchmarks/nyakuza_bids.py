@@ -21,6 +21,8 @@ on a shared machine, and repeatable: the same seeds give the same games).
 in the seat level 3 takes above): e.g. the bid policy against the search's
 bids at the same level and budget, which tells what the policy alone adds.
 
+Stopped early (Ctrl-C or kill), it reports the games played so far.
+
 ``--bids`` also prints level 3's bids against the value at stake: the
 policy's estimate (level 3's, on level 3's own view) of what the round's
 top bid is worth to the bidder over bidding nothing, in points of its
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import signal
 import statistics
 import sys
 import time
@@ -86,6 +89,21 @@ class Watched(Bot):
         return action
 
 
+def play_duels(game, args, first, second, record, cpu, marks) -> None:
+    """Games ``args.first``.. of the seed, the first bot in seat ``k % 2``;
+    a mark per game in ``marks`` (+ it won, - lost, = shared)."""
+    for k in range(args.first, args.first + args.games):
+        strong = k % 2
+        bots: list[Bot] = [make(game, *second), make(game, *second)]
+        bots[strong] = Watched(make(game, *first), record, cpu)
+        seed = game_seed(args.seed + 1, game.id, 2, k)
+        state, _ = play_out(game, 2, seed, bots, random.Random(seed ^ 0x5EED))
+        winners = game.result(state).winners if game.is_over(state) else []
+        got = 1 / len(winners) if strong in winners else 0.0
+        marks.append("+" if got == 1 else "-" if got == 0 else "=")
+        print(marks[-1], end="", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Nyakuza: L3 vs L1 at 2 players, and L3's bids (figures).")
     ap.add_argument("--games", type=int, default=20, help="duels (default 20)")
@@ -96,10 +114,20 @@ def main(argv: list[str] | None = None) -> int:
                                                           "(default: the levels' CPU budgets)")
     ap.add_argument("--a", metavar="KIND:LEVEL[:IT]", help="the first bot (default: level 3 of --bots)")
     ap.add_argument("--b", metavar="KIND:LEVEL[:IT]", help="the second bot (default: level 1 of --bots)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="try a bid-policy setting (a number in games/nyakuza/bid_policy.py), e.g. TOKEN_WEIGHT=1.5")
     ap.add_argument("--bids", action="store_true", help="also print level 3's bids by value at stake")
     args = ap.parse_args(argv)
     its = [int(x) for x in args.iterations.split(",")] if args.iterations else [None, None]
     game = registry.get("nyakuza")
+    if args.set:
+        from tabletop_tui.games.nyakuza import bid_policy
+
+        for item in args.set:
+            name, value = item.split("=")
+            assert isinstance(getattr(bid_policy, name), (int, float)), name
+            setattr(bid_policy, name, float(value))
+        print(f"  bid policy settings tried: {', '.join(args.set)}")
 
     def spec(text: str | None, level: int, it: int | None) -> tuple[str, int, int | None, int | None]:
         if not text:
@@ -121,22 +149,22 @@ def main(argv: list[str] | None = None) -> int:
           f"seed {args.seed}, games {args.first}-{args.first + args.games - 1}", flush=True)
     record: list[tuple[float, int]] | None = [] if args.bids else None
     cpu: list[float] = []
-    wins = 0.0
-    marks = []
+    marks: list[str] = []
     t0 = time.perf_counter()
-    for k in range(args.first, args.first + args.games):
-        strong = k % 2
-        bots: list[Bot] = [make(game, *second), make(game, *second)]
-        bots[strong] = Watched(make(game, *first), record, cpu)
-        seed = game_seed(args.seed + 1, game.id, 2, k)
-        state, _ = play_out(game, 2, seed, bots, random.Random(seed ^ 0x5EED))
-        winners = game.result(state).winners if game.is_over(state) else []
-        got = 1 / len(winners) if strong in winners else 0.0
-        wins += got
-        marks.append("+" if got == 1 else "-" if got == 0 else "=")
-        print("".join(marks[-1]), end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    n = args.games
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        play_duels(game, args, first, second, record, cpu, marks)
+    except KeyboardInterrupt:  # stopped early (Ctrl-C, kill): report the games played
+        print(f"\n  stopped after {len(marks)} of {args.games} games", file=sys.stderr)
+    wins = sum({"+": 1.0, "=": 0.5}.get(m, 0.0) for m in marks)
+    n = len(marks)
+    if not n:
+        return 1
     lo, hi = wilson(wins, n)
     print(f"\n  games in order (+ the first bot won, - lost, = shared): {''.join(marks)}")
     name = " vs ".join(f"{k} L{lv}" + (f" (bids L{b})" if b else "") for k, lv, _, b in (first, second))

@@ -62,6 +62,14 @@ SHARPNESS = {
 
 #: a token's worth without a look at the board (the heuristic's ``QUEUED_TOKEN``)
 FLAT_TOKEN = 0.25
+#: how much a token's gain on the board counts against shells (1: as the heuristic has it)
+TOKEN_WEIGHT = 1.0
+#: what a token taken now costs in the tokens it leaves for later rounds,
+#: when the supply will run short (40 tokens do not last a game at 2-3 a
+#: round): a token's average worth; 0 turns the cost off
+FUTURE_TOKEN = 0.3
+#: tokens a seat wins in an average round, by players (3+2 / 3+2+1 / 3+2+1+1 shared)
+PER_ROUND = {2: 2.5, 3: 2.0, 4: 1.75}
 #: the amulet's worth to its holder: it loses the next round's ties
 AMULET = -0.05
 #: the highest own bid rated, and the highest bid predicted for another seat
@@ -172,6 +180,8 @@ class Table:
 
     me: int
     worth: list[SeatWorth]
+    #: what each token taken now costs each seat in tokens for later rounds
+    token_cost: list[float]
     supply: list[int]
     amulet: int
     reef: int
@@ -184,7 +194,9 @@ def read_table(game: "Nyakuza", state: NyakuzaState, seat: int, sharp: Sharpness
     n = state.players
     worth = [token_worth(game, board, s, sharp.lookahead) for s in range(n)]
     rounds_left = len(state.stack) / LATER_REVEAL[n] + 1
-    return Table(seat, worth, list(state.supply), state.amulet, state.reef, 0.5 + 0.25 * rounds_left)
+    later = PER_ROUND[n] * (rounds_left - 1)  # tokens a seat may yet win after this round
+    cost = [FUTURE_TOKEN * min(1.0, later / max(1, state.supply[s])) if sharp.lookahead else 0.0 for s in range(n)]
+    return Table(seat, worth, cost, list(state.supply), state.amulet, state.reef, 0.5 + 0.25 * rounds_left)
 
 
 def chances(tab: Table, bids: list[int]) -> list[float]:
@@ -199,7 +211,9 @@ def chances(tab: Table, bids: list[int]) -> list[float]:
     for s, w in enumerate(tab.worth):
         k = min(out.tokens[s], tab.supply[s])
         have = w.shells - w.spend[k] - (out.paid if s == out.top else 0) + (out.share if s in out.zero else 0)
-        score = w.board[k] + bot.shell_score(max(0, have), w.left[k])
+        board = (w.board[k] if math.isinf(w.board[k])
+                 else w.board[0] + TOKEN_WEIGHT * (w.board[k] - w.board[0]) - k * tab.token_cost[s])
+        score = board + bot.shell_score(max(0, have), w.left[k])
         if out.amulet == s:
             score += AMULET
         scores.append(score)
@@ -323,8 +337,9 @@ def stake(game: "Nyakuza", state: NyakuzaState, seat: int) -> float:
                      [w.left[MOST_TOKENS]] * (MOST_TOKENS + 1), w.shells)
     won[seat] = mine
     zero = [0] * state.players
-    after = chances(Table(seat, won, tab.supply, tab.amulet, 0, tab.spread), zero)[seat]
-    before = chances(Table(seat, tab.worth, tab.supply, tab.amulet, 0, tab.spread), zero)[seat]
+    free = [0.0] * state.players  # the prize itself, before what its tokens cost later
+    after = chances(Table(seat, won, free, tab.supply, tab.amulet, 0, tab.spread), zero)[seat]
+    before = chances(Table(seat, tab.worth, free, tab.supply, tab.amulet, 0, tab.spread), zero)[seat]
     return after - before
 
 

@@ -41,10 +41,6 @@ SEEDS = (1, 2, 3)
 EVERY = 3
 
 
-#: games whose rules still hold their bot code (heuristics, determinize,
-#: search tuning, which import engine.bots): it moves to their bot.py on
-#: the bot branches. Strict: the mark must go the moment the move lands.
-BOT_CODE_IN_RULES = {"nyakuza"}
 
 
 def seat_counts(game) -> list[int]:
@@ -296,9 +292,7 @@ def test_the_folder_keeps_the_template_s_roles(game):
     roles.check_roles(game)
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, id=g.id, marks=pytest.mark.xfail(
-    strict=True, reason="bot code still in rules.py, moving to bot.py")) if g.id in BOT_CODE_IN_RULES
-    else pytest.param(g, id=g.id) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_the_rules_import_no_search(game):
     roles.check_rules_import_no_bots(game)
 

@@ -12,16 +12,19 @@ import pytest
 from tabletop_tui.engine import get
 from tabletop_tui.games.nayakas import bot as nayakas_bot
 from tabletop_tui.games.nisyros import bot as nisyros_bot
+from tabletop_tui.games.nyakuza import bot as nyakuza_bot
 from tabletop_tui.games.rapa_nui import bot as rapa_nui_bot
 from tabletop_tui.games.tiki import bot as tiki_bot
 
-MODULES = {"tiki": tiki_bot, "rapa_nui": rapa_nui_bot, "nayakas": nayakas_bot, "nisyros": nisyros_bot}
+MODULES = {"tiki": tiki_bot, "rapa_nui": rapa_nui_bot, "nayakas": nayakas_bot, "nisyros": nisyros_bot,
+           "nyakuza": nyakuza_bot}
 #: the Game methods each game's bot.py answers, and the arguments bot.py gets after the state
 DELEGATED = {
     "tiki": ["heuristics"],
     "rapa_nui": ["heuristics", "determinize", "search_actions"],
     "nayakas": ["heuristics", "determinize", "search_actions"],
     "nisyros": ["heuristics", "determinize"],
+    "nyakuza": ["heuristics", "determinize", "search_actions"],
 }
 ARGS = {"heuristics": (), "determinize": (0, random.Random(1)), "search_actions": (0,)}
 

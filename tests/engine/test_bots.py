@@ -345,7 +345,9 @@ def test_nyakuza_search_leaves_out_only_high_bids():
     assert state.phase == "bid"
     state.shells[0] = 20
     considered = game.search_actions(state, 0)
-    assert considered == [Bid(shells=k) for k in range(game.search_bid_cap + 1)]
+    from tabletop_tui.games.nyakuza.bot import SEARCH_BID_CAP
+
+    assert considered == [Bid(shells=k) for k in range(SEARCH_BID_CAP + 1)]
     assert len(game.legal_actions(state, 0)) == 21
     state.shells[0] = 3
     assert game.search_actions(state, 0) == game.legal_actions(state, 0)

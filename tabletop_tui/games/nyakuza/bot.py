@@ -1,12 +1,13 @@
 """Nyakuza's bot code: the search's heuristic, its re-dealing of what a seat
 cannot see, the moves it considers, and its exploration settings
-(docs/bots.md). The ``Nyakuza`` game's methods delegate here. No Textual.
+(docs/bots.md). The engine finds it as the game's bot role (``Game.roles``);
+the rules never import it. No Textual.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.bots import MoveScore, SearchBot, win_chances
@@ -72,11 +73,11 @@ def search_actions(game: "Nyakuza", state: NyakuzaState, seat: int) -> list[Acti
     (24-32 shells for a round's tokens), which real players do not wage."""
     legal = game.legal_actions(state, seat)
     if state.phase == "bid":
-        return legal[: game.search_bid_cap + 1]
+        return legal[: SEARCH_BID_CAP + 1]
     return legal
 
 
-def heuristics(state: NyakuzaState) -> list[float]:
+def heuristics(game: Any, state: NyakuzaState) -> list[float]:
     """Each seat's chance to win, from its Moai standing, the Moai its
     groups are on the way to (unspent recipe tiles and free coastal palms
     held together, and the tokens won this round and not yet placed)
@@ -160,6 +161,6 @@ class NyakuzaBot(SearchBot):
         return out
 
 
-def bot_for(level: int) -> NyakuzaBot:
+def bot_for(game: Any, level: int) -> NyakuzaBot:
     """The Nyakuza bot of a search level."""
     return NyakuzaBot(level=level)

@@ -31,7 +31,7 @@ from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import and_list, plural, who
 from tabletop_tui.games.nyakuza import INFO
 
-from . import bot, moai
+from . import moai
 from .actions import BIDS as _BIDS
 from .actions import PASS as _PASS
 from .actions import PLACES as _PLACES
@@ -537,24 +537,3 @@ class Nyakuza(Game[NyakuzaState]):
     # -- information -----------------------------------------------------------------------
     def clone(self, state: NyakuzaState) -> NyakuzaState:
         return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
-
-    def determinize(self, state: NyakuzaState, seat: Seat, rng: random.Random) -> NyakuzaState:
-        """A copy with what ``seat`` cannot see re-dealt (see ``bot.determinize``)."""
-        return bot.determinize(self, state, seat, rng)
-
-    # -- for the search bot (games/nyakuza/bot.py) -------------------------------------------
-    playout_depth = bot.PLAYOUT_DEPTH
-    deep_exploration = bot.DEEP_EXPLORATION
-    search_bid_cap = bot.SEARCH_BID_CAP
-
-    def bot_for(self, level: int) -> bot.NyakuzaBot:
-        """Nyakuza's own bot: it bids by a policy (see ``bot.NyakuzaBot``)."""
-        return bot.bot_for(level)
-
-    def search_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
-        """The moves the search considers (see ``bot.search_actions``)."""
-        return bot.search_actions(self, state, seat)
-
-    def heuristics(self, state: NyakuzaState) -> list[float]:
-        """Each seat's chance to win (see ``bot.heuristics``)."""
-        return bot.heuristics(state)

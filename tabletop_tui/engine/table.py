@@ -17,7 +17,6 @@ import asyncio
 import random
 import threading
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from . import thinker
@@ -29,101 +28,14 @@ from .errors import IllegalAction
 from .game import Game, Result, Seat
 from .match import Match
 from .runners import Clock, RealClock, Runner, ThreadRunner
+from .updates import LastMove, LogLine, SeatInfo, Update, last_move, log_lines
+
+__all__ = ["LastMove", "LogLine", "SeatInfo", "Subscription", "Table", "Update", "last_move", "log_lines"]
 
 #: Seconds the background save waits after a change before it starts, so the
 #: frame that shows a move is drawn first; a move is on disk about this much
 #: later (``flush`` and ``close`` do not wait).
 SAVE_DELAY = 0.06
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """Who sits at a seat, as every client may know it."""
-
-    name: str
-    colour: str
-    bot: str | None = None
-    level: int = 2
-    #: on a server: "open" (no player has taken it), "away" (its player is
-    #: not connected) or "here"; "" at a local table
-    presence: str = ""
-
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
-
-    @property
-    def label(self) -> str:
-        """"human", "human, away", "open seat", "random bot" or "bot L2"."""
-        if self.bot is None:
-            return {"open": "open seat", "away": "human, away"}.get(self.presence, "human")
-        return "random bot" if self.bot == "random" else f"bot L{self.level}"
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the game log, names filled in; ``seat`` is who it concerns.
-    ``move`` is the number of the log entry it belongs to (0 for the first
-    move); the first line of a move carries ``rule``, the name of the rules
-    page's "In brief" rule the move followed (see :mod:`.rules_index`)."""
-
-    text: str
-    seat: Seat | None = None
-    move: int | None = None
-    rule: str | None = None
-
-
-@dataclass(frozen=True)
-class LastMove:
-    """The action applied last, by whom, and what it did (as the viewer may read it)."""
-
-    seat: Seat
-    action: Action
-    text: str = ""
-    #: it showed something hidden or random (a drawn card, a die, the bids)
-    reveals: bool = False
-
-
-@dataclass
-class Update:
-    """Everything one seat (``None``: the public, a spectator) may know now."""
-
-    serial: int
-    seat: Seat | None
-    view: Any
-    to_act: list[Seat]
-    status: str
-    log: list[LogLine]
-    legal: list[Action] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    last: LastMove | None = None
-    result: Result | None = None
-    #: the bot seat now thinking, if any
-    thinking: Seat | None = None
-    #: a standing notice (saving is off), "" if none
-    note: str = ""
-    #: something that went wrong and waits for a player (a bot could not
-    #: move) and what this seat can do about it, "" if none
-    alert: str = ""
-    #: where the alert's details are kept ("Details are in …"): a path on the
-    #: machine the table runs on, so the ssh service does not send it as is
-    alert_detail: str = ""
-    #: the status line as anyone may read it (for the hand-off screen)
-    public_status: str = ""
-    #: the coach's word to this seat about its last move ("" if none)
-    coach: str = ""
-    #: True while the table's bots wait to be stepped (a paused demo)
-    paused: bool = False
-    #: a tutorial's words for this seat now ("" outside a tutorial)
-    lesson: str = ""
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.to_act
 
 
 Listener = Callable[[dict["Seat | None", Update]], None]
@@ -475,13 +387,13 @@ class Table:
         if over:
             res = m.result()
             result = res.model_copy(update={"summary": m.text(res.summary), "condition": m.text(res.condition)})
-        return Update(
+        return Update.model_construct(
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
             last=self._last_for(seat), result=result, thinking=self._thinking,
             note=self._save_problem or "", alert=self._alert_for(seat),
             alert_detail=self._alert_detail if self._alert else "", public_status=m.status(None) if seat is not None else "",
-            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused)
+            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused, lesson="")
 
     # -- alerts (a bot that could not move) --------------------------------------------
     def _raise_alert(self, what: str, detail: str = "") -> None:
@@ -690,27 +602,3 @@ class Table:
         finally:
             self._save_now.clear()
 
-
-def log_lines(match: Match, seat: Seat | None) -> list[LogLine]:
-    """The log as ``seat`` may read it (None: the public), names filled in:
-    private events only for their own seat; each move's first line names
-    the rule it followed."""
-    out = [LogLine(match.text(e.text), e.seat) for e in match.opening
-           if not e.private or (seat is not None and e.seat == seat)]
-    for k, events in enumerate(match.history):
-        rule = match.rules[k] if k < len(match.rules) else None
-        for e in events:
-            if not e.private or (seat is not None and e.seat == seat):
-                out.append(LogLine(match.text(e.text), e.seat, k, rule))
-                rule = None
-    return out
-
-
-def last_move(match: Match, seat: Seat | None) -> LastMove | None:
-    """The match's last move as ``seat`` may read it (None: no move yet)."""
-    if not match.log:
-        return None
-    entry = match.log[-1]
-    seen = [match.text(e.text) for e in match.history[-1]
-            if not e.private or (seat is not None and e.seat == seat)]
-    return LastMove(entry.seat, match.game.parse_action(entry.action), " ".join(seen), entry.reveals)

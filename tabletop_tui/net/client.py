@@ -16,8 +16,8 @@ from typing import Any, Callable
 
 from tabletop_tui.engine import registry
 from tabletop_tui.engine.errors import IllegalAction
-from tabletop_tui.engine.game import Result, Seat
-from tabletop_tui.engine.table import LastMove, LogLine, SeatInfo, Update
+from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.updates import LogLine, SeatInfo, Update
 
 from . import protocol as p
 
@@ -288,26 +288,16 @@ class RemoteTable:
             sub.listener(parsed)
 
     def _update(self, key: str, d: dict) -> Update:
-        game = self.game
+        """One seat's update as sent (:meth:`Update.from_wire`), its log
+        joined to the lines that came before."""
+        up = Update.from_wire(d, self.game)
         log = self._logs.setdefault(key, [])
-        start = int(d.get("log_start", 0))
-        del log[start:]
-        log.extend(LogLine(str(line[0]), line[1], rule=str(line[2]) if len(line) > 2 and line[2] else None)
-                   for line in d.get("log", []))
-        last = d.get("last")
-        if last is not None:
-            last = LastMove(int(last["seat"]), game.parse_action(last["action"]), str(last.get("text", "")),
-                            bool(last.get("reveals")))
+        del log[int(d.get("log_start", 0)):]
+        log.extend(up.log)
+        up.log = list(log)
         if d.get("seats"):  # a seat was taken or handed to a bot
             self.seats = _seats(d["seats"])
-        result = Result.model_validate(d["result"]) if d.get("result") is not None else None
-        return Update(
-            serial=int(d["serial"]), seat=d.get("seat"), view=game.view_model().model_validate(d["view"]),
-            to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
-            legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
-            last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")), alert=str(d.get("alert", "")),
-            alert_detail=str(d.get("alert_detail", "")),
-            public_status=str(d.get("public_status", "")), coach=str(d.get("coach", "")))
+        return up
 
     def _seated(self, seats: list) -> None:
         """Who sits where, or who is here, changed: the screens redraw."""

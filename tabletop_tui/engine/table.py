@@ -184,8 +184,25 @@ class Table:
                 return err.reason
             return None
 
-    #: whether :meth:`undo` can take moves back (a tutorial's cannot)
-    undoable = True
+    # -- what this table can do (see :class:`.table_face.TableFace`) ----------------------
+    #: no chat at a table in this process
+    has_chat = False
+    #: :meth:`undo` can take moves back (a tutorial's cannot)
+    can_undo = True
+    #: :meth:`coach` ranks moves
+    has_coach = True
+    #: every call is answered here and now
+    answers_later = False
+    #: no chat here (see ``has_chat``)
+    chat_lines: list[tuple[str, str]] = []
+
+    def send_chat(self, text: str) -> None:
+        raise IllegalAction("This table has no chat.")
+
+    @property
+    def save_path(self) -> Any:
+        """Where the game is saved (None: it is not)."""
+        return self.match.path
 
     def undo(self, by: Seat | None = None) -> int:
         """Take back the last human move (see :meth:`Match.undo`); returns how
@@ -414,7 +431,7 @@ class Table:
             return self._alert
         if not self.humans:
             todo = "Press b to step back or Esc to leave."
-        elif not self.undoable:
+        elif not self.can_undo:
             todo = "Press Esc to leave."
         elif seat is not None and self.seats[seat].is_human:
             todo = "Press u to undo or Esc to leave."

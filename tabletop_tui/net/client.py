@@ -194,7 +194,6 @@ class RemoteTable:
         self.yours: list[Seat] = [int(s) for s in joined.get("yours", [])]
         self.creator = bool(joined.get("creator"))
         self.chat_lines: list[tuple[str, str]] = [(str(n), str(t)) for n, t in joined.get("chat", [])]
-        self.saving = True  # the server saves its tables
         self.on_chat: Callable[[str, str], None] = lambda name, text: None
         self._subs: list[_Sub] = []
         self._latest: dict[Seat | None, Update] = {}
@@ -203,7 +202,21 @@ class RemoteTable:
         self._coach_replies: dict[Seat, Callable] = {}
         self._lock = threading.Lock()
 
-    # -- the Table's face ---------------------------------------------------------------
+    # -- the table's face (:class:`~tabletop_tui.engine.table_face.TableFace`) ----------------
+    has_chat = True
+    can_undo = True
+    has_coach = True
+    #: every call crosses the socket: a screen makes them off its event loop
+    answers_later = True
+    #: the server saves its tables
+    saving = True
+    #: the save is on the server's disk, not here
+    save_path = None
+
+    def leave_note(self) -> str:
+        """Nothing to say on leaving: the server keeps the table."""
+        return ""
+
     @property
     def players(self) -> int:
         return len(self.seats)
@@ -264,8 +277,11 @@ class RemoteTable:
         self.service.send(p.Coach(seat=seat))
 
     def send_chat(self, text: str) -> None:
-        """Say one line to the table."""
-        self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
+        """Say one line to the table (IllegalAction if the server is gone)."""
+        try:
+            self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
+        except ServiceGone as err:
+            raise IllegalAction(err.reason) from None
 
     def close(self) -> None:
         """Leave the table (the seats stay yours) for the lobby."""

@@ -90,8 +90,8 @@ class TabletopApp(App[None]):
         if not games:
             return None
         table = games[-1].table
-        note = getattr(table, "leave_note", lambda: "")()
-        path = getattr(getattr(table, "match", None), "path", None)
+        note = table.leave_note()
+        path = table.save_path
         if note.endswith("resume it from this list."):
             where = f" or `tabletop load {path}`" if path else ""
             return f"The game is saved; resume it with `tabletop` (it is in the list){where}."

@@ -39,7 +39,7 @@ from .seats import HotSeat, SeatPolicy, Spectator
 from .footer import FittingFooter
 
 if TYPE_CHECKING:
-    from tabletop_tui.engine.table import Table
+    from tabletop_tui.engine.table_face import TableFace
 
 
 #: seconds after a move that its log line is drawn (about one frame)
@@ -145,7 +145,7 @@ class GameScreen(Screen[None]):
     #: the log says which rule of the rules page each move followed (a demo)
     narrate = False
 
-    def __init__(self, table: "Table", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
+    def __init__(self, table: "TableFace", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
         super().__init__()
         self.table = table
         self.game = table.game
@@ -177,6 +177,8 @@ class GameScreen(Screen[None]):
         self._turn_said = False
         #: table chat (over ssh): (how many log lines came before it, the line)
         self._chat: list[tuple[int, Text]] = []
+        #: what each Static updated by :meth:`_update_static` shows: (its text, its lines)
+        self._static_shown: dict[str, tuple[tuple | None, int]] = {}
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -209,7 +211,7 @@ class GameScreen(Screen[None]):
     @property
     def chatty(self) -> bool:
         """The table has chat (a server's table)."""
-        return callable(getattr(self.table, "send_chat", None))
+        return self.table.has_chat
 
     def on_mount(self) -> None:
         self.title = self.game.title
@@ -218,7 +220,7 @@ class GameScreen(Screen[None]):
                         self.table.explain)
         if self.chatty:
             self.query_one("#chat", Input).display = False
-            for name, text in getattr(self.table, "chat_lines", []):  # said before we came:
+            for name, text in self.table.chat_lines:  # said before we came:
                 self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
             self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
@@ -449,12 +451,13 @@ class GameScreen(Screen[None]):
         moved (a layout pass of the whole screen costs more than the move)."""
         widget = self.query_one(selector, Static)
         key = (text.plain, tuple(text.spans))
-        if getattr(widget, "_shown", None) == key:
+        shown, shown_lines = self._static_shown.get(selector, (None, -2))
+        if shown == key:
             return
         width = widget.content_size.width
         lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
-        same = lines >= 0 and lines == getattr(widget, "_shown_lines", -2)
-        widget._shown, widget._shown_lines = key, lines  # type: ignore[attr-defined]
+        same = lines >= 0 and lines == shown_lines
+        self._static_shown[selector] = (key, lines)
         widget.update(text, layout=not same)
 
     def _render_log(self, up: Update | None = None) -> None:
@@ -572,14 +575,13 @@ class GameScreen(Screen[None]):
         if self.query_one(CoachPanel).display:
             self._close_coach(unused=True)
             return
-        coach = getattr(self.table, "coach", None)
-        if coach is None:  # a table that gives one hint only
+        if not self.table.has_coach:  # a table that gives one hint only
             self.say("Thinking of a hint…")
             self.table.hint(seat, lambda serial, action, label: self.post_message(
                 self.Hinted(serial, seat, action, label)))
             return
         self.say("The coach is thinking…")
-        coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
+        self.table.coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
 
     def on_game_screen_coached(self, message: Coached) -> None:
         message.stop()
@@ -643,8 +645,10 @@ class GameScreen(Screen[None]):
         if text:
             try:
                 self.table.send_chat(text)
-            except Exception as err:  # the server is gone: the app is told separately
-                self.say(getattr(err, "reason", "The message was not sent."), error=True)
+            except IllegalAction as err:  # the server is gone: the app is told separately
+                self.say(err.reason, error=True)
+            except Exception:
+                self.say("The message was not sent.", error=True)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Undo and hints are for players, and nothing but leaving, the rules
@@ -711,7 +715,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the picker (or the lobby); it says what became of the game."""
-        note = getattr(self.table, "leave_note", lambda: "")()  # after the last autosave
+        note = self.table.leave_note()  # after the last autosave
         self.app.back_to_picker(note=note)
 
     def _after_result(self, choice: str | None) -> None:

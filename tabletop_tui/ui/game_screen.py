@@ -121,13 +121,6 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.updates = updates
 
-    class ChatLine(Message):
-        """A line of table chat (over ssh)."""
-
-        def __init__(self, name: str, text: str) -> None:
-            super().__init__()
-            self.name, self.text = name, text
-
     class Hinted(Message):
         """The table's hint for ``seat`` (``action`` None: ``label`` says why not)."""
 
@@ -222,7 +215,6 @@ class GameScreen(Screen[None]):
             self.query_one("#chat", Input).display = False
             for name, text in self.table.chat_lines:  # said before we came:
                 self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
-            self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
         self._fit()
 
@@ -540,7 +532,7 @@ class GameScreen(Screen[None]):
             self.say(f"Wait: it is {who}'s turn." if who else "It is not your turn.", error=True)
             return False
         try:
-            self.table.act(action, seat)
+            self.table.act(action, seat)  # a table that answers later: a refusal comes to :meth:`answered`
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return False
@@ -549,6 +541,15 @@ class GameScreen(Screen[None]):
             return False
         self.say("")
         return True
+
+    def answered(self, answer) -> None:
+        """A table that answers later (a server's) answered an act or an
+        undo of ours (the app calls this; ``answer`` has ``request``,
+        ``ok``, ``reason`` and ``reply``)."""
+        if not answer.ok:
+            self.say(answer.reason, error=True)
+        elif answer.request == "undo":
+            self._undone(int(answer.reply.get("count", 1)))
 
     # -- shared keys -------------------------------------------------------------------------
     def action_undo(self) -> None:
@@ -560,6 +561,10 @@ class GameScreen(Screen[None]):
         except Exception as err:
             self.say(report_crash(err), error=True)
             return
+        if not self.table.answers_later:  # else the answer says how many
+            self._undone(n)
+
+    def _undone(self, n: int) -> None:
         self._result_serial = -1
         self.say(f"Undid {n} move{'s' if n != 1 else ''}.")
 
@@ -689,9 +694,9 @@ class GameScreen(Screen[None]):
         line.append(text)  # outside text, cleaned by the service: plain
         return line
 
-    def on_game_screen_chat_line(self, message: ChatLine) -> None:
-        message.stop()
-        line = self._chat_text(message.name, message.text)
+    def hear_chat(self, name: str, text: str) -> None:
+        """A line of table chat (over ssh; the app calls this as it arrives)."""
+        line = self._chat_text(name, text)
         self._chat.append((self._log_count, line))
         del self._chat[:-200]  # the service keeps the last lines too
         if not self._handoff_open:

@@ -13,22 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.crash import report_crash
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
-from tabletop_tui.engine.table import LogLine, Update
+from tabletop_tui.engine.updates import Update
 from tabletop_tui.engine.text import and_list
-
-from tabletop_tui.engine.rules_index import quote
 
 from .board import Board
 from .boards import board_class
@@ -37,6 +34,7 @@ from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
 from .footer import FittingFooter
+from .game_log import GameLog
 
 if TYPE_CHECKING:
     from tabletop_tui.engine.table_face import TableFace
@@ -44,49 +42,6 @@ if TYPE_CHECKING:
 
 #: seconds after a move that its log line is drawn (about one frame)
 LOG_DELAY = 0.02
-
-
-class GameLog(RichLog):
-    """The game log. Its size is the screen's to set and its scrollbar gutter
-    is stable, so a new line changes only its own scroll region: it asks for
-    no layout pass of the whole screen (RichLog does, at every line, and on
-    a move key that pass cost more than the move)."""
-
-    _own_size_only = False
-    #: the width its lines were wrapped at (0: none yet)
-    _wrapped_width = 0
-
-    class Rewrap(Message):
-        """The log's width changed (the layout moved, not only the
-        terminal): its lines want writing again at the new width."""
-
-    def on_resize(self, event: events.Resize) -> None:  # RichLog's own handler runs too
-        width = event.size.width
-        if self._wrapped_width and width != self._wrapped_width and self.lines:
-            self.post_message(self.Rewrap())
-        self._wrapped_width = width
-
-    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
-        return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
-                               recompose=recompose)
-
-    def write(self, *args, **kwargs):  # type: ignore[override]
-        self._own_size_only = True
-        try:
-            result = super().write(*args, **kwargs)
-        finally:
-            self._own_size_only = False
-        self._scroll_update(self.virtual_size)
-        return result
-
-    def clear(self):  # type: ignore[override]
-        self._own_size_only = True
-        try:
-            result = super().clear()
-        finally:
-            self._own_size_only = False
-        self._scroll_update(self.virtual_size)
-        return result
 
 
 class GameScreen(Screen[None]):
@@ -152,10 +107,6 @@ class GameScreen(Screen[None]):
         #: the seat whose view is on screen (None: the public view)
         self.viewer: Seat | None = None
         self._sub = None
-        self._log_count = 0
-        #: rules the log has quoted in full since it was last cleared
-        self._quoted: set[str] = set()
-        self._log_viewer: Seat | None = -1
         self._handoff_open = False
         self._result_serial = -1
         self._said = False
@@ -168,8 +119,6 @@ class GameScreen(Screen[None]):
         self._cursor_before: dict | None = None
         #: "Your turn." is on the message line
         self._turn_said = False
-        #: table chat (over ssh): (how many log lines came before it, the line)
-        self._chat: list[tuple[int, Text]] = []
         #: what each Static updated by :meth:`_update_static` shows: (its text, its lines)
         self._static_shown: dict[str, tuple[tuple | None, int]] = {}
 
@@ -183,7 +132,9 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="seats")
                 yield CoachPanel(id="coach")
-                yield GameLog(id="log", wrap=True, markup=False, min_width=20)
+                self.log_pane = GameLog(id="log", wrap=True, markup=False, min_width=20)
+                self.log_pane.setup(self.game.id, self.board.seat_style, self.narrate)
+                yield self.log_pane
         yield Static("", id="message")
         yield Static("", id="too-small")
         if self.chatty:
@@ -214,7 +165,7 @@ class GameScreen(Screen[None]):
         if self.chatty:
             self.query_one("#chat", Input).display = False
             for name, text in self.table.chat_lines:  # said before we came:
-                self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
+                self.log_pane.add_chat(name, text, before=True)  # after the log as we find it
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
         self._fit()
 
@@ -266,10 +217,8 @@ class GameScreen(Screen[None]):
             return
         if self.current is not None:  # the players panel too, for its new width
             self._render_seats(self.current)
-        self.query_one("#log", RichLog).clear()
-        self._log_count = 0
-        self._quoted.clear()
-        self._render_log()
+        up = self.current
+        self.log_pane.rewrap(up.log if up is not None else None, up.seat if up is not None else None)
 
     @property
     def current(self) -> Update | None:
@@ -283,7 +232,7 @@ class GameScreen(Screen[None]):
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
             if self.board.names:  # lines written under the old names are written again
-                self._log_count, self._log_viewer = 0, -1
+                self.log_pane.forget()
             self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
@@ -348,8 +297,7 @@ class GameScreen(Screen[None]):
         self._update_static("#status", Text(""))
         self._update_static("#seats", Text(""))
         self.query_one("#message", Static).update("")
-        self.query_one("#log", RichLog).clear()
-        self._log_count, self._log_viewer = 0, -1
+        self.log_pane.blank()
 
         def done(ready: bool | None) -> None:
             self._handoff_open = False
@@ -456,45 +404,7 @@ class GameScreen(Screen[None]):
         up = up or self.current
         if up is None or self._handoff_open:  # nothing of anyone's log behind the hand-off
             return
-        log = self.query_one("#log", RichLog)
-        lines = up.log
-        if self._log_viewer != up.seat or len(lines) < self._log_count:
-            log.clear()
-            self._log_count = 0
-            self._quoted.clear()
-            self._log_viewer = up.seat
-        fresh = self._log_count == 0
-        if self._chat and self._chat[0][0] < 0:
-            self._chat = [(len(lines) if at < 0 else at, line) for at, line in self._chat]
-        chat = iter(self._chat if fresh else ())
-        said = next(chat, None)
-        for i, line in enumerate(lines[self._log_count:], start=self._log_count):
-            while said is not None and said[0] <= i:  # chat in its place among the moves
-                log.write(said[1])
-                said = next(chat, None)
-            log.write(self._line_text(line))
-            if self.narrate and line.rule:
-                log.write(self._rule_text(line.rule))
-        while said is not None:
-            log.write(said[1])
-            said = next(chat, None)
-        self._log_count = len(lines)
-
-    def _rule_text(self, rule: str) -> Text:
-        """The rule behind a move, under it: the rules page's sentence the
-        first time, its name after that (the log stays readable)."""
-        quoted = self._quoted
-        said = quote(self.game.id, rule)
-        if said and rule not in quoted:
-            quoted.add(rule)
-            return Text(f"  ↳ {rule}: {said}", style="italic")
-        return Text(f"  ↳ {rule}", style="italic dim")
-
-    def _line_text(self, line: LogLine) -> Text:
-        t = Text(line.text)
-        if line.seat is not None:
-            t.stylize(self.board.seat_style(line.seat), 0, len(t))
-        return t
+        self.log_pane.show(up.log, up.seat)
 
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` on the message line (cleared by the next move)."""
@@ -688,19 +598,9 @@ class GameScreen(Screen[None]):
             self.say("")
             self._handoff(seat)
 
-    @staticmethod
-    def _chat_text(name: str, text: str) -> Text:
-        line = Text(f"{name}: ", style="bold")
-        line.append(text)  # outside text, cleaned by the service: plain
-        return line
-
     def hear_chat(self, name: str, text: str) -> None:
         """A line of table chat (over ssh; the app calls this as it arrives)."""
-        line = self._chat_text(name, text)
-        self._chat.append((self._log_count, line))
-        del self._chat[:-200]  # the service keeps the last lines too
-        if not self._handoff_open:
-            self.query_one("#log", RichLog).write(line)
+        self.log_pane.add_chat(name, text, shown=not self._handoff_open)
 
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()

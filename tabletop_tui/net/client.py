@@ -38,10 +38,41 @@ class ServiceGone(Exception):
 # The reader thread hands each to the one listener the app gives
 # (:meth:`RemoteService.listen`); the app turns them into its own messages.
 @dataclass(frozen=True)
-class LobbyChanged:
-    """The list of tables (and the games a new one may play)."""
+class _Data:
+    """An event carrying the service's message as sent."""
 
     data: dict
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """An event carrying one sentence."""
+
+    reason: str
+
+
+class LobbyChanged(_Data):
+    """The list of tables (and the games a new one may play)."""
+
+
+class RecordsArrived(_Data):
+    """The player's recent games and the leaderboards."""
+
+
+class ReplayArrived(_Data):
+    """The save of a finished game, to replay it."""
+
+
+class Refused(_Reason):
+    """The service refused a request; ``reason`` is the sentence."""
+
+
+class Moved(_Reason):
+    """The same player joined from another terminal: back to the lobby."""
+
+
+class Gone(_Reason):
+    """The connection ended."""
 
 
 @dataclass(frozen=True)
@@ -49,41 +80,6 @@ class Joined:
     """This connection sat down at (or came to watch) ``table``."""
 
     table: "RemoteTable"
-
-
-@dataclass(frozen=True)
-class Refused:
-    """The service refused a request; ``reason`` is the sentence."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class Moved:
-    """The same player joined from another terminal: back to the lobby."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class Gone:
-    """The connection ended."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class RecordsArrived:
-    """The player's recent games and the leaderboards."""
-
-    data: dict
-
-
-@dataclass(frozen=True)
-class ReplayArrived:
-    """The save of a finished game, to replay it."""
-
-    data: dict
 
 
 @dataclass(frozen=True)

@@ -161,13 +161,30 @@ class GameScreen(Screen[None]):
         self.title = self.game.title
         self.query_one(CoachPanel).hide()
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
-                        self.table.explain)
+                        self._explainer())
         if self.chatty:
             self.query_one("#chat", Input).display = False
             for name, text in self.table.chat_lines:  # said before we came:
                 self.log_pane.add_chat(name, text, before=True)  # after the log as we find it
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
         self._fit()
+
+    def _explainer(self):
+        """What the board asks why a move would be refused: the table's own
+        ``explain``, or, at a table that answers later (a server's, whose
+        ``explain`` waits for the socket), the legal moves this screen
+        already holds, so no key waits for the network (the server still
+        says why when the move is sent)."""
+        if not self.table.answers_later:
+            return self.table.explain
+
+        def from_update(action: Action, seat: Seat) -> str | None:
+            up = self.updates.get(seat)
+            if up is not None and action in up.legal:
+                return None
+            return "That is not one of your moves now."
+
+        return from_update
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -233,7 +250,7 @@ class GameScreen(Screen[None]):
         if names != self.board.names:  # a seat was taken, or handed to a bot
             if self.board.names:  # lines written under the old names are written again
                 self.log_pane.forget()
-            self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
+            self.board.bind(names, [s.colour for s in self.table.seats], self._explainer())
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
         was_over = self.current is not None and self.current.over

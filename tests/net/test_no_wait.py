@@ -22,8 +22,8 @@ def silent_tables(monkeypatch):
     answer = Service._answer
 
     def never(self, conn, req):
-        if req.type == "act":
-            heard.append(req)  # the move arrived; no reply will ever leave
+        if req.type in ("act", "explain", "undo"):
+            heard.append(req)  # it arrived; no reply will ever leave
             return
         answer(self, conn, req)
 
@@ -50,4 +50,8 @@ async def test_a_key_is_handled_while_the_server_owes_an_answer(silent_tables):
         await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page", timeout=10)
         assert time.monotonic() - started < 5, "the app waited for the server"
         assert silent_tables.heard, "the move was sent"
+        started = time.monotonic()  # the board asking why a move is refused does not wait either
+        assert screen.board.explain(screen.current.legal[0]) is None
+        assert screen.board.explain(object()) == "That is not one of your moves now."
+        assert time.monotonic() - started < 1
     link.close()

@@ -356,7 +356,7 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
 
         sessions = list(await asyncio.gather(*(one(i) for i in range(n))))
         out["start_s"] = time.perf_counter() - started
-        apps = [p for p in descendants(server.pid) if "tabletop_tui.net.session" in cmdline(p)]
+        apps = [p for p in descendants(server.pid) if "tabletop_tui.ssh_session" in cmdline(p)]
         others = [p for p in descendants(server.pid) if p not in apps]
         watched = [server.pid, *apps, *others]
         cpu0 = {p: proc_stat(p) for p in watched}
@@ -488,7 +488,7 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
                 await b.term.wait_for(f"a{k:02d} · Purple")
         out["start_s"] = time.perf_counter() - started
         kids = descendants(server.pid)
-        apps = [p for p in kids if "tabletop_tui.net.session" in cmdline(p)]
+        apps = [p for p in kids if "tabletop_tui.ssh_session" in cmdline(p)]
         thinkers = [p for p in kids if "tabletop_tui.engine.thinker" in cmdline(p)]
         others = [p for p in kids if p not in apps and p not in thinkers]
         watched = [server.pid, *kids]

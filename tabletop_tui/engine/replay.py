@@ -16,7 +16,7 @@ from typing import Any
 from .errors import IllegalAction
 from .game import Seat
 from .match import Match
-from .table import SeatInfo, Update, last_move, log_lines
+from .updates import SeatInfo, Update, last_move, log_lines
 
 
 class Replay:

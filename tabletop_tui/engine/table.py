@@ -14,119 +14,24 @@ screen, an ssh session, a spectator) never hold the Match or the true state.
 from __future__ import annotations
 
 import asyncio
-import random
 import threading
-from concurrent.futures import Future
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from . import thinker
-from . import coach
 from .actions import Action
-from .bots import RandomBot
-from .coach import Suggestion
+from .autosave import SAVE_DELAY, Autosave
+from .bot_seats import BotSeats
+from .bots import RandomBot  # noqa: F401  (tests patch the random bot through this module)
 from .errors import IllegalAction
-from .game import Game, Result, Seat
+from .game import Game, Seat
 from .match import Match
 from .runners import Clock, RealClock, Runner, ThreadRunner
+from .table_coach import TableCoach
+from .table_face import Listener
+from .updates import LastMove, LogLine, SeatInfo, Update, last_move, log_lines
 
-#: Seconds the background save waits after a change before it starts, so the
-#: frame that shows a move is drawn first; a move is on disk about this much
-#: later (``flush`` and ``close`` do not wait).
-SAVE_DELAY = 0.06
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """Who sits at a seat, as every client may know it."""
-
-    name: str
-    colour: str
-    bot: str | None = None
-    level: int = 2
-    #: on a server: "open" (no player has taken it), "away" (its player is
-    #: not connected) or "here"; "" at a local table
-    presence: str = ""
-
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
-
-    @property
-    def label(self) -> str:
-        """"human", "human, away", "open seat", "random bot" or "bot L2"."""
-        if self.bot is None:
-            return {"open": "open seat", "away": "human, away"}.get(self.presence, "human")
-        return "random bot" if self.bot == "random" else f"bot L{self.level}"
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the game log, names filled in; ``seat`` is who it concerns.
-    ``move`` is the number of the log entry it belongs to (0 for the first
-    move); the first line of a move carries ``rule``, the name of the rules
-    page's "In brief" rule the move followed (see :mod:`.rules_index`)."""
-
-    text: str
-    seat: Seat | None = None
-    move: int | None = None
-    rule: str | None = None
-
-
-@dataclass(frozen=True)
-class LastMove:
-    """The action applied last, by whom, and what it did (as the viewer may read it)."""
-
-    seat: Seat
-    action: Action
-    text: str = ""
-    #: it showed something hidden or random (a drawn card, a die, the bids)
-    reveals: bool = False
-
-
-@dataclass
-class Update:
-    """Everything one seat (``None``: the public, a spectator) may know now."""
-
-    serial: int
-    seat: Seat | None
-    view: Any
-    to_act: list[Seat]
-    status: str
-    log: list[LogLine]
-    legal: list[Action] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    last: LastMove | None = None
-    result: Result | None = None
-    #: the bot seat now thinking, if any
-    thinking: Seat | None = None
-    #: a standing notice (saving is off), "" if none
-    note: str = ""
-    #: something that went wrong and waits for a player (a bot could not
-    #: move) and what this seat can do about it, "" if none
-    alert: str = ""
-    #: where the alert's details are kept ("Details are in …"): a path on the
-    #: machine the table runs on, so the ssh service does not send it as is
-    alert_detail: str = ""
-    #: the status line as anyone may read it (for the hand-off screen)
-    public_status: str = ""
-    #: the coach's word to this seat about its last move ("" if none)
-    coach: str = ""
-    #: True while the table's bots wait to be stepped (a paused demo)
-    paused: bool = False
-    #: a tutorial's words for this seat now ("" outside a tutorial)
-    lesson: str = ""
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.to_act
-
-
-Listener = Callable[[dict["Seat | None", Update]], None]
+__all__ = ["SAVE_DELAY", "LastMove", "LogLine", "SeatInfo", "Subscription", "Table", "Update", "last_move",
+           "log_lines"]
 
 
 class Subscription:
@@ -145,8 +50,11 @@ class Subscription:
         self.table.unsubscribe(self)
 
 
-class Table:
+class Table(TableCoach, BotSeats, Autosave):
     """One game in progress. Thread-safe: every call may come from any thread.
+
+    Its jobs are in modules of their own: the coach (:mod:`.table_coach`),
+    the bot seats (:mod:`.bot_seats`) and the saver (:mod:`.autosave`).
 
     ``bot_delay`` is the least time a bot's move takes, so people can follow.
     ``runner`` runs the bots' moves, the autosave and the coach (by default
@@ -161,36 +69,20 @@ class Table:
         self.runner: Runner = runner or ThreadRunner()
         self.clock: Clock = clock or RealClock()
         self.game: Game = match.game
-        #: seconds a bot's move takes at least (a demo changes it as it runs)
-        self.bot_delay = bot_delay
         #: the coach flags a human's clear blunder after the move (by
         #: default as the match was set up)
         self.coach_flags = match.coach_flags if coach_flags is None else coach_flags
-        self._paused = False
-        self._steps = 0
-        #: the coach's analysis of the position each human seat faces:
-        #: seat -> (serial, Future of the ranking)
-        self._analyses: dict[Seat, tuple[int, Future]] = {}
-        self._coach_notes: dict[Seat, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
         self._serial = 0
-        self._thinking: Seat | None = None
-        self._bot_rng = random.Random(match.seed ^ 0x7AB1E)
         self._closed = False
         self._alert = ""
         self._alert_detail = ""
         self._alert_holds = False  # the alert stops the bots until a player undoes
         self._alert_seat: Seat | None = None
-        self._save_problem: str | None = None
-        # the Table saves, in the background (the Match is told not to)
-        self._autosave = match.autosave
-        self._save_wanted = False
-        self._saver: Callable[[], None] | None = None  # the save loop while it runs
-        #: notified after every change, when a bot's move is dropped and when
-        #: the saver stops (see :meth:`wait_settled`)
-        self._saved = threading.Condition(self._lock)
-        self._save_now = threading.Event()  # set by flush: no more waiting
+        self._init_coach()
+        self._init_bots(bot_delay)
+        self._init_saving()
         colours = self.game.seat_names_with(match.players, match.options)
         self.seats = [SeatInfo(s.name, colours[i], s.bot, s.level) for i, s in enumerate(match.seats)]
         if any(s.bot == "search" for s in match.seats):
@@ -200,11 +92,6 @@ class Table:
     @property
     def players(self) -> int:
         return len(self.seats)
-
-    @property
-    def saving(self) -> bool:
-        """True when the table autosaves after every change."""
-        return self._autosave
 
     @property
     def humans(self) -> list[Seat]:
@@ -272,8 +159,25 @@ class Table:
                 return err.reason
             return None
 
-    #: whether :meth:`undo` can take moves back (a tutorial's cannot)
-    undoable = True
+    # -- what this table can do (see :class:`.table_face.TableFace`) ----------------------
+    #: no chat at a table in this process
+    has_chat = False
+    #: :meth:`undo` can take moves back (a tutorial's cannot)
+    can_undo = True
+    #: :meth:`coach` ranks moves
+    has_coach = True
+    #: every call is answered here and now
+    answers_later = False
+    #: no chat here (see ``has_chat``)
+    chat_lines: list[tuple[str, str]] = []
+
+    def send_chat(self, text: str) -> None:
+        raise IllegalAction("This table has no chat.")
+
+    @property
+    def save_path(self) -> Any:
+        """Where the game is saved (None: it is not)."""
+        return self.match.path
 
     def undo(self, by: Seat | None = None) -> int:
         """Take back the last human move (see :meth:`Match.undo`); returns how
@@ -287,100 +191,7 @@ class Table:
             self._changed()
             return n
 
-    def hint(self, seat: Seat, reply: Callable[[int, Action | None, str], None]) -> None:
-        """The coach's best move for ``seat`` (see :meth:`coach`) as
-        ``reply(serial, action, label)``; ``action`` is None with a reason
-        in ``label`` if there is none."""
-        def one(serial: int, found: list[Suggestion], reason: str) -> None:
-            if found:
-                reply(serial, found[0].action, found[0].line())
-            else:
-                reply(serial, None, reason)
-
-        self.coach(seat, one)
-
-    def coach(self, seat: Seat, reply: Callable[[int, list[Suggestion], str], None]) -> None:
-        """The coach's best moves for ``seat`` (at most three, best first),
-        each with its estimate and why, thought of from that seat's
-        information only (the search plans on determinized copies for the
-        seat), as ``reply(serial, suggestions, reason)`` from another
-        thread; with no suggestions, ``reason`` says why."""
-        self._check_seat(seat)
-        with self._lock:
-            serial = self._serial
-            if self.match.is_over() or seat not in self.match.to_act():
-                reply(serial, [], "No hint now: it is not your turn.")
-                return
-            state = self.game.clone(self.match.state)
-            future = self._analysis(seat)
-
-        def run() -> None:
-            try:
-                found = coach.suggestions(self.game, state, seat, self._ranked(future.result()),
-                                          self.match.text, serial)
-            except Exception as err:  # the hint failed: say so, the game goes on
-                reply(serial, [], f"No hint this time ({type(err).__name__}).")
-                return
-            reply(serial, found, "" if found else "No hint this time.")
-
-        self.runner.start(run, "coach")
-
-    def _analysis(self, seat: Seat) -> Future:
-        """(Lock held.) The search's ranking of the moves ``seat`` faces now:
-        one per position, shared by the hint and the blunder check."""
-        known = self._analyses.get(seat)
-        if known is not None and known[0] == self._serial:
-            return known[1]
-        state = self.game.clone(self.match.state)
-        future = thinker.rank(self.game.id, state, seat, coach.COACH_LEVEL, self._bot_rng.getrandbits(63))
-        self._analyses[seat] = (self._serial, future)
-        return future
-
-    def _ranked(self, data: list) -> list[tuple[Action, float, int]]:
-        return [(self.game.parse_action(a), v, n) for a, v, n in data]
-
-    def _judge(self, seat: Seat, serial: int, before: Any) -> None:
-        """(Lock held, after ``seat`` moved.) Once the analysis of the
-        position it faced is ready, tell the seat (and only it) if the move
-        was a clear blunder."""
-        known = self._analyses.get(seat)
-        if known is None or known[0] != serial or not self.match.log:
-            return
-        future, chosen = known[1], self.game.parse_action(self.match.log[-1].action)
-        moves = len(self.match.log)
-
-        def run() -> None:
-            try:
-                said = coach.blunder(self.game, before, seat, self._ranked(future.result()), chosen,
-                                     self.match.text, serial)
-            except Exception:  # no word from the coach this time; the game goes on
-                return
-            with self._lock:
-                if said and len(self.match.log) >= moves and not self._closed:
-                    self._coach_notes[seat] = said
-                    self._publish()
-
-        self.runner.start(run, "coach-judge")
-
     # -- pace (a demo) ---------------------------------------------------------------
-    @property
-    def paused(self) -> bool:
-        return self._paused
-
-    def pause(self, paused: bool = True) -> None:
-        """Hold the bots (True) or let them play on (False)."""
-        with self._lock:
-            self._paused = paused
-            self._steps = 0
-            self._publish()
-            self._kick()
-
-    def step(self) -> None:
-        """While paused: let the next bot make one move."""
-        with self._lock:
-            self._steps += 1
-            self._kick()
-
     def rewind(self, moves: int = 1) -> int:
         """Take back the last ``moves`` actions whatever they revealed, and
         pause: a demo stepping back. Only at a table of bots (no player's
@@ -409,14 +220,6 @@ class Table:
             self.match.set_seat(seat, config)
             self.seats[seat] = SeatInfo(config.name, self.seats[seat].colour, config.bot, config.level)
             self._changed()
-
-    def keep_saved(self) -> None:
-        """Autosave from now on (a demo that became a game is worth resuming)."""
-        with self._lock:
-            if self._autosave:
-                return
-            self.match.autosave = self._autosave = True
-            self._request_save()
 
     def leave_note(self) -> str:
         """What became of the game, for whoever leaves it (after the last save)."""
@@ -475,13 +278,13 @@ class Table:
         if over:
             res = m.result()
             result = res.model_copy(update={"summary": m.text(res.summary), "condition": m.text(res.condition)})
-        return Update(
+        return Update.model_construct(
             serial=self._serial, seat=seat, view=m.view(seat), to_act=to_act,
             status=m.status(seat), log=self._log_for(seat), legal=legal, labels=labels,
             last=self._last_for(seat), result=result, thinking=self._thinking,
             note=self._save_problem or "", alert=self._alert_for(seat),
             alert_detail=self._alert_detail if self._alert else "", public_status=m.status(None) if seat is not None else "",
-            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused)
+            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused, lesson="")
 
     # -- alerts (a bot that could not move) --------------------------------------------
     def _raise_alert(self, what: str, detail: str = "") -> None:
@@ -502,7 +305,7 @@ class Table:
             return self._alert
         if not self.humans:
             todo = "Press b to step back or Esc to leave."
-        elif not self.undoable:
+        elif not self.can_undo:
             todo = "Press Esc to leave."
         elif seat is not None and self.seats[seat].is_human:
             todo = "Press u to undo or Esc to leave."
@@ -515,110 +318,6 @@ class Table:
 
     def _last_for(self, seat: Seat | None) -> LastMove | None:
         return last_move(self.match, seat)
-
-    # -- bots ------------------------------------------------------------------------------
-    def _next_bot(self) -> None:
-        m = self.match
-        if self._closed or self._thinking is not None or not self._subs or m.is_over():
-            return
-        if self._paused and self._steps <= 0:
-            return
-        bots = m.bots_to_act()
-        if not bots:
-            return
-        stepped = self._paused
-        if stepped:
-            self._steps -= 1
-        seat = bots[0]
-        cfg = self.seats[seat]
-        state = self.game.clone(m.state)
-        seed = self._bot_rng.getrandbits(63)
-        self._thinking = seat
-        serial = self._serial
-        self.runner.start(lambda: self._bot_move(serial, seat, cfg, state, seed, stepped), f"bot-{seat}")
-
-    def _bot_move(self, serial: int, seat: Seat, cfg: SeatInfo, state: Any, seed: int,
-                  stepped: bool = False) -> None:
-        """Think (in the worker), wait out the table's pace, then play. A
-        pause holds a move already thought of until play goes on or a step
-        lets it through (``stepped``: it was let through already)."""
-        started = self.clock.monotonic()
-        fallback: tuple[str, str] | None = None
-        try:
-            if cfg.bot == "random":
-                action: Action = RandomBot().choose(self.game, state, seat, random.Random(seed))
-            else:
-                data = thinker.think(self.game.id, state, seat, cfg.bot or "search", cfg.level, seed).result()
-                action = self.game.parse_action(data)
-        except Exception as err:
-            from .crash import where_sentence, write_crash_log
-
-            detail = where_sentence(write_crash_log(err))
-            what = f"{cfg.name} (a bot) could not move: something went wrong ({type(err).__name__})"
-            action = self._stand_in(state, seat, seed) if cfg.bot != "random" else None
-            if action is None:  # not even a random move: the table holds
-                with self._lock:
-                    self._thinking = None
-                    self._raise_alert(f"{what}.", detail)
-                return
-            fallback = (f"{what}, so it played a random legal move instead.", detail)
-        while not self._closed:  # a demo may change the pace, or pause, meanwhile
-            wait = self.bot_delay - (self.clock.monotonic() - started)
-            with self._lock:  # judged and played under one lock: a pause never lets one more move through
-                if self._paused and not stepped:
-                    if self._steps > 0:
-                        self._steps -= 1
-                        stepped = True
-                        continue
-                elif wait <= 0:
-                    self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
-                    return
-            self.clock.sleep(0.02 if wait <= 0 else min(wait, 0.05))
-        self._bot_plays(serial, seat, action, f"{cfg.name} (a bot)", fallback, seed)
-
-    def _stand_in(self, state: Any, seat: Seat, seed: int) -> Action | None:
-        """A random legal move for a bot that failed (None if even that fails)."""
-        try:
-            return RandomBot().choose(self.game, state, seat, random.Random(seed))
-        except Exception as err:
-            from .crash import write_crash_log
-
-            write_crash_log(err)
-            return None
-
-    def _bot_plays(self, serial: int, seat: Seat, action: Action, who: str,
-                   fallback: tuple[str, str] | None = None, seed: int = 0, stand_in: bool = True) -> None:
-        """Play the move a bot (or a script) chose at ``serial``, unless the
-        game moved on meanwhile; a refused move is said, never raised: a
-        random legal move stands in for it (``stand_in``; a script's move
-        has none: it holds the table), and only if none can be found does
-        the table hold for a player. ``fallback``: the move is already a
-        stand-in, and this alert says why."""
-        with self._lock:
-            self._thinking = None
-            if self._closed:
-                return
-            if serial != self._serial or seat not in self.match.to_act():
-                self._saved.notify_all()
-                self._kick()  # the game moved on (an undo) while the bot thought
-                return
-            try:
-                self.match.apply(action, seat, save=False)
-            except IllegalAction as err:  # a bot bug must not stop the table
-                other = self._stand_in(self.match.state, seat, seed) if stand_in and fallback is None else None
-                if other is None:
-                    self._raise_alert(f"{who} tried an illegal move: {err.reason}")
-                    return
-                self.match.apply(other, seat, save=False)
-                fallback = (f"{who} tried an illegal move ({err.reason}), so it played a random legal move "
-                            f"instead.", "")
-            self._applied(seat)
-            if fallback is not None:
-                self._alert, self._alert_detail, self._alert_holds = fallback[0], fallback[1], False
-                self._alert_seat = seat
-            elif not self.humans and seat == self._alert_seat:  # a demo: said for a whole round
-                self._clear_alert()
-            self._changed()
 
     @property
     def serial(self) -> int:
@@ -649,68 +348,3 @@ class Table:
         if not await asyncio.to_thread(self.wait_settled, timeout, saves):
             raise TimeoutError(f"the table did not settle in {timeout:g} s (a bot still due: "
                                f"{self.match.bots_to_act()}, thinking: {self._thinking})")
-
-    # -- saving ---------------------------------------------------------------------------
-    def _request_save(self) -> None:
-        if not self._autosave:
-            return
-        self._save_wanted = True
-        if self._saver is None:
-            self._saver = self._save_loop
-            self.runner.start(self._save_loop, "autosave")
-
-    def _save_loop(self) -> None:
-        while True:
-            # Let the frame that shows the move go out first: the save's
-            # serialising holds the GIL, and a thread that holds it makes the
-            # UI thread wait (up to the 5 ms switch interval at a time).
-            # Moves made meanwhile are saved together.
-            self.clock.wait(self._save_now, SAVE_DELAY)
-            with self._lock:
-                if not self._save_wanted:
-                    self._saver = None
-                    self._saved.notify_all()
-                    return
-                self._save_wanted = False
-            # the match takes its snapshot under its own lock and writes
-            # outside ours, so a key press never waits for the disk
-            problem = self.match.try_save()
-            with self._lock:
-                if problem != self._save_problem:
-                    self._save_problem = problem
-                    self._publish()
-
-    def flush(self, timeout: float = 10.0) -> str | None:
-        """Wait for the background save to finish; returns the save problem, if any."""
-        self._save_now.set()
-        try:
-            with self._lock:
-                self._saved.wait_for(lambda: self._saver is None, timeout=timeout)
-                return self._save_problem
-        finally:
-            self._save_now.clear()
-
-
-def log_lines(match: Match, seat: Seat | None) -> list[LogLine]:
-    """The log as ``seat`` may read it (None: the public), names filled in:
-    private events only for their own seat; each move's first line names
-    the rule it followed."""
-    out = [LogLine(match.text(e.text), e.seat) for e in match.opening
-           if not e.private or (seat is not None and e.seat == seat)]
-    for k, events in enumerate(match.history):
-        rule = match.rules[k] if k < len(match.rules) else None
-        for e in events:
-            if not e.private or (seat is not None and e.seat == seat):
-                out.append(LogLine(match.text(e.text), e.seat, k, rule))
-                rule = None
-    return out
-
-
-def last_move(match: Match, seat: Seat | None) -> LastMove | None:
-    """The match's last move as ``seat`` may read it (None: no move yet)."""
-    if not match.log:
-        return None
-    entry = match.log[-1]
-    seen = [match.text(e.text) for e in match.history[-1]
-            if not e.private or (seat is not None and e.seat == seat)]
-    return LastMove(entry.seat, match.game.parse_action(entry.action), " ".join(seen), entry.reveals)

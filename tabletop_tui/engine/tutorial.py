@@ -169,7 +169,7 @@ class TutorialTable(Table):
                 return super().explain(action, seat)
             return None if (seat, action) == want else self._wrong(action, seat)
 
-    undoable = False
+    can_undo = False
 
     def undo(self, by: Seat | None = None) -> int:
         raise IllegalAction("A tutorial goes one way: each step comes once. Esc leaves it.")

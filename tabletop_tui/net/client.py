@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import socket
 import threading
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Union
 
 from tabletop_tui.engine import registry
 from tabletop_tui.engine.errors import IllegalAction
-from tabletop_tui.engine.game import Result, Seat
-from tabletop_tui.engine.table import LastMove, LogLine, SeatInfo, Update
+from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.updates import LogLine, SeatInfo, Update
 
 from . import protocol as p
 
@@ -33,11 +34,92 @@ class ServiceGone(Exception):
         self.reason = reason
 
 
+# -- what the service says, as events ----------------------------------------------------
+# The reader thread hands each to the one listener the app gives
+# (:meth:`RemoteService.listen`); the app turns them into its own messages.
+@dataclass(frozen=True)
+class _Data:
+    """An event carrying the service's message as sent."""
+
+    data: dict
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """An event carrying one sentence."""
+
+    reason: str
+
+
+class LobbyChanged(_Data):
+    """The list of tables (and the games a new one may play)."""
+
+
+class RecordsArrived(_Data):
+    """The player's recent games and the leaderboards."""
+
+
+class ReplayArrived(_Data):
+    """The save of a finished game, to replay it."""
+
+
+class Refused(_Reason):
+    """The service refused a request; ``reason`` is the sentence."""
+
+
+class Moved(_Reason):
+    """The same player joined from another terminal: back to the lobby."""
+
+
+class Gone(_Reason):
+    """The connection ended."""
+
+
+@dataclass(frozen=True)
+class Joined:
+    """This connection sat down at (or came to watch) ``table``."""
+
+    table: "RemoteTable"
+
+
+@dataclass(frozen=True)
+class ChatSaid:
+    """A line of chat at ``table``."""
+
+    table: "RemoteTable"
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The service answered ``table``'s ``request`` ("act", "undo"):
+    ``reply["ok"]``, and ``reason`` or (undo) ``count``."""
+
+    table: "RemoteTable"
+    request: str
+    reply: dict
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.reply.get("ok"))
+
+    @property
+    def reason(self) -> str:
+        return str(self.reply.get("reason") or ("That cannot be undone." if self.request == "undo"
+                                                else "The server refused that."))
+
+
+Event = Union[LobbyChanged, Joined, Refused, Moved, Gone, RecordsArrived, ReplayArrived, ChatSaid, Answered]
+
+
 class RemoteService:
     """One connection to the table service, read by a background thread.
 
-    ``on_lobby(data)``, ``on_joined(table)`` and ``on_gone(reason)`` are called
-    from that thread.
+    What the service says reaches the one listener given to :meth:`listen`
+    as an event (:class:`LobbyChanged`, :class:`Joined`, …), from that
+    thread; events before a listener wait for it. Everything the lobby asks
+    goes through this object's methods: no caller writes wire messages.
     """
 
     def __init__(self, socket_path: str, token: str) -> None:
@@ -45,18 +127,14 @@ class RemoteService:
         self.sock.connect(socket_path)
         self.file = self.sock.makefile("rb")
         self.user = ""
-        self.on_lobby: Callable[[dict], None] = lambda data: None
-        self.on_joined: Callable[["RemoteTable"], None] = lambda table: None
-        self.on_error: Callable[[str], None] = lambda reason: None
-        self.on_gone: Callable[[str], None] = lambda reason: None
-        #: the same player joined from another terminal: back to the lobby
-        self.on_moved: Callable[[str], None] = lambda reason: None
-        self.on_records: Callable[[dict], None] = lambda data: None
-        self.on_replay: Callable[[dict], None] = lambda data: None
+        self._listener: Callable[[Event], None] | None = None
+        self._held: list[Event] = []
         self.table: RemoteTable | None = None
         self.lobby: dict = {}
         self._send_lock = threading.Lock()
-        self._waiting: dict[int, tuple[threading.Event, list]] = {}
+        #: guards the listener, the held events and the requests waiting
+        self._lock = threading.RLock()
+        self._waiting: dict[int, Callable[[dict | None], None]] = {}
         self._next = 0
         self._welcome = threading.Event()
         self.gone: str | None = None
@@ -64,6 +142,51 @@ class RemoteService:
         threading.Thread(target=self._read, name="service", daemon=True).start()
         if not self._welcome.wait(REPLY_TIMEOUT):
             raise ServiceGone(self.gone or "The table service did not answer.")
+
+    def listen(self, listener: Callable[[Event], None]) -> None:
+        """Hand every event from now on (and any held till now) to ``listener``."""
+        with self._lock:
+            held, self._held = self._held, []
+            self._listener = listener
+        for event in held:
+            listener(event)
+
+    def _emit(self, event: Event) -> None:
+        with self._lock:
+            listener = self._listener
+            if listener is None:
+                self._held.append(event)
+                return
+        listener(event)
+
+    # -- what the lobby asks ------------------------------------------------------------
+    def follow_lobby(self) -> None:
+        """Ask for the tables and follow them (until a table is joined)."""
+        if not self.gone:
+            self.send(p.Lobby())
+
+    def join(self, table_id: str, seats: list[int]) -> None:
+        """Take ``seats`` at a table (none: watch it); :class:`Joined` follows."""
+        self.send(p.Join(table=table_id, seats=seats))
+
+    def create(self, game: str, options: dict, seats: list[tuple[str | None, int]], take: list[int],
+               coach_flags: bool = False) -> None:
+        """Open a table of ``game``: each seat (bot kind or None for a
+        player, level); this player takes the seats in ``take``."""
+        self.send(p.Create(game=game, options=options, take=take, coach_flags=coach_flags,
+                           seats=[p.SeatPlan(bot=bot, level=level) for bot, level in seats]))  # type: ignore[arg-type]
+
+    def set_bot(self, table_id: str, seat: int, bot: str | None, level: int = 2) -> None:
+        """(The table's creator) hand an absent player's seat to a bot, or back."""
+        self.send(p.SetBot(table=table_id, seat=seat, bot=bot, level=level))  # type: ignore[arg-type]
+
+    def ask_records(self) -> None:
+        """The player's recent games and the leaderboards: :class:`RecordsArrived` follows."""
+        self.send(p.Records())
+
+    def ask_replay(self, game_id: str) -> None:
+        """A finished game's save: :class:`ReplayArrived` follows."""
+        self.send(p.Replay(game=game_id))
 
     # -- sending ------------------------------------------------------------------------
     def send(self, message: p.Message) -> None:
@@ -76,21 +199,42 @@ class RemoteService:
                 self._end("The connection to the server was lost.")
                 raise ServiceGone(self.gone or "") from None
 
-    def request(self, message: Any) -> dict:
-        """Send a request with an id and wait for its reply."""
-        with self._send_lock:
+    def request(self, message: Any, reply: Callable[[dict], None]) -> None:
+        """Send a request with an id; ``reply(answer)`` follows on the
+        reader thread, never the caller's: the service's answer, or
+        ``{"ok": False, "reason": ...}`` if none comes in
+        :data:`REPLY_TIMEOUT` seconds or the connection ends. Never waits."""
+        with self._lock:
             self._next += 1
             rid = self._next
-        message.id = rid
+            message.id = rid
+            timer = threading.Timer(REPLY_TIMEOUT, self._answer, (rid, None))
+            timer.daemon = True
+            self._waiting[rid] = lambda answer: (timer.cancel(), reply(answer))
+        timer.start()
+        try:
+            self.send(message)
+        except ServiceGone:  # the answer says so (and the app hears Gone)
+            self._answer(rid, None)
+
+    def ask(self, message: Any) -> dict:
+        """Send a request and wait for its answer (a caller off the UI
+        thread: a test, a script); :meth:`request` never waits."""
         done, box = threading.Event(), []
-        self._waiting[rid] = (done, box)
-        self.send(message)
-        if not done.wait(REPLY_TIMEOUT):
-            self._waiting.pop(rid, None)
-            raise IllegalAction("The server did not answer in time; try again.")
-        if not box:
-            raise IllegalAction(self.gone or "The connection to the server was lost.")
+        self.request(message, lambda answer: (box.append(answer), done.set()))
+        done.wait()
         return box[0]
+
+    def _answer(self, rid: int, msg: dict | None) -> None:
+        """Deliver the answer to request ``rid`` (None: none came)."""
+        with self._lock:
+            reply = self._waiting.pop(rid, None)
+        if reply is None:
+            return
+        if msg is None:
+            reason = self.gone or "The server did not answer in time; try again."
+            msg = {"type": "reply", "id": rid, "ok": False, "reason": reason}
+        reply(msg)
 
     # -- receiving --------------------------------------------------------------------------
     def _read(self) -> None:
@@ -116,17 +260,14 @@ class RemoteService:
             self._welcome.set()
         elif kind == "lobby":
             self.lobby = msg
-            self.on_lobby(msg)
+            self._emit(LobbyChanged(msg))
         elif kind == "joined":
             self.table = RemoteTable(self, msg)
-            self.on_joined(self.table)
+            self._emit(Joined(self.table))
         elif kind == "update" and self.table is not None:
             self.table._receive(msg["updates"])
         elif kind == "reply":
-            waiting = self._waiting.pop(int(msg.get("id", 0)), None)
-            if waiting is not None:
-                waiting[1].append(msg)
-                waiting[0].set()
+            self._answer(int(msg.get("id", 0)), msg)
         elif kind == "hint" and self.table is not None:
             self.table._hinted(msg)
         elif kind == "coach" and self.table is not None:
@@ -136,14 +277,14 @@ class RemoteService:
         elif kind == "chat" and self.table is not None:
             self.table._chat(str(msg.get("name", "")), str(msg.get("text", "")))
         elif kind == "error":
-            self.on_error(str(msg.get("reason", "")))
+            self._emit(Refused(str(msg.get("reason", ""))))
         elif kind == "moved":
             self.table = None
-            self.on_moved(str(msg.get("reason", "")))
+            self._emit(Moved(str(msg.get("reason", ""))))
         elif kind == "records":
-            self.on_records(msg)
+            self._emit(RecordsArrived(msg))
         elif kind == "replay":
-            self.on_replay(msg)
+            self._emit(ReplayArrived(msg))
         elif kind == "bye":
             self._end(str(msg.get("reason", "The server closed the connection.")))
 
@@ -152,9 +293,8 @@ class RemoteService:
             return
         self.gone = reason
         self._welcome.set()
-        for done, _box in list(self._waiting.values()):
-            done.set()
-        self._waiting.clear()
+        for rid in list(self._waiting):
+            self._answer(rid, None)
         try:  # shutdown first: the reader's file keeps the socket open otherwise
             self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
@@ -163,7 +303,7 @@ class RemoteService:
             self.sock.close()
         except OSError:
             pass
-        self.on_gone(reason)
+        self._emit(Gone(reason))
 
     def close(self) -> None:
         self._end("You left.")
@@ -194,8 +334,6 @@ class RemoteTable:
         self.yours: list[Seat] = [int(s) for s in joined.get("yours", [])]
         self.creator = bool(joined.get("creator"))
         self.chat_lines: list[tuple[str, str]] = [(str(n), str(t)) for n, t in joined.get("chat", [])]
-        self.saving = True  # the server saves its tables
-        self.on_chat: Callable[[str, str], None] = lambda name, text: None
         self._subs: list[_Sub] = []
         self._latest: dict[Seat | None, Update] = {}
         self._logs: dict[str, list[LogLine]] = {}
@@ -203,7 +341,21 @@ class RemoteTable:
         self._coach_replies: dict[Seat, Callable] = {}
         self._lock = threading.Lock()
 
-    # -- the Table's face ---------------------------------------------------------------
+    # -- the table's face (:class:`~tabletop_tui.engine.table_face.TableFace`) ----------------
+    has_chat = True
+    can_undo = True
+    has_coach = True
+    #: every call crosses the socket: a screen makes them off its event loop
+    answers_later = True
+    #: the server saves its tables
+    saving = True
+    #: the save is on the server's disk, not here
+    save_path = None
+
+    def leave_note(self) -> str:
+        """Nothing to say on leaving: the server keeps the table."""
+        return ""
+
     @property
     def players(self) -> int:
         return len(self.seats)
@@ -234,24 +386,26 @@ class RemoteTable:
         return up
 
     def act(self, action: Any, seat: Seat) -> None:
-        reply = self.service.request(p.Act(seat=seat, action=action.model_dump(mode="json")))
-        if not reply.get("ok"):
-            raise IllegalAction(str(reply.get("reason") or "The server refused that."))
+        """Send ``action`` for ``seat`` and return at once: the updates
+        show the move, and an :class:`Answered` event says if it was refused."""
+        self.service.request(p.Act(seat=seat, action=action.model_dump(mode="json")), self._answered("act"))
 
     def explain(self, action: Any, seat: Seat) -> str | None:
-        try:
-            reply = self.service.request(p.Explain(seat=seat, action=action.model_dump(mode="json")))
-        except IllegalAction as err:
-            return err.reason
+        """The server's sentence for why ``action`` would be refused (None:
+        legal). It waits for the server: never call it on a UI thread."""
+        reply = self.service.ask(p.Explain(seat=seat, action=action.model_dump(mode="json")))
         return None if reply.get("ok") else str(reply.get("reason") or "")
 
     def undo(self, by: Seat | None = None) -> int:
+        """Ask the server to take back ``by``'s last move and return at once
+        (0): an :class:`Answered` event brings how many moves, or why not."""
         if by is None:
             raise IllegalAction("Only a player at the table can undo.")
-        reply = self.service.request(p.Undo(seat=by))
-        if not reply.get("ok"):
-            raise IllegalAction(str(reply.get("reason") or "That cannot be undone."))
-        return int(reply.get("count", 1))
+        self.service.request(p.Undo(seat=by), self._answered("undo"))
+        return 0
+
+    def _answered(self, request: str) -> Callable[[dict], None]:
+        return lambda reply: self.service._emit(Answered(self, request, reply))
 
     def hint(self, seat: Seat, reply: Callable[[int, Any, str], None]) -> None:
         self._hint_replies[seat] = reply
@@ -264,8 +418,11 @@ class RemoteTable:
         self.service.send(p.Coach(seat=seat))
 
     def send_chat(self, text: str) -> None:
-        """Say one line to the table."""
-        self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
+        """Say one line to the table (IllegalAction if the server is gone)."""
+        try:
+            self.service.send(p.Chat(text=text[: p.MAX_CHAT]))
+        except ServiceGone as err:
+            raise IllegalAction(err.reason) from None
 
     def close(self) -> None:
         """Leave the table (the seats stay yours) for the lobby."""
@@ -288,26 +445,16 @@ class RemoteTable:
             sub.listener(parsed)
 
     def _update(self, key: str, d: dict) -> Update:
-        game = self.game
+        """One seat's update as sent (:meth:`Update.from_wire`), its log
+        joined to the lines that came before."""
+        up = Update.from_wire(d, self.game)
         log = self._logs.setdefault(key, [])
-        start = int(d.get("log_start", 0))
-        del log[start:]
-        log.extend(LogLine(str(line[0]), line[1], rule=str(line[2]) if len(line) > 2 and line[2] else None)
-                   for line in d.get("log", []))
-        last = d.get("last")
-        if last is not None:
-            last = LastMove(int(last["seat"]), game.parse_action(last["action"]), str(last.get("text", "")),
-                            bool(last.get("reveals")))
+        del log[int(d.get("log_start", 0)):]
+        log.extend(up.log)
+        up.log = list(log)
         if d.get("seats"):  # a seat was taken or handed to a bot
             self.seats = _seats(d["seats"])
-        result = Result.model_validate(d["result"]) if d.get("result") is not None else None
-        return Update(
-            serial=int(d["serial"]), seat=d.get("seat"), view=game.view_model().model_validate(d["view"]),
-            to_act=[int(s) for s in d.get("to_act", [])], status=str(d.get("status", "")), log=list(log),
-            legal=[game.parse_action(a) for a in d.get("legal", [])], labels=[str(x) for x in d.get("labels", [])],
-            last=last, result=result, thinking=d.get("thinking"), note=str(d.get("note", "")), alert=str(d.get("alert", "")),
-            alert_detail=str(d.get("alert_detail", "")),
-            public_status=str(d.get("public_status", "")), coach=str(d.get("coach", "")))
+        return up
 
     def _seated(self, seats: list) -> None:
         """Who sits where, or who is here, changed: the screens redraw."""
@@ -346,4 +493,4 @@ class RemoteTable:
 
     def _chat(self, name: str, text: str) -> None:
         self.chat_lines.append((name, text))
-        self.on_chat(name, text)
+        self.service._emit(ChatSaid(self, name, text))

@@ -48,6 +48,9 @@ class ServeConfig:
     limits: Limits = field(default_factory=Limits)
     bot_delay: float = 0.6
     auth: AuthPolicy = field(default_factory=AuthPolicy)
+    #: the module each ssh player's pty runs (``python -m``): the app's side of
+    #: a session, outside this package (net/ knows no UI)
+    session_module: str = "tabletop_tui.ssh_session"
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -270,7 +273,7 @@ class TabletopServer:
             env["COLORTERM"] = str(colorterm)[:20]
         try:
             child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tabletop_tui.net.session", stdin=slave, stdout=slave, stderr=slave,
+                sys.executable, "-m", self.config.session_module, stdin=slave, stdout=slave, stderr=slave,
                 env=env, start_new_session=True)
         except BaseException:
             os.close(master)

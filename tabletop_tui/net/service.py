@@ -88,19 +88,12 @@ class TableEntry:
 
 
 def wire_update(up: Update, log_from: int = 0) -> dict[str, Any]:
-    """An update as JSON data; the log from line ``log_from`` on."""
-    return {
-        "serial": up.serial, "seat": up.seat, "view": json.loads(up.view.model_dump_json()),
-        "to_act": up.to_act, "status": up.status, "log_start": log_from,
-        "log": [[line.text, line.seat, line.rule] for line in up.log[log_from:]],
-        "legal": [a.model_dump(mode="json") for a in up.legal], "labels": up.labels,
-        "last": None if up.last is None else {
-            "seat": up.last.seat, "action": up.last.action.model_dump(mode="json"),
-            "text": up.last.text, "reveals": up.last.reveals},
-        "result": None if up.result is None else up.result.model_dump(mode="json"),
-        "thinking": up.thinking, "note": up.note, "alert": up.alert,
-        "alert_detail": REMOTE_WHERE if up.alert_detail else "", "public_status": up.public_status, "coach": up.coach,
-    }
+    """An update as JSON data (:meth:`Update.to_wire`), the log from line
+    ``log_from`` on; where an alert's details are kept stays on the server."""
+    data = up.to_wire(log_from)
+    if up.alert_detail:
+        data["alert_detail"] = REMOTE_WHERE
+    return data
 
 
 def presence(entry: TableEntry, seat: int) -> str:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.message import Message
 from textual.screen import Screen
 
 from tabletop_tui.resources import stylesheet
@@ -24,6 +23,7 @@ from .picker import PickerScreen
 
 if TYPE_CHECKING:
     from tabletop_tui.engine.replay import Replay
+    from .remote import Heard
     from tabletop_tui.engine.match import Match
 
 
@@ -90,8 +90,8 @@ class TabletopApp(App[None]):
         if not games:
             return None
         table = games[-1].table
-        note = getattr(table, "leave_note", lambda: "")()
-        path = getattr(getattr(table, "match", None), "path", None)
+        note = table.leave_note()
+        path = table.save_path
         if note.endswith("resume it from this list."):
             where = f" or `tabletop load {path}`" if path else ""
             return f"The game is saved; resume it with `tabletop` (it is in the list){where}."
@@ -190,25 +190,12 @@ class TabletopApp(App[None]):
         self.start_match(replay.branch(step), replace=replace)
 
     # -- on a server (an ssh session) ----------------------------------------------------
-    class Joined(Message):
-        def __init__(self, table: Any) -> None:
-            super().__init__()
-            self.table = table
-
-    class Gone(Message):
-        def __init__(self, reason: str) -> None:
-            super().__init__()
-            self.reason = reason
-
     def _open_lobby(self) -> None:
         from .lobby import LobbyScreen
+        from .remote import listen
 
-        service = self.remote
-        service.on_joined = lambda table: self.post_message(self.Joined(table))
-        service.on_gone = lambda reason: self.post_message(self.Gone(reason))
-        service.on_error = lambda reason: self.call_from_thread(self._remote_error, reason)
-        service.on_moved = lambda reason: self.call_from_thread(self.back_to_picker, reason)
-        self.push_screen(LobbyScreen(service))
+        listen(self, self.remote)
+        self.push_screen(LobbyScreen(self.remote))
 
     def _remote_error(self, reason: str) -> None:
         say = getattr(self.screen, "say", None)
@@ -217,18 +204,50 @@ class TabletopApp(App[None]):
         else:
             self.notify(reason, markup=False)
 
-    def on_tabletop_app_joined(self, message: Joined) -> None:
+    def on_heard(self, message: "Heard") -> None:
+        """The table service said something: tell the screen it concerns."""
+        from tabletop_tui.net import client as said
+
+        from .game_screen import GameScreen
+        from .lobby import LobbyScreen
+        from .records_screen import RecordsScreen
+
+        event = message.event
+        if isinstance(event, said.LobbyChanged):
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show_tables(event.data)
+        elif isinstance(event, said.Joined):
+            self._joined(event.table)
+        elif isinstance(event, said.Refused):
+            self._remote_error(event.reason)
+        elif isinstance(event, said.Moved):
+            self.back_to_picker(event.reason)
+        elif isinstance(event, said.Gone):
+            self.exit(message=event.reason)
+        elif isinstance(event, (said.RecordsArrived, said.ReplayArrived)):
+            for screen in self.screen_stack:
+                if isinstance(screen, RecordsScreen):
+                    if isinstance(event, said.RecordsArrived):
+                        screen.show_records(event.data)
+                    else:
+                        screen.show_replay(event.data)
+        elif isinstance(event, (said.ChatSaid, said.Answered)):
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen) and screen.table is event.table:
+                    if isinstance(event, said.ChatSaid):
+                        screen.hear_chat(event.name, event.text)
+                    else:
+                        screen.answered(event)
+
+    def _joined(self, table: Any) -> None:
         from .game_screen import GameScreen
         from .seats import HotSeat, Spectator
 
-        table = message.table
         policy = HotSeat(table.yours, table.game.hidden_information) if table.yours else Spectator()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(GameScreen(table, policy, owns_table=True))
-
-    def on_tabletop_app_gone(self, message: Gone) -> None:
-        self.exit(message=message.reason)
 
     def back_to_picker(self, note: str = "", match: "Match | None" = None) -> None:
         """Close everything above the picker. The picker then says ``note``,

@@ -13,22 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.crash import report_crash
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
-from tabletop_tui.engine.table import LogLine, Update
+from tabletop_tui.engine.updates import Update
 from tabletop_tui.engine.text import and_list
-
-from tabletop_tui.engine.rules_index import quote
 
 from .board import Board
 from .boards import board_class
@@ -37,56 +34,14 @@ from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
 from .footer import FittingFooter
+from .game_log import GameLog
 
 if TYPE_CHECKING:
-    from tabletop_tui.engine.table import Table
+    from tabletop_tui.engine.table_face import TableFace
 
 
 #: seconds after a move that its log line is drawn (about one frame)
 LOG_DELAY = 0.02
-
-
-class GameLog(RichLog):
-    """The game log. Its size is the screen's to set and its scrollbar gutter
-    is stable, so a new line changes only its own scroll region: it asks for
-    no layout pass of the whole screen (RichLog does, at every line, and on
-    a move key that pass cost more than the move)."""
-
-    _own_size_only = False
-    #: the width its lines were wrapped at (0: none yet)
-    _wrapped_width = 0
-
-    class Rewrap(Message):
-        """The log's width changed (the layout moved, not only the
-        terminal): its lines want writing again at the new width."""
-
-    def on_resize(self, event: events.Resize) -> None:  # RichLog's own handler runs too
-        width = event.size.width
-        if self._wrapped_width and width != self._wrapped_width and self.lines:
-            self.post_message(self.Rewrap())
-        self._wrapped_width = width
-
-    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
-        return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
-                               recompose=recompose)
-
-    def write(self, *args, **kwargs):  # type: ignore[override]
-        self._own_size_only = True
-        try:
-            result = super().write(*args, **kwargs)
-        finally:
-            self._own_size_only = False
-        self._scroll_update(self.virtual_size)
-        return result
-
-    def clear(self):  # type: ignore[override]
-        self._own_size_only = True
-        try:
-            result = super().clear()
-        finally:
-            self._own_size_only = False
-        self._scroll_update(self.virtual_size)
-        return result
 
 
 class GameScreen(Screen[None]):
@@ -121,13 +76,6 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.updates = updates
 
-    class ChatLine(Message):
-        """A line of table chat (over ssh)."""
-
-        def __init__(self, name: str, text: str) -> None:
-            super().__init__()
-            self.name, self.text = name, text
-
     class Hinted(Message):
         """The table's hint for ``seat`` (``action`` None: ``label`` says why not)."""
 
@@ -145,7 +93,7 @@ class GameScreen(Screen[None]):
     #: the log says which rule of the rules page each move followed (a demo)
     narrate = False
 
-    def __init__(self, table: "Table", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
+    def __init__(self, table: "TableFace", policy: SeatPolicy | None = None, *, owns_table: bool = True) -> None:
         super().__init__()
         self.table = table
         self.game = table.game
@@ -159,10 +107,6 @@ class GameScreen(Screen[None]):
         #: the seat whose view is on screen (None: the public view)
         self.viewer: Seat | None = None
         self._sub = None
-        self._log_count = 0
-        #: rules the log has quoted in full since it was last cleared
-        self._quoted: set[str] = set()
-        self._log_viewer: Seat | None = -1
         self._handoff_open = False
         self._result_serial = -1
         self._said = False
@@ -175,8 +119,8 @@ class GameScreen(Screen[None]):
         self._cursor_before: dict | None = None
         #: "Your turn." is on the message line
         self._turn_said = False
-        #: table chat (over ssh): (how many log lines came before it, the line)
-        self._chat: list[tuple[int, Text]] = []
+        #: what each Static updated by :meth:`_update_static` shows: (its text, its lines)
+        self._static_shown: dict[str, tuple[tuple | None, int]] = {}
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -188,7 +132,9 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="seats")
                 yield CoachPanel(id="coach")
-                yield GameLog(id="log", wrap=True, markup=False, min_width=20)
+                self.log_pane = GameLog(id="log", wrap=True, markup=False, min_width=20)
+                self.log_pane.setup(self.game.id, self.board.seat_style, self.narrate)
+                yield self.log_pane
         yield Static("", id="message")
         yield Static("", id="too-small")
         if self.chatty:
@@ -209,20 +155,36 @@ class GameScreen(Screen[None]):
     @property
     def chatty(self) -> bool:
         """The table has chat (a server's table)."""
-        return callable(getattr(self.table, "send_chat", None))
+        return self.table.has_chat
 
     def on_mount(self) -> None:
         self.title = self.game.title
         self.query_one(CoachPanel).hide()
         self.board.bind([s.name for s in self.table.seats], [s.colour for s in self.table.seats],
-                        self.table.explain)
+                        self._explainer())
         if self.chatty:
             self.query_one("#chat", Input).display = False
-            for name, text in getattr(self.table, "chat_lines", []):  # said before we came:
-                self._chat.append((-1, self._chat_text(name, text)))  # after the log as we find it
-            self.table.on_chat = lambda name, text: self.post_message(self.ChatLine(name, text))
+            for name, text in self.table.chat_lines:  # said before we came:
+                self.log_pane.add_chat(name, text, before=True)  # after the log as we find it
         self._sub = self.table.subscribe(self.policy.seats, lambda ups: self.post_message(self.Updated(ups)))
         self._fit()
+
+    def _explainer(self):
+        """What the board asks why a move would be refused: the table's own
+        ``explain``, or, at a table that answers later (a server's, whose
+        ``explain`` waits for the socket), the legal moves this screen
+        already holds, so no key waits for the network (the server still
+        says why when the move is sent)."""
+        if not self.table.answers_later:
+            return self.table.explain
+
+        def from_update(action: Action, seat: Seat) -> str | None:
+            up = self.updates.get(seat)
+            if up is not None and action in up.legal:
+                return None
+            return "That is not one of your moves now."
+
+        return from_update
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -272,10 +234,8 @@ class GameScreen(Screen[None]):
             return
         if self.current is not None:  # the players panel too, for its new width
             self._render_seats(self.current)
-        self.query_one("#log", RichLog).clear()
-        self._log_count = 0
-        self._quoted.clear()
-        self._render_log()
+        up = self.current
+        self.log_pane.rewrap(up.log if up is not None else None, up.seat if up is not None else None)
 
     @property
     def current(self) -> Update | None:
@@ -289,8 +249,8 @@ class GameScreen(Screen[None]):
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
             if self.board.names:  # lines written under the old names are written again
-                self._log_count, self._log_viewer = 0, -1
-            self.board.bind(names, [s.colour for s in self.table.seats], self.table.explain)
+                self.log_pane.forget()
+            self.board.bind(names, [s.colour for s in self.table.seats], self._explainer())
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
         was_over = self.current is not None and self.current.over
@@ -354,8 +314,7 @@ class GameScreen(Screen[None]):
         self._update_static("#status", Text(""))
         self._update_static("#seats", Text(""))
         self.query_one("#message", Static).update("")
-        self.query_one("#log", RichLog).clear()
-        self._log_count, self._log_viewer = 0, -1
+        self.log_pane.blank()
 
         def done(ready: bool | None) -> None:
             self._handoff_open = False
@@ -449,57 +408,20 @@ class GameScreen(Screen[None]):
         moved (a layout pass of the whole screen costs more than the move)."""
         widget = self.query_one(selector, Static)
         key = (text.plain, tuple(text.spans))
-        if getattr(widget, "_shown", None) == key:
+        shown, shown_lines = self._static_shown.get(selector, (None, -2))
+        if shown == key:
             return
         width = widget.content_size.width
         lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
-        same = lines >= 0 and lines == getattr(widget, "_shown_lines", -2)
-        widget._shown, widget._shown_lines = key, lines  # type: ignore[attr-defined]
+        same = lines >= 0 and lines == shown_lines
+        self._static_shown[selector] = (key, lines)
         widget.update(text, layout=not same)
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
         if up is None or self._handoff_open:  # nothing of anyone's log behind the hand-off
             return
-        log = self.query_one("#log", RichLog)
-        lines = up.log
-        if self._log_viewer != up.seat or len(lines) < self._log_count:
-            log.clear()
-            self._log_count = 0
-            self._quoted.clear()
-            self._log_viewer = up.seat
-        fresh = self._log_count == 0
-        if self._chat and self._chat[0][0] < 0:
-            self._chat = [(len(lines) if at < 0 else at, line) for at, line in self._chat]
-        chat = iter(self._chat if fresh else ())
-        said = next(chat, None)
-        for i, line in enumerate(lines[self._log_count:], start=self._log_count):
-            while said is not None and said[0] <= i:  # chat in its place among the moves
-                log.write(said[1])
-                said = next(chat, None)
-            log.write(self._line_text(line))
-            if self.narrate and line.rule:
-                log.write(self._rule_text(line.rule))
-        while said is not None:
-            log.write(said[1])
-            said = next(chat, None)
-        self._log_count = len(lines)
-
-    def _rule_text(self, rule: str) -> Text:
-        """The rule behind a move, under it: the rules page's sentence the
-        first time, its name after that (the log stays readable)."""
-        quoted = self._quoted
-        said = quote(self.game.id, rule)
-        if said and rule not in quoted:
-            quoted.add(rule)
-            return Text(f"  ↳ {rule}: {said}", style="italic")
-        return Text(f"  ↳ {rule}", style="italic dim")
-
-    def _line_text(self, line: LogLine) -> Text:
-        t = Text(line.text)
-        if line.seat is not None:
-            t.stylize(self.board.seat_style(line.seat), 0, len(t))
-        return t
+        self.log_pane.show(up.log, up.seat)
 
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` on the message line (cleared by the next move)."""
@@ -537,7 +459,7 @@ class GameScreen(Screen[None]):
             self.say(f"Wait: it is {who}'s turn." if who else "It is not your turn.", error=True)
             return False
         try:
-            self.table.act(action, seat)
+            self.table.act(action, seat)  # a table that answers later: a refusal comes to :meth:`answered`
         except IllegalAction as err:
             self.say(err.reason, error=True)
             return False
@@ -546,6 +468,15 @@ class GameScreen(Screen[None]):
             return False
         self.say("")
         return True
+
+    def answered(self, answer) -> None:
+        """A table that answers later (a server's) answered an act or an
+        undo of ours (the app calls this; ``answer`` has ``request``,
+        ``ok``, ``reason`` and ``reply``)."""
+        if not answer.ok:
+            self.say(answer.reason, error=True)
+        elif answer.request == "undo":
+            self._undone(int(answer.reply.get("count", 1)))
 
     # -- shared keys -------------------------------------------------------------------------
     def action_undo(self) -> None:
@@ -557,6 +488,10 @@ class GameScreen(Screen[None]):
         except Exception as err:
             self.say(report_crash(err), error=True)
             return
+        if not self.table.answers_later:  # else the answer says how many
+            self._undone(n)
+
+    def _undone(self, n: int) -> None:
         self._result_serial = -1
         self.say(f"Undid {n} move{'s' if n != 1 else ''}.")
 
@@ -572,14 +507,13 @@ class GameScreen(Screen[None]):
         if self.query_one(CoachPanel).display:
             self._close_coach(unused=True)
             return
-        coach = getattr(self.table, "coach", None)
-        if coach is None:  # a table that gives one hint only
+        if not self.table.has_coach:  # a table that gives one hint only
             self.say("Thinking of a hint…")
             self.table.hint(seat, lambda serial, action, label: self.post_message(
                 self.Hinted(serial, seat, action, label)))
             return
         self.say("The coach is thinking…")
-        coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
+        self.table.coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
 
     def on_game_screen_coached(self, message: Coached) -> None:
         message.stop()
@@ -643,8 +577,10 @@ class GameScreen(Screen[None]):
         if text:
             try:
                 self.table.send_chat(text)
-            except Exception as err:  # the server is gone: the app is told separately
-                self.say(getattr(err, "reason", "The message was not sent."), error=True)
+            except IllegalAction as err:  # the server is gone: the app is told separately
+                self.say(err.reason, error=True)
+            except Exception:
+                self.say("The message was not sent.", error=True)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Undo and hints are for players, and nothing but leaving, the rules
@@ -679,19 +615,9 @@ class GameScreen(Screen[None]):
             self.say("")
             self._handoff(seat)
 
-    @staticmethod
-    def _chat_text(name: str, text: str) -> Text:
-        line = Text(f"{name}: ", style="bold")
-        line.append(text)  # outside text, cleaned by the service: plain
-        return line
-
-    def on_game_screen_chat_line(self, message: ChatLine) -> None:
-        message.stop()
-        line = self._chat_text(message.name, message.text)
-        self._chat.append((self._log_count, line))
-        del self._chat[:-200]  # the service keeps the last lines too
-        if not self._handoff_open:
-            self.query_one("#log", RichLog).write(line)
+    def hear_chat(self, name: str, text: str) -> None:
+        """A line of table chat (over ssh; the app calls this as it arrives)."""
+        self.log_pane.add_chat(name, text, shown=not self._handoff_open)
 
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()
@@ -711,7 +637,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the picker (or the lobby); it says what became of the game."""
-        note = getattr(self.table, "leave_note", lambda: "")()  # after the last autosave
+        note = self.table.leave_note()  # after the last autosave
         self.app.back_to_picker(note=note)
 
     def _after_result(self, choice: str | None) -> None:

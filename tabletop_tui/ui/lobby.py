@@ -1,6 +1,7 @@
 """The lobby an ssh player sees: the server's tables, a new table, a seat.
 
-Everything here comes from the table service (:mod:`tabletop_tui.net`);
+Everything here comes from the table service, through its client object
+(``RemoteService``: the lobby never writes wire messages itself);
 names and chat are outside text and are shown only as plain ``Text``.
 """
 
@@ -14,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Footer, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
@@ -123,16 +123,12 @@ class LobbyScreen(FitsOrSays, Screen[None]):
         Binding("q,escape", "leave", "Leave"),
     ]
 
-    class Changed(Message):
-        def __init__(self, data: dict) -> None:
-            super().__init__()
-            self.data = data
-
     def __init__(self, service: Any) -> None:
         super().__init__()
         self.service = service
         self.tables: list[dict] = []
         self._early_note = ""
+        self._early_tables: dict | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -146,26 +142,27 @@ class LobbyScreen(FitsOrSays, Screen[None]):
         self._fit()
         if self._early_note:
             self.say(self._early_note)
-        self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
-        from tabletop_tui.net import protocol as p
-
-        self.service.send(p.Lobby())
+        if self._early_tables is not None:
+            self.show_tables(self._early_tables)
+        self.service.follow_lobby()
         self.focus_first()
 
     def focus_first(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        from tabletop_tui.net import protocol as p
-
         self._fit()
-        self.service.on_lobby = lambda data: self.post_message(self.Changed(data))
-        if not self.service.gone:
-            self.service.send(p.Lobby())
+        self.service.follow_lobby()
 
-    def on_lobby_screen_changed(self, message: Changed) -> None:
-        self.tables = list(message.data.get("tables", []))
-        ol = self.query_one(OptionList)
+    def show_tables(self, data: dict) -> None:
+        """The service's list of tables (the app calls this as it arrives;
+        before the screen is composed, it is shown once it is)."""
+        self.tables = list(data.get("tables", []))
+        try:
+            ol = self.query_one(OptionList)
+        except NoMatches:
+            self._early_tables = data
+            return
         keep = ol.highlighted
         ol.clear_options()
         if not self.tables:
@@ -214,9 +211,7 @@ class LobbyScreen(FitsOrSays, Screen[None]):
             self._join(t["id"], [])
 
     def _join(self, table_id: str, seats: list[int]) -> None:
-        from tabletop_tui.net import protocol as p
-
-        self.service.send(p.Join(table=table_id, seats=seats))
+        self.service.join(table_id, seats)
 
     def action_new(self) -> None:
         games = self.service.lobby.get("games", [])
@@ -229,8 +224,6 @@ class LobbyScreen(FitsOrSays, Screen[None]):
     def action_bots(self) -> None:
         """(The table's creator) hand each absent player's seat to a bot, or
         give back the seats bots keep for players."""
-        from tabletop_tui.net import protocol as p
-
         t = self._selected()
         if t is None:
             return
@@ -242,10 +235,10 @@ class LobbyScreen(FitsOrSays, Screen[None]):
         for i, s in enumerate(t["seats"]):
             owner = s.get("owner")
             if owner and owner != me and not s.get("here") and not s.get("bot"):
-                self.service.send(p.SetBot(table=t["id"], seat=i, bot="search", level=1))
+                self.service.set_bot(t["id"], i, "search", 1)
                 changed.append(f"{owner}: bot")
             elif owner and s.get("bot"):
-                self.service.send(p.SetBot(table=t["id"], seat=i, bot=None))
+                self.service.set_bot(t["id"], i, None)
                 changed.append(f"{owner}: back to {owner}")
         self.say("; ".join(changed) if changed else "Nobody at that table is away.")
 
@@ -392,19 +385,16 @@ class RemoteSetupScreen(FitsOrSays, SetupScreen):
         self.query_one("#players" if self.game.min_players != self.game.max_players else "#kind-0").focus()
 
     def action_start(self) -> None:
-        from tabletop_tui.net import protocol as p
-
         try:
-            plans = []
+            plans: list[tuple[str | None, int]] = []
             for i in range(self.players()):
                 bot, level = SEAT_KINDS[str(self.query_one(f"#kind-{i}").value)]  # type: ignore[attr-defined]
-                plans.append(p.SeatPlan(bot=bot, level=level))  # type: ignore[arg-type]
+                plans.append((bot, level))
             opts = self.game.parse_options(self.options())
         except IllegalAction as err:
             self.say(err.reason)
             return
-        open_seats = [i for i, plan in enumerate(plans) if plan.bot is None]
+        open_seats = [i for i, (bot, _level) in enumerate(plans) if bot is None]
         coach = bool(self.query_one("#coach-flags", Checkbox).value)
-        self.service.send(p.Create(game=self.game.id, options=opts.model_dump(mode="json"), seats=plans,
-                                   take=open_seats[:1], coach_flags=coach))
+        self.service.create(self.game.id, opts.model_dump(mode="json"), plans, open_seats[:1], coach)
         self.app.pop_screen()

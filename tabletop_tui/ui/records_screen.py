@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -54,11 +53,6 @@ class RecordsScreen(Screen[None]):
 
     BINDINGS = [Binding("escape,q", "back", "Lobby")]
 
-    class Arrived(Message):
-        def __init__(self, kind: str, data: dict) -> None:
-            super().__init__()
-            self.kind, self.data = kind, data
-
     def __init__(self, service: Any) -> None:
         super().__init__()
         self.service = service
@@ -74,21 +68,15 @@ class RecordsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from tabletop_tui.net import protocol as p
-
-        self.service.on_records = lambda data: self.post_message(self.Arrived("records", data))
-        self.service.on_replay = lambda data: self.post_message(self.Arrived("replay", data))
-        self.service.send(p.Records())
+        self.service.ask_records()
         self.query_one(OptionList).focus()
 
     def say(self, text: str) -> None:
         self.query_one("#picker-message", Static).update(Text(text))
 
-    def on_records_screen_arrived(self, message: Arrived) -> None:
-        if message.kind == "replay":
-            self._replay(message.data)
-            return
-        self.recent = list(message.data.get("recent", []))
+    def show_records(self, data: dict) -> None:
+        """The player's recent games and the leaderboards (the app calls this as they arrive)."""
+        self.recent = list(data.get("recent", []))
         ol = self.query_one(OptionList)
         ol.clear_options()
         if not self.recent:
@@ -97,17 +85,15 @@ class RecordsScreen(Screen[None]):
             ol.add_option(Option(recent_line(g), id=str(g.get("id"))))
         if self.recent:
             ol.highlighted = 0
-        self.query_one("#records-board-text", Static).update(boards_text(list(message.data.get("boards", []))))
+        self.query_one("#records-board-text", Static).update(boards_text(list(data.get("boards", []))))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from tabletop_tui.net import protocol as p
-
         event.stop()
         if event.option.id:
             self.say("Fetching that game…")
-            self.service.send(p.Replay(game=event.option.id))
+            self.service.ask_replay(event.option.id)
 
-    def _replay(self, data: dict) -> None:
+    def show_replay(self, data: dict) -> None:
         """Step through a finished game the server sent (its save, as text)."""
         why = self.app.replay_save_text(str(data.get("save", "")))  # type: ignore[attr-defined]
         if why:

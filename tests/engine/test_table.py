@@ -279,7 +279,6 @@ def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(mon
     together, and ``flush`` writes at once (by the table's clock: no test
     time passes)."""
     from tabletop_tui.engine import match as match_mod
-    from tabletop_tui.engine import table as table_mod
 
     writes: list[float] = []
     real = match_mod.atomic_write
@@ -305,7 +304,9 @@ def test_the_autosave_waits_for_the_frame_then_saves_and_flush_does_not_wait(mon
     assert len(Match.load(m.path).log) == 2
     # flush wakes a saver that waits (in its thread, by the real clock: an
     # hour here) and returns once the move is on disk
-    monkeypatch.setattr(table_mod, "SAVE_DELAY", 3600.0)
+    from tabletop_tui.engine import autosave
+
+    monkeypatch.setattr(autosave, "SAVE_DELAY", 3600.0)  # the saver's own module
     live = Table(m)
     live.subscribe([0, 1], Inbox())
     seat = m.to_act()[0]

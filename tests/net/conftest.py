@@ -1,5 +1,5 @@
 """The ssh tests' own check: when they end, no player's app process
-(``tabletop_tui.net.session``) that they started is still alive.
+(``tabletop_tui.ssh_session``) that they started is still alive.
 
 Each run (each xdist worker) marks its environment with a token of its own;
 every server the tests start passes its environment on to its players' apps,
@@ -20,14 +20,14 @@ MARK = "TABLETOP_TEST_RUN"
 
 
 def sessions_of(token: str) -> list[int]:
-    """The pids of the ``tabletop_tui.net.session`` processes whose environment holds ``token``."""
+    """The pids of the ``tabletop_tui.ssh_session`` processes whose environment holds ``token``."""
     found = []
     needle = f"{MARK}={token}".encode()
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            if b"tabletop_tui.net.session" not in (proc / "cmdline").read_bytes():
+            if b"tabletop_tui.ssh_session" not in (proc / "cmdline").read_bytes():
                 continue
             if needle in (proc / "environ").read_bytes().split(b"\0"):
                 found.append(int(proc.name))

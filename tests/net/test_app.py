@@ -15,7 +15,7 @@ from textual.widgets import RichLog, Static
 
 from tabletop_tui.engine import thinker
 from tabletop_tui.net import protocol as p
-from tabletop_tui.net.client import RemoteService
+from tabletop_tui.net.client import Joined, RemoteService
 from tabletop_tui.net.service import Limits, Service
 
 
@@ -211,8 +211,8 @@ def test_a_remote_table_asks_the_server_coach_and_reads_its_suggestions(tables):
 
     link = tables.connect("ana")
     joined = threading.Event()
-    link.on_joined = lambda table: joined.set()
-    link.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan()], take=[0, 1]))
+    link.listen(lambda event: joined.set() if isinstance(event, Joined) else None)
+    link.create("tiki", {}, [(None, 2), (None, 2)], take=[0, 1])
     assert joined.wait(10)
     remote = link.table
     entry = next(iter(tables.service.tables.values()))

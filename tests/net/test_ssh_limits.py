@@ -459,7 +459,7 @@ async def test_sigterm_says_goodbye_and_a_killed_server_leaves_no_app_behind(tmp
         try:
             conn, screen = await session(srv, "ana", client_keys=[key], auth="publickey")
             await screen.wait_for("Tables on this server")
-            apps = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid), "-f", "tabletop_tui.net.session"],
+            apps = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid), "-f", "tabletop_tui.ssh_session"],
                                                    capture_output=True, text=True).stdout.split()]
             assert apps
             os.kill(proc.pid, how)
@@ -484,7 +484,7 @@ def test_an_app_whose_terminal_hangs_up_exits_even_without_a_hangup_signal():
 
     master, slave = pty.openpty()
     child = subprocess.Popen(
-        [sys.executable, "-c", "import time\nfrom tabletop_tui.net.session import exit_on_hangup\n"
+        [sys.executable, "-c", "import time\nfrom tabletop_tui.ssh_session import exit_on_hangup\n"
          "exit_on_hangup()\nprint('ready', flush=True)\ntime.sleep(60)"],
         stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
     os.close(slave)

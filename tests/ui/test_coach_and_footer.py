@@ -102,6 +102,8 @@ async def test_a_finished_games_footer_does_not_offer_the_coach(size):
 class ChatTable(Table):
     """A table with chat, as a server's is."""
 
+    has_chat = True
+
     chat_lines: list = []
 
     def send_chat(self, text: str) -> None:

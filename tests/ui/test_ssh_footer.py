@@ -19,6 +19,8 @@ from .drive import footer_keys
 class ChatTable(Table):
     """A local table with a server table's chat (what makes the "/" key show)."""
 
+    has_chat = True
+
     def send_chat(self, text: str) -> None:
         pass
 

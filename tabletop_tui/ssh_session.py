@@ -1,10 +1,11 @@
 """One ssh player's process: the Textual app on a pseudo-terminal, playing on
 the server's tables through the table service.
 
-The server starts it (``python -m tabletop_tui.net.session``) on the slave side
-of a pty, with the service's socket and a one-time token in the environment.
-A crash here ends this player's session only: the server and the other
-players go on.
+The server starts it (``python -m tabletop_tui.ssh_session``, its
+``ServeConfig.session_module``) on the slave side of a pty, with the
+service's socket and a one-time token in the environment. A crash here ends
+this player's session only: the server and the other players go on. It lives
+outside ``net/`` (the ssh layer, which knows no UI): it is the app's side.
 """
 
 from __future__ import annotations

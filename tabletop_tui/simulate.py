@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any, Sequence
 
-from tabletop_tui.engine import Game, RandomBot, SearchBot
+from tabletop_tui.engine import Game, RandomBot, SearchBot, make_bot
 from tabletop_tui.engine.bots import Bot
 
 #: bot levels a seat may ask for ("search:1".."search:3")
@@ -55,15 +55,19 @@ def seat_bots(spec: str, players: int | None, game: Game) -> list[str]:
     return full
 
 
-def make_seat_bot(name: str, iterations: int | None = None) -> Bot:
-    """The bot a full name from :func:`seat_bots` stands for; ``iterations``
-    makes a search bot run exactly that many iterations (no time budget)."""
+def make_seat_bot(name: str, iterations: int | None = None, game: Game | None = None) -> Bot:
+    """The bot a full name from :func:`seat_bots` stands for (with ``game``,
+    a search seat gets the game's own bot, as at a table: ``Game.bot_for``);
+    ``iterations`` makes a search bot run exactly that many iterations (no
+    time budget)."""
     kind, level = parse_bot(name)
     if kind == "random":
         return RandomBot()
+    bot = make_bot("search", level, game)
+    assert isinstance(bot, SearchBot)
     if iterations:
-        return SearchBot(level=level, iterations=iterations, seconds=1e9)
-    return SearchBot(level=level)
+        bot.iterations, bot.seconds = iterations, 1e9
+    return bot
 
 
 def play_out(game: Game, players: int, seed: int, bots: Sequence[Bot], rng: random.Random,
@@ -94,7 +98,7 @@ def simulate(game: Game, games: int, seed: int, players: int | None = None,
     names = seat_bots(bots if isinstance(bots, str) else ",".join(bots), players, game)
     players = len(names)
     rng = random.Random(seed)
-    seat_bot = [make_seat_bot(n, iterations) for n in names]
+    seat_bot = [make_seat_bot(n, iterations, game) for n in names]
     wins = [0.0] * players
     finished = 0
     total_actions = 0

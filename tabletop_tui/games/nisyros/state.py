@@ -35,11 +35,11 @@ class NisyrosOptions(Options):
     level: Level = Field(default="achilles", description="Level (to win, every player saves 7 of 10 on "
                          "Kos; 9 is a big victory)", json_schema_extra={"values": {
         "achilles": "Achilles: each islander needs a boat to sail to Kos; 2 eruptions a round (at most 5). "
-                    "Hard: our best bot teams save about 4 of 10 per player.",
+                    "Hard: our level-3 bot team wins about half its games.",
         "heracles": "Heracles: a boat and a wheat per islander; 2 eruptions a round (at most 5). "
-                    "Very hard: bot teams save about 3 of 10.",
+                    "Very hard: bot teams rarely win (about 3 of 10 saved).",
         "zeus": "Zeus: a boat and a wheat per islander; 3 eruptions a round (at most 6). "
-                "Very hard: bot teams save about 2 of 10.",
+                "Hardest: no bot team has won yet (2-3 of 10 saved).",
     }})
 
 

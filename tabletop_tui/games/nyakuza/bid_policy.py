@@ -8,10 +8,10 @@ the public total, their secret tiles and pending bids are dropped) and:
 
 1. values the tokens each seat could win this round (3, 2, 1 or none) by
    placing them greedily on the board as it stands, with the heuristic's own
-   measure of Moai raised and on the way (``bot.board_score``); its own
+   measure of Moai raised and on the way (``estimate.board_score``); its own
    secret tile (variant) is one token more wherever it helps;
 2. values the shells each seat keeps or takes from the reef with the
-   heuristic's measure of shells (``bot.shell_score``), and the amulet as a
+   heuristic's measure of shells (``estimate.shell_score``), and the amulet as a
    small cost (its holder loses the next round's ties);
 3. predicts each other seat's bid: a soft best answer, by the same values
    from that seat's side, to a flat guess of everyone else's bid;
@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import estimate
 from .actions import BIDS, PLACES, SECRET, erect_action
 from .bidding import resolve_bids
 from .state import LATER_REVEAL, TOTAL_SHELLS, NyakuzaState
@@ -114,10 +115,9 @@ def token_worth(game: "Nyakuza", board: NyakuzaState, seat: int, lookahead: bool
     """``seat``'s board score with 0 to 3 more tokens placed greedily (each
     on the space that raises the score most; a Moai with several ways takes
     the first), and with its secret tile laid where that helps."""
-    from . import bot
 
     have, left = board.shells[seat], board.moai_left[seat]
-    base = bot.board_score(board, seat)
+    base = estimate.board_score(board, seat)
     if not lookahead:
         return SeatWorth([base + FLAT_TOKEN * k for k in range(MOST_TOKENS + 1)], [0] * (MOST_TOKENS + 1),
                          [left] * (MOST_TOKENS + 1), have)
@@ -152,7 +152,6 @@ def _spaces(sim: NyakuzaState, seat: int) -> list[int]:
 
 def _best_step(game: "Nyakuza", sim: NyakuzaState, seat: int, moves: list) -> tuple[NyakuzaState | None, float]:
     """The copy after the move (and the Moai it raises) that scores best."""
-    from . import bot
 
     best, best_score = None, -math.inf
     for move in moves:
@@ -168,7 +167,7 @@ def _best_step(game: "Nyakuza", sim: NyakuzaState, seat: int, moves: list) -> tu
         if trial.phase == "over":
             score = math.inf if seat in trial.winners else -math.inf
         else:
-            score = bot.board_score(trial, seat)
+            score = estimate.board_score(trial, seat)
         if score > best_score:
             best, best_score = trial, score
     return best, best_score
@@ -204,7 +203,6 @@ def chances(tab: Table, bids: list[int]) -> list[float]:
     and each places its tokens as estimated."""
     from tabletop_tui.engine.bots import win_chances
 
-    from . import bot
 
     out = resolve_bids(bids, tab.amulet, tab.reef)
     scores = []
@@ -213,7 +211,7 @@ def chances(tab: Table, bids: list[int]) -> list[float]:
         have = w.shells - w.spend[k] - (out.paid if s == out.top else 0) + (out.share if s in out.zero else 0)
         board = (w.board[k] if math.isinf(w.board[k])
                  else w.board[0] + TOKEN_WEIGHT * (w.board[k] - w.board[0]) - k * tab.token_cost[s])
-        score = board + bot.shell_score(max(0, have), w.left[k])
+        score = board + estimate.shell_score(max(0, have), w.left[k])
         if out.amulet == s:
             score += AMULET
         scores.append(score)

@@ -46,6 +46,8 @@ class _Taps:
     for a widget with a ``tap`` of its own, for any click on it."""
 
     tap: str | None = None
+    #: the message, also under the widget's name (``Panel.Tapped``)
+    Tapped = Tapped
 
     def on_click(self, event: Click) -> None:
         what = _tap_of(event) or self.tap

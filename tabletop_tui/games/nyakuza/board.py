@@ -41,7 +41,6 @@ from .render import (KIND_LETTER, MOAI, SHELL, HexCell, Scale, Scene, SMALL, cen
 from .island import ISLAND, ORONGO_NAME
 from .recap import Recap, recap_text
 from .actions import Bid, Erect, Pass, Place, PlaySecret
-from .state import TOTAL_SHELLS
 from .view import NyakuzaView, SpaceView
 
 #: the seats' colours (Red, Blue, Yellow, Green): mid tones that read on a
@@ -1091,4 +1090,4 @@ class NyakuzaBoard(KitBoard, can_focus=True):
 
 BOARD = NyakuzaBoard
 
-__all__ = ["BOARD", "NyakuzaBoard", "TOTAL_SHELLS"]
+__all__ = ["BOARD", "HexMap", "NyakuzaBoard"]

@@ -9,6 +9,8 @@ shaman phase arrows pick an edge, Enter places the shaman, n leaves it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
@@ -19,8 +21,8 @@ from tabletop_tui.ui.board_kit import KitBoard, TapCell, cycle
 
 from .actions import Move, Pass, Place, Resolve, Shaman
 from .render import edge_text, village_text
-from .state import COLOURS, EDGES, NEIGHBOURS, TikiState
 from .text import village_name
+from .view import TikiView
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
 
@@ -33,6 +35,11 @@ def step(v: int, direction: str) -> int | None:
     if 0 <= r < 3 and 0 <= c < 3:
         return r * 3 + c
     return None
+
+
+#: the borders of the drawn grid, in the order the shaman's cursor visits them
+EDGES: list[tuple[int, int]] = sorted({(min(v, n), max(v, n)) for v in range(9) for d in ARROWS
+                                       if (n := step(v, d)) is not None})
 
 
 class VillageCell(TapCell):
@@ -144,8 +151,10 @@ class TikiBoard(KitBoard, can_focus=True):
 
     # -- helpers ------------------------------------------------------------------
     @property
-    def state(self) -> TikiState | None:
-        return self.view.state if self.view is not None else None
+    def state(self) -> Any:
+        """The whole state as the view shows it (Tiki hides nothing), or None."""
+        view: TikiView | None = self.view
+        return view.state if view is not None else None
 
     def _phase(self) -> str:
         return self.state.phase if self.state else "none"
@@ -234,7 +243,7 @@ class TikiBoard(KitBoard, can_focus=True):
         legal_targets = self._targets()
         hint_cells = self._hint_cells()
         last_cells = self._last_cells()
-        styles = [self.seat_style(s) for s in range(len(COLOURS))]
+        styles = [self.seat_style(s) for s in range(len(self.SEAT_STYLES))]
         for cell in cells:
             v = cell.index
             cls = ["village"]
@@ -458,11 +467,10 @@ class TikiBoard(KitBoard, can_focus=True):
             return
         if self.selected is not None and st.phase == "turn":
             at = self.path[-1] if self.path else self.selected
-            if v in NEIGHBOURS[at]:
-                for d in ARROWS:
-                    if step(at, d) == v:
-                        self.action_arrow(d)
-                        return
+            for d in ARROWS:
+                if step(at, d) == v:
+                    self.action_arrow(d)
+                    return
             if v == at and self.path:
                 self.action_select()
             return

@@ -36,6 +36,10 @@ from .render import board_text, brief_text, cards_text, market_text, player_text
 from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
+#: l and d, + and -, each in one footer entry, so that the footer fits 80
+#: columns with the ssh "/ Chat" ("l d Worker", "+ - Gold")
+WORKER = Binding.Group("Worker", compact=True)
+GOLD = Binding.Group("Gold", compact=True)
 
 
 def _cut(text: str, width: int, lines: int) -> list[Text]:
@@ -117,11 +121,11 @@ class NayakasBoard(KitBoard, can_focus=True):
         Binding("down", "move(1)", "Next", show=False),
         Binding("left", "move(-1)", "Prev", show=False),
         Binding("right", "move(1)", "Next", show=False),
-        Binding("enter", "open", "Choose"),
-        Binding("l", "worker('laborer')", "Laborer"),
-        Binding("d", "worker('diplomat')", "Diplomat"),
-        Binding("plus,equals_sign", "gold(1)", "Gold up"),
-        Binding("minus", "gold(-1)", "down"),
+        Binding("enter", "open", "Pick"),
+        Binding("l", "worker('laborer')", "Laborer", group=WORKER),
+        Binding("d", "worker('diplomat')", "Diplomat", group=WORKER),
+        Binding("plus,equals_sign", "gold(1)", "Gold up", group=GOLD),
+        Binding("minus", "gold(-1)", "Gold down", group=GOLD),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "cards", "Cards"),
         Binding("tab", "next_pane", "Pane"),

@@ -155,11 +155,13 @@ class HexMap(ScrollView, can_focus=False):
         self.scroll_to_region(self.cursor_region(), spacing=Spacing(1, 2, 1, 2), animate=animate,
                               immediate=True)
 
-    def show_spaces(self, spaces: Iterable[int], newest: int) -> None:
+    def show_spaces(self, spaces: Iterable[int], newest: int | None, with_cursor: bool = False) -> None:
         """Scroll the hexes of ``spaces`` into sight when they fit the window
-        together, else ``newest`` (the other players' moves); they stay in
-        sight through a resize until the cursor moves."""
-        self._sight = (tuple(spaces), newest)
+        together, else ``newest`` (the other players' moves); ``with_cursor``
+        (your turn): the cursor always, with them or with ``newest`` when
+        they fit together. They stay in sight through a resize until the
+        cursor moves."""
+        self._sight = (tuple(spaces), newest, with_cursor)
         self.scroll_to_sight()
 
     def scroll_to_sight(self) -> None:
@@ -167,12 +169,20 @@ class HexMap(ScrollView, can_focus=False):
         if self._sight is None:
             self.scroll_to_cursor()
             return
-        spaces, newest = self._sight
-        box = Region.from_union([Region(*self.scale.hex_region(s)) for s in (*spaces, newest)])
+        spaces, newest, with_cursor = self._sight
         window = self.scrollable_content_region.size
-        if box.width > window.width or box.height > window.height:
-            box = Region(*self.scale.hex_region(newest))
-        self.scroll_to_region(box, animate=False, immediate=True)
+        tries = [(*spaces, newest), (newest,)] if newest is not None else []
+        if with_cursor:
+            tries = [(*t, self.cursor) for t in tries] + [(self.cursor,)]
+        for hexes in tries:
+            box = Region.from_union([Region(*self.scale.hex_region(s)) for s in hexes])
+            if (box.width <= window.width and box.height <= window.height) or hexes is tries[-1]:
+                if hexes == (self.cursor,):
+                    self.scroll_to_cursor()
+                else:
+                    self.scroll_to_region(box, animate=False, immediate=True)
+                return
+        self.scroll_to_cursor()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.scroll_to_sight)
@@ -510,6 +520,8 @@ class NyakuzaBoard(KitBoard, can_focus=True):
         self._was_narrow: bool | None = None
         #: the other players' moves since each seat's last turn
         self.recap = Recap()
+        #: (seat, whether it was to act) at the last update: a turn begins when that changes
+        self._was_acting: tuple[int | None, bool] = (None, False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ny-mapbox"):
@@ -586,24 +598,32 @@ class NyakuzaBoard(KitBoard, can_focus=True):
             self._bid_key = key
             self.bid, self._bid_fresh = 0, True
         fresh = []
+        turn = False
         if view is not None:
             mover = update.last.seat if update.last is not None else None
             fresh = self.recap.update(update.seat, view, mover)
+            acting = (update.seat, update.seat is not None and update.seat in view.to_act)
+            turn = acting[1] and acting != self._was_acting  # this seat's turn begins
+            self._was_acting = acting
         super().show(update)
-        if fresh:
-            self.call_after_refresh(self._follow, fresh[-1].space)
+        if fresh or turn:
+            self.call_after_refresh(self._follow, fresh[-1].space if fresh else None)
 
-    def _follow(self, newest: int) -> None:
+    def _follow(self, newest: int | None) -> None:
         """Bring the other players' moves into sight on a map that scrolls:
         the last move of every seat since your turn when they fit together
-        in the map's window, else the newest. The cursor stays where it was
-        (an arrow key scrolls back to it)."""
+        in the map's window, else the newest. While they play the cursor
+        stays where it was (an arrow key scrolls back to it); when your turn
+        comes the map shows your cursor again, with their moves only when
+        they fit beside it (the line under the map names them all)."""
         if self.view is None:
             return
         latest: dict[int, int] = {}
         for m in self.recap.moves(self.seat):
             latest[m.seat] = m.space
-        self.map.show_spaces(latest.values(), newest)
+        if newest is None and latest:
+            newest = list(latest.values())[-1]
+        self.map.show_spaces(latest.values(), newest, with_cursor=self._acting())
 
     def prompt(self) -> str:
         v = self.view

@@ -37,7 +37,7 @@ from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
 #: l and d, + and -, each in one footer entry, so that the footer fits 80
-#: columns with the ssh "/ Chat" ("l d Worker", "+ - Gold")
+#: columns with the ssh "/ Chat" ("l/d Worker", "+/- Gold")
 WORKER = Binding.Group("Worker", compact=True)
 GOLD = Binding.Group("Gold", compact=True)
 
@@ -122,9 +122,9 @@ class NayakasBoard(KitBoard, can_focus=True):
         Binding("left", "move(-1)", "Prev", show=False),
         Binding("right", "move(1)", "Next", show=False),
         Binding("enter", "open", "Pick"),
-        Binding("l", "worker('laborer')", "Laborer", group=WORKER),
+        Binding("l", "worker('laborer')", "Laborer", group=WORKER, key_display="l/"),
         Binding("d", "worker('diplomat')", "Diplomat", group=WORKER),
-        Binding("plus,equals_sign", "gold(1)", "Gold up", group=GOLD),
+        Binding("plus,equals_sign", "gold(1)", "Gold up", group=GOLD, key_display="+/"),
         Binding("minus", "gold(-1)", "Gold down", group=GOLD),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "cards", "Cards"),

@@ -7,7 +7,9 @@ A board writes its render code and its key -> action map (Textual
   was clicked with a short key (``"village:4"``, ``"space:market"``);
 - tappable widgets that send it: :class:`TapCell` (a cell that is one thing
   to click, as a village), :class:`TapPanel` and :class:`TapLines` (a text
-  panel whose spans a render module drew with ``Style(meta={"tap": key})``);
+  panel whose spans a render module drew with ``Style(meta={"tap": key})``),
+  and the :class:`Tappable` mixin they share (a map mixes it in and says
+  which hex lies under a click);
 - :class:`KitBoard`, a :class:`Board` that hands each tap to
   :meth:`KitBoard.tap`, the board's click -> action map;
 - :func:`cycle`, the cursor step over a board's list of targets.
@@ -41,22 +43,28 @@ def _tap_of(event: Click) -> str | None:
     return event.style.meta.get("tap") if event.style else None
 
 
-class _Taps:
-    """Posts :class:`Tapped` for a click on a span with ``tap`` meta, or,
-    for a widget with a ``tap`` of its own, for any click on it."""
+class Tappable:
+    """A widget mixin that posts :class:`Tapped` for a click on a span with
+    ``tap`` meta, or, for a widget with a ``tap`` of its own, for any click
+    on it; a widget that knows what lies where (a map) overrides
+    :meth:`tap_at`."""
 
     tap: str | None = None
     #: the message, also under the widget's name (``Panel.Tapped``)
     Tapped = Tapped
 
+    def tap_at(self, event: Click) -> str | None:
+        """What the click ``event`` landed on, or None (nothing to tap)."""
+        return _tap_of(event) or self.tap
+
     def on_click(self, event: Click) -> None:
-        what = _tap_of(event) or self.tap
+        what = self.tap_at(event)
         if what:
             event.stop()
             self.post_message(Tapped(what))  # type: ignore[attr-defined]
 
 
-class TapCell(_Taps, Static):
+class TapCell(Tappable, Static):
     """A cell that is one thing to click (a village, a place, a die)."""
 
     def __init__(self, tap: str, *, id: str | None = None, classes: str = "") -> None:
@@ -64,7 +72,7 @@ class TapCell(_Taps, Static):
         self.tap = tap
 
 
-class TapPanel(_Taps, Static):
+class TapPanel(Tappable, Static):
     """A text panel whose ``tap`` spans can be clicked. :meth:`show` draws
     only when the content changed, and lays the board out again only when
     its height did (a cursor key redraws the one or two panels it changed)."""
@@ -84,7 +92,7 @@ class TapPanel(_Taps, Static):
         self.update(content, layout=not same)
 
 
-class TapLines(_Taps, LinePanel):
+class TapLines(Tappable, LinePanel):
     """A :class:`LinePanel` (repaints only the lines that changed) whose
     ``tap`` spans can be clicked."""
 
@@ -111,4 +119,4 @@ def cycle(items: Sequence[T], current: Any, delta: int, missing: int = -1) -> T 
     return items[(i + delta) % len(items)]
 
 
-__all__ = ["KitBoard", "TapCell", "TapLines", "TapPanel", "Tapped", "cycle"]
+__all__ = ["KitBoard", "TapCell", "TapLines", "TapPanel", "Tappable", "Tapped", "cycle"]

@@ -120,3 +120,19 @@ def test_the_rules_side_is_what_it_says():
     nisyros = next(g for g in GAMES if g.id == "nisyros")
     assert {"rules", "state", "legal", "round"} <= rules_side(nisyros)
     assert not rules_side(nisyros) & READ_SIDE
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_board_is_built_from_the_kit(game):
+    """A board maps keys (bindings) and taps (``KitBoard.tap``) to actions:
+    its clicks arrive as the kit's one ``Tapped`` message, so board.py
+    handles no click itself and declares no message of its own."""
+    from tabletop_tui.ui.board_kit import KitBoard
+    from tabletop_tui.ui.boards import board_class
+
+    assert issubclass(board_class(game.id), KitBoard)
+    tree = ast.parse((folder(game) / "board.py").read_text(encoding="utf-8"))
+    clicks = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "on_click"]
+    messages = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                and any(getattr(b, "id", getattr(b, "attr", "")) in ("Message", "_Message") for b in n.bases)]
+    assert not clicks and not messages, f"{game.id}/board.py: on_click on lines {clicks}, messages {messages}"

@@ -33,7 +33,7 @@ from textual.strip import Strip
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop_tui.ui.board_kit import KitBoard, Tapped
+from tabletop_tui.ui.board_kit import KitBoard, Tappable
 from tabletop_tui.ui.summary import wrap_parts
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, Scale, Scene, SMALL, centre_x, choose_scale, step,
@@ -63,7 +63,7 @@ def short_option(palm: int, tiles: list[int]) -> str:
     return f"{ISLAND.spaces[palm].name}: " + "+".join(ISLAND.spaces[t].name for t in tiles)
 
 
-class HexMap(ScrollView, can_focus=False):
+class HexMap(Tappable, ScrollView, can_focus=False):
     """The island. The board owns the keys (so the arrows are never taken by
     the scroll bindings) and picks the scale (:meth:`set_scale`); the map
     draws, scrolls to the cursor and reports clicks."""
@@ -383,12 +383,11 @@ class HexMap(ScrollView, can_focus=False):
                     cells[cx] = (ch, st if (cx, y) in self._keep else st + fill)
 
     # -- mouse ------------------------------------------------------------------------
-    def on_click(self, event: Click) -> None:
+    def tap_at(self, event: Click) -> str | None:
+        """The land hex under the click, as ``hex:<space>``."""
         sx, sy = self.scroll_offset
         space = self.scale.space_at(event.x + sx, event.y + sy)
-        if space is not None:
-            event.stop()
-            self.post_message(Tapped(f"hex:{space}"))
+        return None if space is None else f"hex:{space}"
 
 
 class _Recorder:

@@ -5,6 +5,10 @@ its attributes (attributes down) with :meth:`Board.show`; the board turns keys
 and clicks into Actions and posts :class:`Board.Chosen` (messages up). It never
 decides what is legal: it asks ``legal`` (from the model) for highlights and
 lets the model refuse anything else with a reason.
+
+A game's board is built from the board kit (:mod:`.board_kit`): tappable
+cells and panels that send one ``Tapped`` message, and ``KitBoard.tap``
+where the board maps a click to its action, beside its key bindings.
 """
 
 from __future__ import annotations

@@ -18,9 +18,11 @@ NARROW = 100
 class FittingFooter(Footer):
     """A footer that gives its room to the screen's keys on a small terminal."""
 
-    # compact, a group's label ("123 How many") keeps a space before the next key
+    # compact, a group's label ("123 How many") keeps a space before the next
+    # key, and a group is one space from the key before it, as any key is
     DEFAULT_CSS = """
     FittingFooter.-compact FooterLabel { margin: 0 1 0 0; }
+    FittingFooter.-compact KeyGroup.-compact { padding-left: 0; }
     """
 
     def compose(self) -> ComposeResult:

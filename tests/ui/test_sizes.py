@@ -120,7 +120,7 @@ def _nyakuza_placing() -> Match:
 
 
 async def _nyakuza_map(pilot):
-    from tabletop_tui.games.nyakuza.render import HexMap
+    from tabletop_tui.games.nyakuza.board import HexMap
     from tabletop_tui.ui.handoff import HandoffScreen
 
     await pilot.pause()

@@ -23,14 +23,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Click, Resize
-from textual.message import Message
+from textual.events import Resize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine import Action, Seat
-from tabletop_tui.ui.board import Board
-from tabletop_tui.ui.line_panel import LinePanel
+from tabletop_tui.ui.board_kit import KitBoard, TapLines, cycle
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .components import C
@@ -38,6 +36,10 @@ from .render import board_text, brief_text, cards_text, market_text, player_text
 from .view import NayakasView
 
 PANES = ("board", "kingdom", "market")
+#: l and d, + and -, each in one footer entry, so that the footer fits 80
+#: columns with the ssh "/ Chat" ("l/d Worker", "+/- Gold")
+WORKER = Binding.Group("Worker", compact=True)
+GOLD = Binding.Group("Gold", compact=True)
 
 
 def _cut(text: str, width: int, lines: int) -> list[Text]:
@@ -81,27 +83,16 @@ def pane_of(key: str) -> str:
     return "market"
 
 
-class Panel(LinePanel):
+class Panel(TapLines):
     """A part of the board (drawn line by line: a cursor key repaints the
     lines it changed); clicks on its ``tap`` spans reach the board."""
-
-    class Tapped(Message):
-        def __init__(self, what: str) -> None:
-            super().__init__()
-            self.what = what
-
-    def on_click(self, event: Click) -> None:
-        what = event.style.meta.get("tap") if event.style else None
-        if what:
-            event.stop()
-            self.post_message(self.Tapped(what))
 
 
 class Pane(VerticalScroll, can_focus=False):
     """A scrolling pane; the keys stay with the board."""
 
 
-class NayakasBoard(Board, can_focus=True):
+class NayakasBoard(KitBoard, can_focus=True):
     """The Nayakas board, bound to one seat's view."""
 
     cursor_fields = ("cursor",)
@@ -130,11 +121,11 @@ class NayakasBoard(Board, can_focus=True):
         Binding("down", "move(1)", "Next", show=False),
         Binding("left", "move(-1)", "Prev", show=False),
         Binding("right", "move(1)", "Next", show=False),
-        Binding("enter", "open", "Choose"),
-        Binding("l", "worker('laborer')", "Laborer"),
-        Binding("d", "worker('diplomat')", "Diplomat"),
-        Binding("plus,equals_sign", "gold(1)", "Gold up"),
-        Binding("minus", "gold(-1)", "down"),
+        Binding("enter", "open", "Pick"),
+        Binding("l", "worker('laborer')", "Laborer", group=WORKER, key_display="l/"),
+        Binding("d", "worker('diplomat')", "Diplomat", group=WORKER),
+        Binding("plus,equals_sign", "gold(1)", "Gold up", group=GOLD, key_display="+/"),
+        Binding("minus", "gold(-1)", "Gold down", group=GOLD),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "cards", "Cards"),
         Binding("tab", "next_pane", "Pane"),
@@ -460,8 +451,7 @@ class NayakasBoard(Board, can_focus=True):
         targets = self._targets()
         if not targets:
             return
-        i = targets.index(self.cursor) if self.cursor in targets else -1
-        self.cursor = targets[(i + step) % len(targets)]
+        self.cursor = cycle(targets, self.cursor, step)
         self._show_pane_of(self.cursor)
         self._draw()
 
@@ -548,8 +538,9 @@ class NayakasBoard(Board, can_focus=True):
         elif event.key == "c" and self.view is not None and not self.check_action("cards", ()):
             self.say("You have no development card to play now.")  # c is out of the footer then
 
-    def on_panel_tapped(self, message: Panel.Tapped) -> None:
-        key = message.what
+    def tap(self, what: str) -> None:
+        """A marked place: the cursor goes there and Enter is pressed."""
+        key = what
         if key in self._targets() or key == "pass":
             self.cursor = key
             self._draw()

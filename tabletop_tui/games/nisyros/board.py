@@ -18,13 +18,11 @@ from textual.color import Color
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
-from textual.events import Click
-from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.board_kit import KitBoard, TapCell
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
                       RemoveDam, Reroll)
@@ -61,44 +59,26 @@ def places_of(a: Action) -> tuple[int, ...]:
     return ()
 
 
-class PlaceCell(Static):
+class PlaceCell(TapCell):
     """One place of the island; a click lists (or makes) the moves there."""
 
     def __init__(self, p: int) -> None:
-        super().__init__(id=f"ni-p{p}", classes="ni-cell")
+        super().__init__(f"place:{p}", id=f"ni-p{p}", classes="ni-cell")
         self.place = p
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(NisyrosBoard.PlaceClicked(self.place))
 
-
-class DieCell(Static):
+class DieCell(TapCell):
     """One yellow die; a click picks it for placing."""
 
     def __init__(self, d: int) -> None:
-        super().__init__(id=f"ni-die{d}", classes="ni-die")
+        super().__init__(f"die:{d}", id=f"ni-die{d}", classes="ni-die")
         self.die = d
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(NisyrosBoard.DieClicked(self.die))
 
-
-class NisyrosBoard(Board, can_focus=True):
+class NisyrosBoard(KitBoard, can_focus=True):
     """The Nisyros board."""
 
     cursor_fields = ("filter",)
-
-    class PlaceClicked(Message):
-        def __init__(self, p: int) -> None:
-            super().__init__()
-            self.place = p
-
-    class DieClicked(Message):
-        def __init__(self, d: int) -> None:
-            super().__init__()
-            self.die = d
 
     MIN_SIZE = (80, 24)
     SCOPED_CSS = False  # the narrow rules below start at the screen's "-narrow" class
@@ -427,13 +407,18 @@ class NisyrosBoard(Board, can_focus=True):
         self.filter = None
         self.update_board()
 
-    def on_nisyros_board_die_clicked(self, message: DieClicked) -> None:
-        message.stop()
-        self.action_die(message.die)
+    # -- mouse ---------------------------------------------------------------------------------
+    def tap(self, what: str) -> None:
+        """A die: pick it (as its number key does); a place: see :meth:`_tap_place`."""
+        kind, _, arg = what.partition(":")
+        if kind == "die":
+            self.action_die(int(arg))
+        elif kind == "place":
+            self._tap_place(int(arg))
 
-    def on_nisyros_board_place_clicked(self, message: PlaceClicked) -> None:
-        message.stop()
-        p = message.place
+    def _tap_place(self, p: int) -> None:
+        """List the moves involving place ``p``; with a place or die listed
+        already, make the one move between the two."""
         if self.filter is not None:
             kind, x = self.filter
             if kind == "die":

@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .data import ISLAND
+from .render import MOAI  # as the map draws a Moai
 from .view import NyakuzaView
-
-MOAI = "▲"  # as the map draws a Moai (render.MOAI; render is Textual)
 
 
 @dataclass

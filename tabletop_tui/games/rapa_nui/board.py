@@ -27,12 +27,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.events import Click, Resize
-from textual.message import Message
-from textual.widgets import Static
+from textual.events import Resize
 
 from tabletop_tui.engine import Action, Seat
-from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.board_kit import KitBoard, TapPanel, cycle
 from tabletop_tui.ui.summary import wrap_parts
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
@@ -56,43 +54,15 @@ COUNT = Binding.Group("How many", compact=True)
 ROW = Binding.Group("Take from row", compact=True)
 
 
-class Panel(Static):
+class Panel(TapPanel):
     """A part of the board; clicks on its ``tap`` spans reach the board."""
-
-    _shown: tuple | None = None
-    _shown_lines: tuple[int, int] = (-1, -1)  # (width, lines) it was laid out for
-
-    def show(self, content: Text | str) -> None:
-        """Draw ``content`` only when it changed, and lay the board out
-        again only when its height did: a cursor key redraws the one or two
-        panels it changed (the card boxes of a big board are many cells)."""
-        text = content if isinstance(content, Text) else Text(content)
-        key = (text.plain, tuple(text.spans))
-        if key == self._shown:
-            return
-        width = self.content_size.width
-        lines = (width, len(text.wrap(self.app.console, width))) if width > 0 else (-1, -1)
-        same = width > 0 and lines == self._shown_lines
-        self._shown, self._shown_lines = key, lines
-        self.update(content, layout=not same)
-
-    class Tapped(Message):
-        def __init__(self, what: str) -> None:
-            super().__init__()
-            self.what = what
-
-    def on_click(self, event: Click) -> None:
-        what = event.style.meta.get("tap") if event.style else None
-        if what:
-            event.stop()
-            self.post_message(self.Tapped(what))
 
 
 class BoardScroll(VerticalScroll, can_focus=False):
     """Scrolls the board on small terminals; the keys stay with the board."""
 
 
-class RapaNuiBoard(Board, can_focus=True):
+class RapaNuiBoard(KitBoard, can_focus=True):
     """The Rapa Nui board, bound to one seat's view."""
 
     cursor_fields = ("hand_cursor", "count", "row_cursor", "option_cursor")
@@ -578,8 +548,7 @@ class RapaNuiBoard(Board, can_focus=True):
             kinds = self.hand_kinds()
             if not kinds:
                 return
-            i = kinds.index(self.hand_cursor) if self.hand_cursor in kinds else 0
-            self.hand_cursor = kinds[(i + delta) % len(kinds)]
+            self.hand_cursor = cycle(kinds, self.hand_cursor, delta, missing=0)
             self.count = 1
         elif mode == "draw":
             self.row_cursor = (self.row_cursor + delta) % len(self.v.market) if self.v is not None else 0
@@ -647,10 +616,11 @@ class RapaNuiBoard(Board, can_focus=True):
             scroll.scroll_page_down()
 
     # -- mouse -----------------------------------------------------------------------------
-    def on_panel_tapped(self, message: Panel.Tapped) -> None:
-        message.stop()
+    def tap(self, what: str) -> None:
+        """A market row takes it, a card in hand picks (then plays) it, an
+        option chooses it."""
         self.give_focus(self)
-        what, _, arg = message.what.partition(":")
+        what, _, arg = what.partition(":")
         if what == "row":
             self.action_take(int(arg))
         elif what == "hand":

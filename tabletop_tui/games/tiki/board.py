@@ -9,23 +9,20 @@ shaman phase arrows pick an edge, Enter places the shaman, n leaves it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
-from textual.events import Click
 from textual.widgets import Static
 
 from tabletop_tui.engine.text import plural
-from tabletop_tui.ui.board import Board
+from tabletop_tui.ui.board_kit import KitBoard, TapCell, cycle
 
 from .actions import Move, Pass, Place, Resolve, Shaman
 from .render import edge_text, village_text
-from .rules import Tiki
-from .state import COLOURS, EDGES, NEIGHBOURS, TikiState
 from .text import village_name
-
-#: the model, asked why a step cannot be taken (it never changes the state)
-TIKI = Tiki()
+from .view import TikiView
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
 
@@ -40,47 +37,33 @@ def step(v: int, direction: str) -> int | None:
     return None
 
 
-class VillageCell(Static):
+#: the borders of the drawn grid, in the order the shaman's cursor visits them
+EDGES: list[tuple[int, int]] = sorted({(min(v, n), max(v, n)) for v in range(9) for d in ARROWS
+                                       if (n := step(v, d)) is not None})
+
+
+class VillageCell(TapCell):
     """One village: kind and value, the stack (bottom to top), its owner."""
 
     def __init__(self, index: int) -> None:
-        super().__init__(id=f"village-{index}", classes="village")
+        super().__init__(f"village:{index}", id=f"village-{index}", classes="village")
         self.index = index
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(TikiBoard.CellClicked(self.index))
 
-
-class EdgeCell(Static):
+class EdgeCell(TapCell):
     """The gap between two neighbouring villages, where the shaman may stand."""
 
     def __init__(self, edge: tuple[int, int], horizontal: bool) -> None:
-        super().__init__(id=f"edge-{edge[0]}-{edge[1]}", classes="edge " + ("h" if horizontal else "v"))
+        super().__init__(f"edge:{edge[0]}-{edge[1]}", id=f"edge-{edge[0]}-{edge[1]}",
+                         classes="edge " + ("h" if horizontal else "v"))
         self.edge = edge
         self.horizontal = horizontal
 
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(TikiBoard.EdgeClicked(self.edge))
 
-
-class TikiBoard(Board, can_focus=True):
+class TikiBoard(KitBoard, can_focus=True):
     """The Tiki board."""
 
     cursor_fields = ("cursor",)
-
-    from textual.message import Message as _Message
-
-    class CellClicked(_Message):
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
-
-    class EdgeClicked(_Message):
-        def __init__(self, edge: tuple[int, int]) -> None:
-            super().__init__()
-            self.edge = edge
 
     SEAT_STYLES = ["#b45fd6", "#c98a00"]
 
@@ -168,19 +151,38 @@ class TikiBoard(Board, can_focus=True):
 
     # -- helpers ------------------------------------------------------------------
     @property
-    def state(self) -> TikiState | None:
-        return self.view.state if self.view is not None else None
+    def state(self) -> Any:
+        """The whole state as the view shows it (Tiki hides nothing), or None."""
+        view: TikiView | None = self.view
+        return view.state if view is not None else None
 
     def _phase(self) -> str:
         return self.state.phase if self.state else "none"
 
     def _step_problem(self, start: int, path: tuple[int, ...]) -> str | None:
-        """The model's sentence for why the totem on ``start`` cannot go on
-        along ``path`` (Tiki hides nothing, so the view's state is the
-        table's; :meth:`Tiki.explain_step` judges, the board does not)."""
-        if self.state is None or self.seat is None:
+        """Why the totem on ``start`` cannot go on along ``path``, the model's
+        sentence (asked through the table, :meth:`Board.explain`; the board
+        never judges). The model judges whole moves, so the path is asked
+        about padded to the totem's length by standing still on its last
+        village, a step the model refuses on its own: when the padded path
+        is refused for the same reason as the path one step shorter, the
+        last step itself is fine and no legal path goes on from it."""
+        st = self.state
+        if st is None or self.seat is None:
             return "It is not your turn."
-        return TIKI.explain_step(self.state, self.seat, start, path)
+        n = len(st.stacks[start])
+        if not self.legal or not st.stacks[start] or st.owner(start) != self.seat or len(path) > n:
+            return self.explain(Move.model_construct(kind="move", start=start, path=tuple(path) or (start,)))
+
+        def padded(p: tuple[int, ...]) -> str | None:
+            still = p[-1] if p else start
+            return self.explain(Move.model_construct(kind="move", start=start, path=p + (still,) * (n - len(p))))
+
+        why = padded(tuple(path))
+        if path and why != padded(tuple(path[:-1])):
+            return why
+        return (f"From there the totem cannot finish its {plural(n, 'step')} without going back or "
+                f"crossing the shaman.")
 
     def _my_moves(self) -> list[Move]:
         return [a for a in self.legal if isinstance(a, Move)]
@@ -241,7 +243,7 @@ class TikiBoard(Board, can_focus=True):
         legal_targets = self._targets()
         hint_cells = self._hint_cells()
         last_cells = self._last_cells()
-        styles = [self.seat_style(s) for s in range(len(COLOURS))]
+        styles = [self.seat_style(s) for s in range(len(self.SEAT_STYLES))]
         for cell in cells:
             v = cell.index
             cls = ["village"]
@@ -321,7 +323,7 @@ class TikiBoard(Board, can_focus=True):
             return
         if st.phase == "shaman":
             delta = -1 if direction in ("left", "up") else 1
-            self.edge_cursor = (self.edge_cursor + delta) % len(EDGES)
+            self.edge_cursor = cycle(range(len(EDGES)), self.edge_cursor, delta) or 0
             a, b = EDGES[self.edge_cursor]
             self.post_message(self.Said(f"Shaman between {village_name(a)} and {village_name(b)}: "
                                         f"Enter to place, n to leave it."))
@@ -447,31 +449,33 @@ class TikiBoard(Board, can_focus=True):
         super().choose(action)
 
     # -- mouse --------------------------------------------------------------------------
-    def on_tiki_board_cell_clicked(self, message: "TikiBoard.CellClicked") -> None:
-        message.stop()
+    def tap(self, what: str) -> None:
+        """A village: what Enter does there (or a step of the path towards
+        it); a border in the shaman phase: the shaman goes there."""
+        kind, _, arg = what.partition(":")
+        if kind == "village":
+            self._tap_village(int(arg))
+        elif kind == "edge" and self._phase() == "shaman":
+            a, b = (int(x) for x in arg.split("-"))
+            self.edge_cursor = EDGES.index((a, b))
+            self.choose(Shaman(edge=(a, b)))
+
+    def _tap_village(self, v: int) -> None:
         self.give_focus(self)
         st = self.state
         if st is None:
             return
-        v = message.index
         if self.selected is not None and st.phase == "turn":
             at = self.path[-1] if self.path else self.selected
-            if v in NEIGHBOURS[at]:
-                for d in ARROWS:
-                    if step(at, d) == v:
-                        self.action_arrow(d)
-                        return
+            for d in ARROWS:
+                if step(at, d) == v:
+                    self.action_arrow(d)
+                    return
             if v == at and self.path:
                 self.action_select()
             return
         self.cursor = v
         self.action_select()
-
-    def on_tiki_board_edge_clicked(self, message: "TikiBoard.EdgeClicked") -> None:
-        message.stop()
-        if self._phase() == "shaman":
-            self.edge_cursor = EDGES.index(message.edge)
-            self.choose(Shaman(edge=message.edge))
 
 
 BOARD = TikiBoard

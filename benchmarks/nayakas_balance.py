@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop_tui.engine.bots import SearchBot  # noqa: E402
-from tabletop_tui.games.nayakas.components import C, KINGDOMS  # noqa: E402
+from tabletop_tui.games.nayakas.data import C, KINGDOMS  # noqa: E402
 from tabletop_tui.games.nayakas.rules import Nayakas  # noqa: E402
 from tabletop_tui.games.nayakas.state import NayakasOptions  # noqa: E402
 

@@ -11,7 +11,7 @@ import pytest
 from tabletop_tui.engine.bots import make_bot
 from tabletop_tui.games.nyakuza import bid_policy
 from tabletop_tui.games.nyakuza.bot import NyakuzaBot
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 
 from .util import GAME, Bid, new, position, tile
 

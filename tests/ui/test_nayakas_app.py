@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.games.nayakas.actions import Build
 from tabletop_tui.games.nayakas.board import NayakasBoard
-from tabletop_tui.games.nayakas.components import C
+from tabletop_tui.games.nayakas.data import C
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen

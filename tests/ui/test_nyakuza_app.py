@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.games.nyakuza.board import HexMap
 from tabletop_tui.games.nyakuza.render import HEIGHT, WIDTH, hex_region
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 from tabletop_tui.games.nyakuza.rules import Bid, Erect, Place
 from tabletop_tui.games.nyakuza.board import NyakuzaBoard
 from tabletop_tui.ui.app import TabletopApp

@@ -11,11 +11,11 @@ import pytest
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
-from tabletop_tui.games.nyakuza.island import ISLAND, KIND_LETTER, TOKEN_LETTERS
+from tabletop_tui.games.nyakuza.data import ISLAND, KIND_LETTER, TOKEN_LETTERS
 from tabletop_tui.games.nyakuza.recap import Recap, recap_text
 from tabletop_tui.games.nyakuza.board import HexMap
 from tabletop_tui.games.nyakuza.rules import Bid, Place
-from tabletop_tui.games.nyakuza.teaching import where
+from tabletop_tui.games.nyakuza.text import where
 from tabletop_tui.games.nyakuza.text import space_text
 from tabletop_tui.resources import assets_dir, rules_markdown
 from tabletop_tui.ui.app import TabletopApp

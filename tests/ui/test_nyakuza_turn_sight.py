@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
-from tabletop_tui.games.nyakuza.island import ISLAND
+from tabletop_tui.games.nyakuza.data import ISLAND
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 

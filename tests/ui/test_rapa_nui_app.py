@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.games.rapa_nui.actions import Draw, PlayCard, SkipBuy
-from tabletop_tui.games.rapa_nui.cards import MOAI_COST
+from tabletop_tui.games.rapa_nui.data import MOAI_COST
 from tabletop_tui.games.rapa_nui.board import RapaNuiBoard
 from tabletop_tui.games.rapa_nui.render import CARD_SHORT
 from tabletop_tui.ui.app import TabletopApp

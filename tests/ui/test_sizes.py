@@ -174,7 +174,7 @@ async def test_nyakuza_island_at_80x24_and_120x40_is_the_small_map_as_before():
 
 
 async def test_nyakuza_island_grows_at_200x60_and_the_cursor_and_mouse_follow():
-    from tabletop_tui.games.nyakuza.island import ISLAND
+    from tabletop_tui.games.nyakuza.data import ISLAND
     from tabletop_tui.games.nyakuza.render import SCALES, SMALL
 
     from .drive_nyakuza import path_keys

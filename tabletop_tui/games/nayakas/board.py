@@ -31,7 +31,7 @@ from tabletop_tui.engine import Action, Seat
 from tabletop_tui.ui.board_kit import KitBoard, TapLines, cycle
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
-from .components import C
+from .data import C
 from .render import board_text, brief_text, cards_text, market_text, player_text, positions, supply_line, wrap
 from .view import NayakasView
 

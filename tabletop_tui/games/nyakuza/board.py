@@ -38,7 +38,7 @@ from tabletop_tui.ui.summary import wrap_parts
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, Scale, Scene, SMALL, centre_x, choose_scale, step,
                      token_style)
-from .island import ISLAND, ORONGO_NAME
+from .data import ISLAND, ORONGO_NAME
 from .recap import Recap, recap_text
 from .actions import Bid, Erect, Pass, Place, PlaySecret
 from .view import NyakuzaView, SpaceView

@@ -15,7 +15,7 @@ from tabletop_tui.engine.bots import MoveScore, SearchBot, win_chances
 from . import bid_policy, moai
 from .estimate import QUEUED_TOKEN, board_score, heuristics, shell_score  # noqa: F401 (the bot role's heuristics)
 from .actions import BIDS
-from .island import ISLAND
+from .data import ISLAND
 from .state import LATER_REVEAL, MOAI, TOTAL_SHELLS, NyakuzaState
 
 if TYPE_CHECKING:

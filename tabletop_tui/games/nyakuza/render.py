@@ -2,13 +2,13 @@
 and what each hex shows (the Line-API widget that paints it, ``HexMap``, is
 in board.py).
 
-Geometry (odd-r offset coordinates, as in ``island.py``): every hex is drawn
+Geometry (odd-r offset coordinates, as in ``data.py``): every hex is drawn
 4 columns apart with odd rows shifted 2 columns right, and 3 lines per row
 of hexes -- one line of slopes shared with the row above, then two lines of
 content between ``│`` borders::
 
      ╱ ╲ ╱ ╲ ╱ ╲
-    │12f│P3 │13t│      space names (island.py): number + kind letter,
+    │12f│P3 │13t│      space names (data.py): number + kind letter,
     │R▲ │  +│   │      coastal palm P3, inland palm p4, Orongo ORO;
      ╲ ╱ ╲ ╱ ╲ ╱ ╲       token (letter in its colour), Moai ▲ / spent $, marks
       │14q│p4 │   │
@@ -42,7 +42,7 @@ from typing import Callable, Iterable, NamedTuple
 
 from rich.style import Style
 
-from .island import ISLAND, KIND_LETTER, hex_neighbours
+from .data import ISLAND, KIND_LETTER, hex_neighbours
 MOAI = "▲"
 
 

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from tabletop_tui.engine.actions import Action
 
-from .cards import CardKind, OfferingKind
+from .data import CardKind, OfferingKind
 
 
 class BuyOffering(Action):

@@ -35,7 +35,7 @@ from tabletop_tui.ui.summary import wrap_parts
 
 from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SkipBuy,
                       SubstituteKind, SupplyOffer)
-from .cards import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS, ROW_LENGTH
+from .data import CARDS, GATHERERS, MAX_GATHERERS_AT_ONCE, OFFERINGS, ROW_LENGTH
 from .view import RapaNuiView
 from .render import (KIND_KEY, chip, display_words, hand_boxes, hand_text, market_boxes, market_text, offering_label,
                      offerings_text, players_text, plural)

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from tabletop_tui.engine.text import plural
 
-from .cards import CARDS, GATHERERS, OFFERINGS
+from .data import CARDS, GATHERERS, OFFERINGS
 from .view import PlayerView, RapaNuiView
 
 #: what the last move changed is marked with this (not by colour alone)

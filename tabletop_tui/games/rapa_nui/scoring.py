@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import MOAI_POINTS, OFFERINGS, WOOD_PER_POINT
+from .data import MOAI_POINTS, OFFERINGS, WOOD_PER_POINT
 
 
 def sole_leader(counts: Sequence[int]) -> int | None:

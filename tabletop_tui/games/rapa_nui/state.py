@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop_tui.engine.game import BaseState, Options
 
-from .cards import CardKind, OfferingKind
+from .data import CardKind, OfferingKind
 
 
 class RapaNuiOptions(Options):

@@ -74,19 +74,18 @@ async def test_a_whole_demo_runs_to_the_end_with_its_keys():
         assert isinstance(demo, DemoScreen) and table.bot_delay > 0
         await pilot.press("space")  # pause (a slow start may have let the first move through)
         assert table.paused
-        delay = table.bot_delay
-        await pilot.press("plus")
-        assert table.bot_delay < delay
-        # no pace at all from here: a table that were not paused would race on, so
-        # each step below, exactly one move and then idle, shows the pause holds
-        table.bot_delay = 0
         held = len(table.match.log)
+        await pilot.pause(0.3)
+        assert len(table.match.log) == held  # paused: nothing more is played
         await pilot.press("n")
         await until(pilot, lambda: len(table.match.log) == held + 1 and table.idle())
         await pilot.press("n")
         await until(pilot, lambda: len(table.match.log) == held + 2 and table.idle())
         await pilot.press("b")
         await until(pilot, lambda: len(table.match.log) == held + 1)
+        await pilot.press("plus")
+        assert table.bot_delay < 1.5
+        table.bot_delay = 0  # the test's own pace
         await pilot.press("space")
         await waiting.until(lambda: table.match.is_over(), "the demo to end", seconds=120, pilot=pilot)
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))

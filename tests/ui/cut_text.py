@@ -57,3 +57,21 @@ def cut_footer(screen) -> list[str]:
 def cut_text(screen) -> list[str]:
     """Everything ``screen`` shows cut (empty: nothing)."""
     return cut_statics(screen) + cut_footer(screen)
+
+
+async def settled_cuts(pilot, relayouts: int = 3) -> list[str]:
+    """What the app's screen shows cut once its layout has caught up with its
+    text: a Static given longer words is laid out again only after its
+    messages are handled, so the layout is brought up to date (and its own
+    messages handled) until no cut is left or ``relayouts`` rounds have
+    found the same one: a real cut stays, a passing one goes. A condition,
+    not a pause."""
+    from .drive import calm
+
+    found: list[str] = []
+    for _ in range(relayouts):
+        await calm(pilot, layout=True)
+        found = cut_text(pilot.app.screen)
+        if not found:
+            break
+    return found

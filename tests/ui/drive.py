@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+import unicodedata
+
+from textual import events
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
 from tabletop_tui.games.tiki.rules import EDGES, Move, Pass, Place, Resolve, Shaman
 
-from ..waiting import until
+from ..waiting import DEADLINE, until
 
 
 def arrows_between(a: int, b: int) -> list[str]:
@@ -39,6 +46,68 @@ def tiki_keys(board, action) -> list[str]:
     return keys
 
 
+def _pumps(app) -> list:
+    """The app and every widget of every screen on its stack."""
+    out = [app]
+    for screen in app.screen_stack:
+        out.extend(screen.walk_children(with_self=True))
+    return out
+
+
+def _queued(app) -> bool:
+    """True while some message pump of ``app`` has a message waiting."""
+    return any(p._message_queue.qsize() or p._next_callbacks for p in _pumps(app))
+
+
+async def calm(pilot, layout: bool = False) -> None:
+    """Wait until everything the app's last input set off in the app's own
+    thread is handled: no message waiting on any widget of any screen of
+    the stack for a few turns of the event loop in a row (a handler posts
+    the next message before it returns). With ``layout``, then the layout
+    brought up to date (as Pilot.pause does) and its messages handled too;
+    without, the screen lays itself out and paints on its own timer, as it
+    does for a player. A condition, not a pause: Pilot.press and
+    Pilot.pause wait for the CPU to go quiet (20 ms at least, twice a key).
+    Work in other threads (a bot, the autosave) is not waited for:
+    :func:`settle` is."""
+    app = pilot.app
+    end = time.monotonic() + DEADLINE
+    for again in (layout, False):
+        quiet = 0
+        while quiet < QUIET_TURNS:
+            await asyncio.sleep(0)
+            quiet = 0 if _queued(app) else quiet + 1
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out after {DEADLINE:g} s waiting for the app to handle its input")
+        if not again or not app.is_running:
+            return
+        app.screen._on_timer_update()  # the layout now, not on the next frame
+
+
+#: turns of the event loop with no message waiting that make the app calm
+QUIET_TURNS = 3
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press ``keys`` one after another as Pilot.press does (the same key
+    events, through the driver), each handled in full (:func:`calm`) before
+    the next, without Pilot's CPU-idle pauses; after the last one the
+    layout is brought up to date, so the screen shows what the keys did."""
+    app = pilot.app
+    for i, key in enumerate(keys):
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        original = REPLACED_KEYS.get(key, key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(original))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await calm(pilot, layout=i == len(keys) - 1)
+
+
 def settled(screen) -> bool:
     """True when the table has no bot thinking or due and the screen has drawn
     its latest update."""
@@ -65,8 +134,7 @@ async def finish_review(pilot, screen) -> bool:
         return False
     assert screen.board.view is not None and screen.board.view.seat == screen.viewer
     assert "pass the keyboard" in str(screen.query_one("#message").content)
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
     return True
 
 

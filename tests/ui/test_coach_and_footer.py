@@ -17,6 +17,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.coach_panel import CoachPanel
 from tabletop_tui.ui.game_screen import GameScreen
 
+from ..waiting import until
 from .drive import footer_keys
 
 SIZES = [(80, 24), (120, 40)]
@@ -207,14 +208,17 @@ async def test_the_log_names_a_player_who_took_a_seat_by_name_from_the_start(siz
 
         await pilot.pause()
         app.push_screen(GameScreen(table, FixedSeat(0)))
-        await pilot.pause(0.3)
+        await until(lambda: isinstance(app.screen, GameScreen) and app.screen.query("#log"), "the game screen",
+                    pilot=pilot)
         log = app.screen.query_one("#log", RichLog)
-        assert "Blue 3" in " ".join(s.text for s in log.lines)
+
+        def text() -> str:
+            return " ".join(s.text for s in log.lines)
+
+        await until(lambda: "Blue 3" in text(), "the log written", pilot=pilot)
         table.set_seat(1, "ben")
-        for _ in range(10):
-            await pilot.pause(0.1)
-        text = " ".join(s.text for s in log.lines)
-        assert "ben" in text and "Blue 3" not in text, text
+        await until(lambda: "ben" in text(), "the log to name ben", pilot=pilot)
+        assert "Blue 3" not in text(), text()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -16,7 +16,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
-from .drive import finish_review
+from .drive import finish_review, press
 from .drive_nayakas import nayakas_keys, screen_text
 
 
@@ -52,19 +52,18 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     rng = random.Random(3)
     kinds: set[str] = set()
     handoffs = 0
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:  # the panes: every key still reaches the board
         await pilot.pause()
         screen = game_screen(app)
         board = screen.board
-        assert isinstance(board, NayakasBoard)
+        assert isinstance(board, NayakasBoard) and board.has_class("-narrow")
         for _ in range(3000):
             if match.is_over():
                 break
             if isinstance(app.screen, HandoffScreen):
                 handoffs += 1
                 assert board.view is None  # nothing of the last view behind it
-                await pilot.press("enter")
-                await pilot.pause()
+                await press(pilot, "enter")
                 continue
             seat = screen.viewer
             assert seat in match.to_act() and board.view.seat == seat
@@ -76,8 +75,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
             kinds.add(action.kind)
             keys = nayakas_keys(board, action, worker_keys=rng.random() < 0.4)
             before = len(match.log)
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             assert len(match.log) == before + 1, f"{keys} for {action!r} were refused: {message(screen)}"
             assert match.log[-1].action == action.model_dump(mode="json")
             assert match.log[-1].seat == seat

@@ -17,7 +17,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
 from ..waiting import until
-from .drive import match_of, settled
+from .drive import match_of, press, settled
 from .drive_nisyros import nisyros_keys
 from .drive_nyakuza import screen_text
 
@@ -31,8 +31,7 @@ def message(screen: GameScreen) -> str:
     return str(screen.query_one("#message", Static).content)
 
 
-@pytest.mark.parametrize("size,level", [((120, 40), "achilles"), ((80, 24), "zeus")])
-async def test_two_players_play_a_whole_game_by_keys(size, level):
+async def test_two_players_play_a_whole_game_by_keys(size=(80, 24), level="zeus"):
     match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=8,
                   options={"level": level}, autosave=False)
     rng = random.Random(2)
@@ -57,9 +56,7 @@ async def test_two_players_play_a_whole_game_by_keys(size, level):
             action = rng.choice(pool)
             kinds.add(action.kind)
             before = len(match.log)
-            for key in nisyros_keys(board, action):
-                await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, *nisyros_keys(board, action))
             assert len(match.log) == before + 1, (action, message(screen))
             assert match.log[-1].action == action.model_dump(mode="json")
         assert match.is_over()

@@ -18,7 +18,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
-from .drive import finish_review
+from .drive import finish_review, press
 from .drive_nyakuza import keys_for, path_keys, pick, screen_text
 
 
@@ -48,7 +48,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     rng = random.Random(7)
     app = TabletopApp(match=match, bot_delay=0)
     handoffs = erects = places = bids = 0
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # the players panel says each bid (cut short at 80x24)
         await pilot.pause()
         screen = game_screen(app)
         board = screen.board
@@ -66,14 +66,14 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
                 assert board.view is None
                 text = screen_text(app)
                 assert "You bid" not in text and "Your bid" not in text
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 assert app.screen is screen
                 continue
             seat = screen.viewer
             assert seat in match.to_act()
             view = board.view
             if revealed:  # after the reveal the log and the players panel show every bid
-                log_text = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+                log_text = " ".join(" ".join(str(line.text) for line in screen.query_one("#log").lines).split())
                 assert "Bids revealed: " + ", ".join(f"{match.seats[s].name} {revealed[s]}"
                                                      for s in sorted(revealed)) in log_text
                 for s, amount in revealed.items():
@@ -98,8 +98,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
             action = pick(match.legal_actions(seat), rng, board)
             keys = keys_for(board, action)
             before = len(match.log)
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             assert len(match.log) == before + 1, f"keys {keys} for {action} were not accepted: {message(screen)}"
             assert match.log[-1].action == action.model_dump(mode="json")
             if isinstance(action, Bid):

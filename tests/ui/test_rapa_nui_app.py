@@ -17,7 +17,7 @@ from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
 from ..waiting import until
-from .drive import finish_review
+from .drive import finish_review, press
 from .drive_rapa_nui import rapa_nui_keys
 
 PANELS = ("#rn-action", "#rn-market", "#rn-hand", "#rn-offerings", "#rn-players")
@@ -53,8 +53,7 @@ async def press_handoff(pilot, app, seat_name: str) -> None:
     assert isinstance(app.screen, HandoffScreen), f"expected a hand-off to {seat_name}, got {app.screen}"
     assert app.screen.player == seat_name
     assert game_screen(app).board.view is None  # nothing of the last view behind it
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
 
 
 async def test_two_humans_hot_seat_whole_game_by_keys():
@@ -65,7 +64,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
     app = TabletopApp(match=match, bot_delay=0)
     rng = random.Random(11)
     kinds_seen: set[str] = set()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
         at_keys = None
@@ -86,9 +85,7 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
             kinds_seen.add(action.kind)
             keys = rapa_nui_keys(screen.board, action, cursor=rng.random() < 0.3)
             before = len(match.log)
-            for key in keys:
-                await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, *keys)
             assert len(match.log) == before + 1, f"{keys} for {action!r} were refused: {message(screen)}"
             assert match.log[-1].seat == seat
             assert match.log[-1].action == action.model_dump(mode="json")

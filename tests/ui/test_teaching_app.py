@@ -20,6 +20,8 @@ from tabletop_tui.ui.tutorial_screen import TutorialScreen
 
 from .. import waiting
 from ..engine.test_teaching import CONTENT
+from .cut_text import settled_cuts
+from .drive import calm, press
 from .test_board_keys import DRIVERS
 
 
@@ -107,24 +109,35 @@ async def test_taking_over_a_demo_seat_turns_it_into_a_game():
         assert app.screen.viewer == 1
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("game_id", CONTENT)
-async def test_each_tutorial_plays_through_by_keys(game_id):
+async def test_each_tutorial_plays_through_by_keys_and_no_word_is_cut(game_id, size):
+    """Every step by its keys (a wrong move refused with the step's words
+    once), and no word cut at 80x24 nor at 120x40 anywhere on the way: the
+    introduction, each step's lesson, message, status and footer, the end."""
     from tabletop_tui.engine.tutorial import load_tutorial
 
     tut = load_tutorial(game_id)
     app = TabletopApp(bot_delay=0, start=lambda a: a.start_tutorial(game_id))
-    async with app.run_test(size=(120, 40)) as pilot:
+    cut: list[str] = []
+
+    async def look(where: str) -> None:
+        cut.extend(f"{where}: {c}" for c in await settled_cuts(pilot))
+
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TutorialScreen)
         table = screen.table
         table.bot_delay = 0
+        await look("the introduction")
         wrong_tried = False
         for _ in range(len(tut.steps) * 4):
             await until(pilot, lambda: table.done or (table.expected()[0] == tut.you and table.idle()
                                                       and screen.current.serial == table.serial))
             if table.done:
                 break
+            await look(f"step {table.at}")
             seat, want = table.expected()
             assert screen.board.legal == [want]  # only this step's spaces are lit
             assert text(screen, "#lesson").startswith("Step ")
@@ -133,18 +146,18 @@ async def test_each_tutorial_plays_through_by_keys(game_id):
                 if other is not None:
                     before, at = table.match.state.model_copy(deep=True), table.at
                     screen.play(other)
-                    await pilot.pause()
+                    await calm(pilot)
                     assert "this step asks" in text(screen, "#message")
                     assert table.match.state == before and table.at == at
                     wrong_tried = True
             before = len(table.match.log)
-            for key in DRIVERS[game_id](screen.board, want):
-                await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, *DRIVERS[game_id](screen.board, want))
             assert len(table.match.log) > before, f"the keys for {want!r} did not make it"
             assert table.match.log[before].action == want.model_dump(mode="json")
         assert table.done
         assert tut.end.split(".")[0] in text(screen, "#lesson")
+        await look("the end")
+    assert not cut, "\n".join(cut)
 
 
 async def test_the_replay_steps_through_a_saved_game_and_branches_from_a_move(tmp_path):

@@ -15,7 +15,7 @@ from tabletop_tui.ui.result_screen import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 
 from ..waiting import until
-from .drive import settle, tiki_keys
+from .drive import press, settle, tiki_keys
 
 
 async def wait_for_human(pilot, screen: GameScreen) -> None:
@@ -37,9 +37,7 @@ async def play_to_end(pilot, app, rng: random.Random, max_turns: int = 800) -> G
         legal = screen.table.match.legal_actions(seat)
         action = rng.choice(legal)
         before = len(screen.table.match.log)
-        for key in tiki_keys(screen.board, action):
-            await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, *tiki_keys(screen.board, action))
         assert len(screen.table.match.log) > before, f"keys for {action} were not accepted: " \
             f"{screen.query_one('#message', Static).content}"
     raise AssertionError("the game did not end")

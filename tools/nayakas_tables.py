@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from tabletop_tui.games.nayakas.components import C, SECTION_COUNTS
+from tabletop_tui.games.nayakas.data import C, SECTION_COUNTS
 from tabletop_tui.resources import assets_dir
 
 ART = {"architect": "A", "mason": "M", "sculptor": "S"}

@@ -18,6 +18,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.handoff import HandoffScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
+from ..waiting import until
 from .drive import finish_review, press
 from .drive_nyakuza import keys_for, path_keys, pick, screen_text
 
@@ -73,9 +74,13 @@ async def test_two_humans_hot_seat_whole_game_by_keys():
             assert seat in match.to_act()
             view = board.view
             if revealed:  # after the reveal the log and the players panel show every bid
-                log_text = " ".join(" ".join(str(line.text) for line in screen.query_one("#log").lines).split())
-                assert "Bids revealed: " + ", ".join(f"{match.seats[s].name} {revealed[s]}"
-                                                     for s in sorted(revealed)) in log_text
+                said = "Bids revealed: " + ", ".join(f"{match.seats[s].name} {revealed[s]}" for s in sorted(revealed))
+
+                def logged() -> bool:
+                    lines = screen.query_one("#log").lines
+                    return said in " ".join(" ".join(str(line.text) for line in lines).split())
+
+                await until(logged, f"the log to say {said!r}")  # written once the screen is back from the hand-off
                 for s, amount in revealed.items():
                     assert f"bid {amount} →" in board.seat_summary(s)
                 revealed = {}

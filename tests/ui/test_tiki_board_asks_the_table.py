@@ -45,7 +45,7 @@ def test_the_board_says_what_the_model_says_about_every_step():
             if state.phase != "turn":
                 continue
             board = TikiBoard()
-            board.view = build_view(state, seat)
+            board.view = build_view(game, state, seat)
             board.seat = seat
             board.legal = game.legal_actions(state, seat)
             board.bind(["Ana", "Ben"], ["Purple", "Yellow"], lambda a, s, st=state: game.explain(st, a, s))

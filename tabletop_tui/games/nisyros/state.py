@@ -39,7 +39,7 @@ class NisyrosOptions(Options):
         "heracles": "Heracles: a boat and a wheat per islander; 2 eruptions a round (at most 5). "
                     "Very hard: bot teams rarely win (about 3 of 10 saved).",
         "zeus": "Zeus: a boat and a wheat per islander; 3 eruptions a round (at most 6). "
-                "Hardest: no bot team has won yet (2-3 of 10 saved).",
+                "Very hard: no bot team has won yet (2-3 of 10 saved).",
     }})
 
 

@@ -214,3 +214,6 @@ def tile_text(number: int) -> str:
 def space_text(space: int) -> str:
     """A space of the island in words: "37t (temple)", "coastal palm P12", "Orongo"."""
     return _SPACE_TEXT[space]
+
+#: how the map, the recap line and the legend draw a raised Moai
+MOAI_MARK = "▲"

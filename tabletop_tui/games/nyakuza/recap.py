@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .data import ISLAND
-from .render import MOAI  # as the map draws a Moai
+from .data import ISLAND, MOAI_MARK as MOAI  # as the map draws a Moai
 from .view import NyakuzaView
 
 

@@ -42,8 +42,9 @@ from typing import Callable, Iterable, NamedTuple
 
 from rich.style import Style
 
-from .data import ISLAND, KIND_LETTER, hex_neighbours
-MOAI = "▲"
+from .data import ISLAND, KIND_LETTER, MOAI_MARK, hex_neighbours
+
+MOAI = MOAI_MARK  # a raised Moai
 
 
 class Box(NamedTuple):

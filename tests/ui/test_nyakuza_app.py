@@ -287,16 +287,21 @@ async def test_map_draws_every_line_with_the_line_api():
         assert 0 < hexmap.strips_built - built <= 8
 
 
-async def test_erect_choice_list_lights_the_map_and_enter_erects():
-    from textual.widgets import OptionList
-
+def _erect_choice_app() -> tuple[TabletopApp, Match]:
+    """Ana to place, holding two food tiles and a coastal palm: a token on
+    the coastal palm P10 next to them leaves her the choice of P10 or P14
+    for the Moai."""
     from tests.nyakuza.util import palm, position, tile
 
     match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
-    # Ana's two food tiles and a coastal palm; a token on the coastal palm P10
-    # next to them leaves her the choice of P10 or P14 for the Moai.
     match.state = position(2, placer=0, own={0: [tile(11), tile(21), palm("P14")]})
-    app = TabletopApp(match=match, bot_delay=0)
+    return TabletopApp(match=match, bot_delay=0), match
+
+
+async def test_erect_choice_list_lights_the_map_and_enter_erects():
+    from textual.widgets import OptionList
+
+    app, match = _erect_choice_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         if isinstance(app.screen, HandoffScreen):
@@ -381,13 +386,9 @@ async def test_a_new_scene_builds_again_only_the_lines_it_changed():
 
 
 async def test_choosing_where_a_moai_goes_shows_enter_in_the_footer_at_80x24():
-    from tests.nyakuza.util import palm, position, tile
-
     from .drive import footer_keys
 
-    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
-    match.state = position(2, placer=0, own={0: [tile(11), tile(21), palm("P14")]})
-    app = TabletopApp(match=match, bot_delay=0)
+    app, match = _erect_choice_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         if isinstance(app.screen, HandoffScreen):

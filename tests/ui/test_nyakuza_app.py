@@ -301,6 +301,8 @@ def _erect_choice_app() -> tuple[TabletopApp, Match]:
 async def test_erect_choice_list_lights_the_map_and_enter_erects():
     from textual.widgets import OptionList
 
+    from tests.nyakuza.util import palm, tile
+
     app, match = _erect_choice_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -386,6 +388,8 @@ async def test_a_new_scene_builds_again_only_the_lines_it_changed():
 
 
 async def test_choosing_where_a_moai_goes_shows_enter_in_the_footer_at_80x24():
+    from tests.nyakuza.util import palm
+
     from .drive import footer_keys
 
     app, match = _erect_choice_app()

@@ -56,7 +56,7 @@ def _plain_variants(eff: Effect) -> tuple | None:
     """The variants of an effect that names no amount, target or free choice."""
     if eff.convert is not None or eff.exchange is not None or eff.special in ("repeat", "retrieve", "empire_other"):
         return None
-    return tuple((c, 0, 0, "", 0, 0) for c in (range(len(eff.options)) if eff.options else (-1,)))
+    return _intern(tuple((c, 0, 0, "", 0, 0) for c in (range(len(eff.options)) if eff.options else (-1,))))
 
 
 def _static_variants() -> dict[str, tuple[tuple, bool]]:
@@ -72,21 +72,65 @@ def _static_variants() -> dict[str, tuple[tuple, bool]]:
     return out
 
 
-#: (space, worker, Envoys' Tribute extra, is an Event, variants) -> the Place
-#: actions they make, in order: a pure function of its key, so never stale
-_PLACE_LISTS: dict[tuple, list] = {}
+#: variants tuples by content: one object per distinct tuple of ways to take a
+#: benefit, so a list of Places can be remembered by the tuple's identity
+_INTERNED: dict[tuple, tuple] = {}
+#: a small key naming what a benefit's ways depend on (an Event's count and
+#: the tokens and goods held; a temple tile's exchange and the goods held)
+#: -> the interned tuple of those ways: a pure function of its key
+_VARIANTS: dict[tuple, tuple] = {}
+
+
+def _intern(variants: tuple) -> tuple:
+    """The one tuple equal to ``variants`` (see ``_INTERNED``)."""
+    got = _INTERNED.get(variants)
+    if got is None:
+        if len(_INTERNED) > 50_000:
+            _INTERNED.clear()
+        got = _INTERNED[variants] = variants
+    return got
+
+
+def _remember(key: tuple, variants: tuple) -> tuple:
+    """Store the interned ``variants`` under ``key`` in ``_VARIANTS``."""
+    if len(_VARIANTS) > 50_000:
+        _VARIANTS.clear()
+    got = _VARIANTS[key] = _intern(variants)
+    return got
+
+
+def _event_ways(key: tuple) -> tuple:
+    """The ways to use an Event that ``_event_variants`` names by ``key``."""
+    if key[0] == "gold":
+        return tuple((-1, n, 0, "", 0, 0) for n in range(1, key[1] + 1))
+    if key[0] == "stone_clay":
+        # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
+        _, tokens, stone, clay, gold = key
+        res = {"stone": stone, "clay": clay, "gold": gold}
+        return tuple((-1, a, b, "", gs, gc) for a in range(0, tokens + 1) for b in range(0, tokens - a + 1)
+                     if a + b >= 1 for gs, gc in gold_splits(res, a, b))
+    return ((-1, key[1], 0, "", 0, 0),) if key[1] else ()
+
+
+#: (space, worker, Envoys' Tribute extra, is an Event, identity of an
+#: interned variants tuple) -> (that tuple, the Place actions it makes, in
+#: order). The tuple is held, so its identity cannot pass to another object
+#: while the entry lives, and it is compared on every look-up: never stale.
+_PLACE_LISTS: dict[tuple, tuple[tuple, list]] = {}
 
 
 def _place_list(sid: str, w: str, x: str, event: bool, variants: tuple) -> list:
-    key = (sid, w, x, event, variants)
-    acts = _PLACE_LISTS.get(key)
-    if acts is None:
-        acts = [_place(sid, w, True, c, a, a2, t, x, gs, gc) for c, a, a2, t, gs, gc in variants]
-        if not event:
-            acts.append(_place(sid, w, False, -1, 0, 0, "", x))
-        if len(_PLACE_LISTS) > 50_000:
-            _PLACE_LISTS.clear()
-        _PLACE_LISTS[key] = acts
+    """The Place actions of ``variants`` (an interned tuple, see ``_intern``)."""
+    key = (sid, w, x, event, id(variants))
+    got = _PLACE_LISTS.get(key)
+    if got is not None and got[0] is variants:
+        return got[1]
+    acts = [_place(sid, w, True, c, a, a2, t, x, gs, gc) for c, a, a2, t, gs, gc in variants]
+    if not event:
+        acts.append(_place(sid, w, False, -1, 0, 0, "", x))
+    if len(_PLACE_LISTS) > 50_000:
+        _PLACE_LISTS.clear()
+    _PLACE_LISTS[key] = (variants, acts)
     return acts
 
 
@@ -135,9 +179,9 @@ _STATIC_VARIANTS = _static_variants()
 #: kingdom -> the Borderlands outside it (its Diplomats pay to go there)
 _OUTSIDE = {k: frozenset(s for s in ALL_SPACES if SPACE[s][1] == "borderland" and k not in SPACE[s][2])
             for k in KINGDOMS}
-#: (space, worker) -> its Place actions, for the spaces of ``_STATIC_VARIANTS``
+#: worker -> space -> its Place actions, for the spaces of ``_STATIC_VARIANTS``
 #: (taken from inside one's kingdom, where Envoys' Tribute gives nothing)
-_STATIC_PLACES = {(sid, w): _place_list(sid, w, "", False, v) for sid, (v, _) in _STATIC_VARIANTS.items()
+_STATIC_PLACES = {w: {sid: _place_list(sid, w, "", False, v) for sid, (v, _) in _STATIC_VARIANTS.items()}
                   for w in ("laborer", "diplomat")}
 #: (seat, worker type) -> the frozen Worker pawn
 _WORKERS: dict[tuple[int, str], Worker] = {}

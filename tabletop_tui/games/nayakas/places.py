@@ -8,9 +8,9 @@ from __future__ import annotations
 from tabletop_tui.engine.actions import Action
 
 from .data import C
-from .moves import (_OUTSIDE, _PLAIN, _STATIC_PLACES, _STATIC_VARIANTS, _UNSEEN, _place_list, _plain_variants,
-                    gold_splits)
-from .spaces import (ALL_SPACES, DIPLOMAT_CANDIDATES, EMPIRE, LABORER_CANDIDATES, SPACE, current_event, effect_of,
+from .moves import (_OUTSIDE, _PLAIN, _STATIC_PLACES, _STATIC_VARIANTS, _UNSEEN, _VARIANTS, _event_ways, _intern,
+                    _place_list, _plain_variants, _remember, gold_splits)
+from .spaces import (EMPIRE, ENTRY_TABLE, SPACE, SPACE_ORDER, current_event, effect_of,
                      face_up, is_event, kingdoms_of, land_of)
 from .state import NayakasState
 
@@ -81,21 +81,25 @@ class Placements:
         return cost, ""
 
     # -- the benefits a space offers ------------------------------------------------------
-    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> list[tuple]:
+    def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> tuple:
         """Ways to use the current Event: (choice, amount, amount2, target, Gold for Stone, Gold for Clay)."""
         ev = current_event(st)
         p = st.seats[seat]
-        if ev is None or p.tokens <= 0:
-            return []
+        tokens = p.tokens
+        if ev is None or tokens <= 0:
+            return ()
         count = C.event[ev].count
         if count == "gold":
-            return [(-1, n, 0, "", 0, 0) for n in range(1, min(res["gold"], p.tokens) + 1)]
-        if count == "stone_clay":
-            # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
-            return [(-1, a, b, "", gs, gc) for a in range(0, p.tokens + 1) for b in range(0, p.tokens - a + 1)
-                    if a + b >= 1 for gs, gc in gold_splits(res, a, b)]
-        n = self._event_count(st, seat)
-        return [(-1, min(n, p.tokens), 0, "", 0, 0)] if n >= 1 else []
+            key = ("gold", min(res["gold"], tokens))
+        elif count == "stone_clay":
+            key = ("stone_clay", tokens, res["stone"], res["clay"], res["gold"])
+        else:
+            n = self._event_count(st, seat)
+            key = ("count", min(n, tokens) if n >= 1 else 0)
+        got = _VARIANTS.get(key)
+        if got is None:
+            got = _remember(key, _event_ways(key))
+        return got
 
     @staticmethod
     def _event_count(st: NayakasState, seat: int) -> int:
@@ -113,7 +117,7 @@ class Placements:
         return 0
 
     def _variants(self, st: NayakasState, seat: int, sid: str, res: dict[str, int],
-                  repeat: bool = False) -> list[tuple]:
+                  repeat: bool = False) -> tuple:
         """Every way to take the benefit of ``sid`` with resources ``res``:
         (choice, amount, amount2, target, Gold for Stone, Gold for Clay).
         Empty: no benefit can be taken."""
@@ -122,9 +126,9 @@ class Placements:
             return self._event_variants(st, seat, res)
         eff = effect_of(st, sid)
         if eff is None:
-            return []
+            return ()
         if eff.pay and any(res.get(k, 0) < v for k, v in eff.pay.items()):
-            return []
+            return ()
         plain = _PLAIN.get(id(eff), _UNSEEN)
         if plain is _UNSEEN:
             plain = _PLAIN[id(eff)] = _plain_variants(eff)
@@ -140,10 +144,10 @@ class Placements:
         elif eff.exchange is not None:
             amounts = list(range(1, self._exchange_max(p, res, eff) + 1))
         if not amounts:
-            return []
+            return ()
         if eff.special == "repeat":
             if repeat:
-                return []
+                return ()
             out = []
             seen = set()
             for v in p.visits:
@@ -156,19 +160,22 @@ class Placements:
                     continue  # Ruling: a repeat cannot copy another repeat.
                 for c, a, a2, t, gs, gc in self._variants(st, seat, tsid, res, repeat=True):
                     out.append((c, a, a2, f"{v}>{t}" if t else v, gs, gc))  # a repeated take-back names its Diplomat
-            return out
+            return _intern(tuple(out))
         if eff.special == "retrieve":
-            occupants = st.occupants
-            targets = [s for s in ALL_SPACES if occupants[s] and s != sid and any(
-                w.seat == seat and w.type == "diplomat" for w in occupants[s])]
-            return [(-1, 0, 0, t, 0, 0) for t in targets]
+            targets = sorted((s for s, occ in st.occupants.items() if occ and s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occ)), key=SPACE_ORDER.__getitem__)
+            return _intern(tuple((-1, 0, 0, t, 0, 0) for t in targets))
         ex = eff.exchange
         if ex is not None and ex.gold_wild:
             # Ruling K7: Gold may pay any part of the Stone and Clay, even while they are held.
-            ps, pc, pg = ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0)
-            return [(c, a, 0, "", gs, gc) for c in choices for a in amounts
-                    for gs, gc in gold_splits(res, ps * a, pc * a, pg * a)]
-        return [(c, a, 0, "", 0, 0) for c in choices for a in amounts]
+            key = (id(eff), choices[0], len(choices), amounts[-1], res["stone"], res["clay"], res["gold"])
+            got = _VARIANTS.get(key)
+            if got is None:
+                ps, pc, pg = ex.pay.get("stone", 0), ex.pay.get("clay", 0), ex.pay.get("gold", 0)
+                got = _remember(key, tuple((c, a, 0, "", gs, gc) for c in choices for a in amounts
+                                           for gs, gc in gold_splits(res, ps * a, pc * a, pg * a)))
+            return got
+        return _intern(tuple((c, a, 0, "", 0, 0) for c in choices for a in amounts))
 
     def outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
@@ -181,49 +188,46 @@ class Placements:
         p = st.seats[seat]
         if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
             return []
+        return self._open(st, seat, p, worker == "diplomat" or "lab_dip" in p.flags)
+
+    def _open(self, st: NayakasState, seat: int, p, dip: bool) -> list[tuple[str, int]]:
+        """``_open_spaces`` of a worker that counts as a Diplomat or not,
+        read off ``ENTRY_TABLE`` (the seat has such a worker left)."""
         flags = p.flags
-        lab_dip = "lab_dip" in flags
-        dip = worker == "diplomat" or lab_dip
-        kingdom = p.kingdom
+        turn = flags and any(f[:5] == "turn:" for f in flags)
         occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
         culture = p.res["culture"]
-        empire_free = "empire_free" in flags
-        envoy = "envoy" in flags
+        away_cost = 0 if "envoy" in flags else 1
+        empire_cost = 0 if "empire_free" in flags else away_cost
         out = []
-        for sid in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[kingdom]:
+        for sid, home, mine, cap, post, temple, empire, first in ENTRY_TABLE[p.kingdom, dip]:
             occ = occupants[sid]
             n = len(occ)
-            if n >= 2:
-                continue
-            kind, land, kings, cap, post = SPACE[sid]
-            mine = kingdom in kings
-            if kind == "temple" and (sid not in temples or sid in faded):
+            if temple and (sid not in temples or sid in faded):
                 continue
             if post >= 0 and posts[post] is None:
                 continue
-            if land == "homeland":
-                if not mine or n >= cap or (n and f"turn:{sid}" in flags):
+            if home:
+                if n >= cap or (n and turn and f"turn:{sid}" in flags):
                     continue
                 out.append((sid, 0))
                 continue
-            if not mine and not dip:
+            if n >= 2:
                 continue
-            cost = 0 if mine else 1
-            if kind == "empire":
-                i, j = EMPIRE[sid]
-                if j == 1:
-                    first = occupants[f"empire{i + 1}a"]
-                    if not first or any(w.seat == seat for w in first):
+            if empire:
+                if first is not None:
+                    held = occupants[first]
+                    if not held or any(w.seat == seat for w in held):
                         continue
-                if empire_free:
-                    cost = 0
-            if not mine and envoy:
-                cost = 0
+                cost = empire_cost
+            else:
+                cost = 0 if mine else away_cost
             if cost > culture:
                 continue
             if n:
                 lab = occ[0]
-                if lab.seat == seat or self._as_diplomat(st, lab) or not dip or not self._beats(st, seat, lab.seat, cost):
+                if not dip or lab.seat == seat or self._as_diplomat(st, lab) or \
+                        not self._beats(st, seat, lab.seat, cost):
                     continue
             out.append((sid, cost))
         return out
@@ -240,33 +244,37 @@ class Placements:
         tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
         lab_dip = "lab_dip" in p.flags
         outside = _OUTSIDE[p.kingdom]
-        known: dict[tuple[str, int], tuple[tuple, bool]] = {}  # (space, Culture paid) -> (variants, is an Event)
-        for w in ("laborer", "diplomat"):
+        known: dict[str, tuple[tuple, bool]] = {}  # space -> (variants, is an Event); its Culture is one price
+        for w, left in (("laborer", p.avail_laborers), ("diplomat", p.avail_diplomats)):
+            dip = w == "diplomat" or lab_dip
             if only is not None:
                 if w != only[0]:
                     continue
                 cost, _ = self.entry(st, seat, only[1], w)
                 spaces = [] if cost is None else [(only[1], cost)]
+            elif left <= 0:
+                continue
             else:
-                spaces = self._open_spaces(st, seat, w)
-            dip = w == "diplomat" or lab_dip
+                spaces = self._open(st, seat, p, dip)
+            statics = _STATIC_PLACES[w]
             for sid, cost in spaces:
                 away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
-                static = _STATIC_PLACES.get((sid, w))
-                if static is not None and not away:
-                    out += static
-                    continue
-                got = _STATIC_VARIANTS.get(sid) or known.get((sid, cost))
+                if not away:
+                    static = statics.get(sid)
+                    if static is not None:
+                        out += static
+                        continue
+                got = known.get(sid) or _STATIC_VARIANTS.get(sid)
                 if got is None:  # the benefit does not depend on the worker's type
                     res = p.res
                     if cost:
                         res = dict(res)
                         res["culture"] -= cost
                     post = SPACE[sid][4]
-                    variants = tuple(self._variants(st, seat, sid, res))
+                    variants = self._variants(st, seat, sid, res)
                     if grouped and len(variants) > 2:  # fewer: nothing to group
-                        variants = self._group_variants(st, sid, res, variants)
-                    got = known[sid, cost] = (variants, post >= 0 and is_event(st.posts[post]))
+                        variants = _intern(self._group_variants(st, sid, res, variants))
+                    got = known[sid] = (variants, post >= 0 and is_event(st.posts[post]))
                 variants, event = got
                 if event and not variants:
                     continue  # FAQ: an Event needs its condition met and a token to place

@@ -32,6 +32,8 @@ def all_spaces() -> list[str]:
 
 
 ALL_SPACES = all_spaces()
+#: space id -> its place in board order
+SPACE_ORDER = {s: i for i, s in enumerate(ALL_SPACES)}
 
 
 def kind_of(sid: str) -> SpaceKind | None:
@@ -203,3 +205,13 @@ SPACE = {s: (_KIND[s], _LAND[s], _KINGS[s], _CAP[s], POST_IDS.index(s) if s in P
 LABORER_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ())] for k in KINGDOMS}
 DIPLOMAT_CANDIDATES = {k: [s for s in ALL_SPACES if k in _KINGS.get(s, ()) or _LAND[s] == "borderland"]
                        for k in KINGDOMS}
+
+#: (kingdom, the worker counts as a Diplomat) -> one record per space that
+#: worker might enter, in board order, with what ``entry`` asks of it:
+#: (space, Homeland, in the kingdom, capacity, Trading Post index or -1,
+#: temple slot, Empire slot, the first slot of its Empire pair when it is a
+#: second slot else None). The legal-move generator's inner loop reads these.
+ENTRY_TABLE = {(k, dip): tuple(
+    (s, _LAND[s] == "homeland", k in _KINGS[s], _CAP[s], SPACE[s][4], _KIND[s] == "temple", _KIND[s] == "empire",
+     f"empire{EMPIRE[s][0] + 1}a" if _KIND[s] == "empire" and EMPIRE[s][1] == 1 else None)
+    for s in (DIPLOMAT_CANDIDATES if dip else LABORER_CANDIDATES)[k]) for k in KINGDOMS for dip in (False, True)}

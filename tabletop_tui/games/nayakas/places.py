@@ -80,6 +80,17 @@ class Placements:
                               "to place a Diplomat there.")
         return cost, ""
 
+    @staticmethod
+    def entry_cost(st: NayakasState, p, sid: str) -> int:
+        """The Culture ``p`` pays to enter ``sid`` by a move known legal:
+        ``entry``'s price without its checks (a test holds the two to the
+        same answer)."""
+        kind, land, kings, _, _ = SPACE[sid]
+        if land == "homeland" or p.kingdom in kings:
+            return 0
+        flags = p.flags
+        return 0 if "envoy" in flags or (kind == "empire" and "empire_free" in flags) else 1
+
     # -- the benefits a space offers ------------------------------------------------------
     def _event_variants(self, st: NayakasState, seat: int, res: dict[str, int]) -> tuple:
         """Ways to use the current Event: (choice, amount, amount2, target, Gold for Stone, Gold for Clay)."""

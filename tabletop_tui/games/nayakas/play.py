@@ -15,9 +15,15 @@ from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, Cho
                       PlayCard)
 from .data import ARTISANS, C
 from .moves import SETUP, _WORKERS, _Quiet
-from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, POST_IDS, artisan_pictured, borderland_slots, capacity,
+from .spaces import (ALL_SPACES, EMPIRE, SPACE, EMPIRE_OTHER_OPTIONS, POST_IDS, artisan_pictured, borderland_slots, capacity,
                      current_event, effect_of, face_up, facilities, is_event, kind_of, kingdoms_of, land_of)
 from .state import NayakasState, Pending, Worker
+
+
+def _add(goods: dict[str, int], more: dict[str, int]) -> None:
+    """Add ``more`` into ``goods`` (as ``Counter.update`` does)."""
+    for k, v in more.items():
+        goods[k] = goods.get(k, 0) + v
 
 
 class Play:
@@ -49,48 +55,54 @@ class Play:
 
     def _place(self, st: NayakasState, a: Place, seat: int, ev: list[Event]) -> None:
         p = st.seats[seat]
-        names = self._names(st)
-        cost, _ = self.entry(st, seat, a.space, a.worker)
-        assert cost is not None
+        sid, worker = a.space, a.worker
+        flags = p.flags
+        dip = worker == "diplomat" or "lab_dip" in flags
+        cost = self.entry_cost(st, p, sid)
         p.res["culture"] -= cost
-        pawn = _WORKERS.get((seat, a.worker))
+        pawn = _WORKERS.get((seat, worker))
         if pawn is None:
-            pawn = _WORKERS[seat, a.worker] = Worker(seat=seat, type=a.worker)
-        st.occupants[a.space].append(pawn)
-        pos = len(st.occupants[a.space]) - 1
-        if a.worker == "laborer":
+            pawn = _WORKERS[seat, worker] = Worker(seat=seat, type=worker)
+        occ = st.occupants[sid]
+        occ.append(pawn)
+        pos = len(occ) - 1
+        if worker == "laborer":
             p.avail_laborers -= 1
         else:
             p.avail_diplomats -= 1
         at = len(ev)
         quiet = type(ev) is _Quiet
         before = None if quiet else self.text.holdings(st, seat)
-        dip = a.worker == "diplomat" or "lab_dip" in p.flags
-        if dip and land_of(a.space) == "borderland":
-            for k in kingdoms_of(a.space):
+        _, land, kings, cap, _ = SPACE[sid]
+        if dip and land == "borderland":
+            for k in kings:
                 owner = st.seat_of(k)
-                if owner is not None and owner != seat and facilities(st, owner)["border_gold"]:
-                    self._gain(st, owner, {"gold": facilities(st, owner)["border_gold"]})
-        watchers = [o for o in range(st.players) if o != seat and "watch" in st.seats[o].flags]
-        if watchers and artisan_pictured(st, a.space):
+                if owner is not None and owner != seat:
+                    gold = facilities(st, owner)["border_gold"]
+                    if gold:
+                        self._gain(st, owner, {"gold": gold})
+        watchers = [o for o, q in enumerate(st.seats) if o != seat and "watch" in q.flags]
+        if watchers and artisan_pictured(st, sid):
             for o in watchers:
                 self._gain(st, o, {"gold": 1})
-        if a.extra and dip and self.outside(st, seat, a.space):
+        if a.extra and dip and self.outside(st, seat, sid):
             self._gain(st, seat, {a.extra: 2 * face_up(st, seat)["diplomat_stone_clay"]})
         if a.benefit:
-            self._resolve(st, seat, a.space, pos, a, a.target, ev)
+            self._resolve(st, seat, sid, pos, a, a.target, ev)
         if not quiet:
             ev.insert(at, Event(text=self.text.placed(st, seat, a, cost, before), seat=seat))
-        p.visits.append(a.space if capacity(a.space) == 1 else f"{a.space}#{pos}")
+        p.visits.append(sid if cap == 1 else f"{sid}#{pos}")
         p.placed += 1
-        if any(f.startswith("turn:") for f in p.flags):
-            p.flags = [f for f in p.flags if not f.startswith("turn:")]
-        if "extra" in p.flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
-            p.flags.remove("extra")
-            ev.append(Event(text=f"{names[seat]} takes another turn at once (Swift Messenger).", seat=seat))
-            if p.avail_laborers + p.avail_diplomats > 0:
-                p.flags.append(f"turn:{a.space}")  # Ruling K11: the extra turn is the same turn
-                return
+        if flags:
+            if any(f[:5] == "turn:" for f in flags):
+                p.flags = flags = [f for f in flags if f[:5] != "turn:"]
+            if "extra" in flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
+                flags.remove("extra")
+                ev.append(Event(text=f"{self._names(st)[seat]} takes another turn at once (Swift Messenger).",
+                                seat=seat))
+                if p.avail_laborers + p.avail_diplomats > 0:
+                    flags.append(f"turn:{sid}")  # Ruling K11: the extra turn is the same turn
+                    return
         self._advance(st, ev)
 
     def _resolve(self, st: NayakasState, seat: int, sid: str, pos: int, a: Place, target: str,
@@ -100,7 +112,8 @@ class Play:
         the inner part of a repeat's)."""
         p = st.seats[seat]
         choice, amount, amount2 = a.choice, a.amount, a.amount2
-        if kind_of(sid) == "post" and is_event(st.posts[POST_IDS.index(sid)]):
+        post = SPACE[sid][4]
+        if post >= 0 and is_event(st.posts[post]):
             count = C.event[current_event(st)].count  # type: ignore[index]
             if count == "gold":
                 p.res["gold"] -= amount
@@ -110,26 +123,27 @@ class Play:
             return
         eff = effect_of(st, sid)
         assert eff is not None
-        goods: Counter = Counter()
+        res = p.res
         for k, v in eff.pay.items():
-            p.res[k] -= v
-        goods.update(eff.gain)
+            res[k] -= v
+        goods = dict(eff.gain)
         if eff.options and choice >= 0:
-            goods.update(eff.options[choice])
+            _add(goods, eff.options[choice])
         if eff.convert is not None:
-            p.res[eff.convert.source] -= amount
-            goods[eff.convert.target] += amount * eff.convert.rate
+            res[eff.convert.source] -= amount
+            goods[eff.convert.target] = goods.get(eff.convert.target, 0) + amount * eff.convert.rate
         if eff.exchange is not None:
             ex = eff.exchange
             self._pay_wild(p, ex.pay.get("stone", 0) * amount, ex.pay.get("clay", 0) * amount,
                            ex.pay.get("gold", 0) * amount, a.gold_stone, a.gold_clay)
             if "culture" in ex.pay:
-                p.res["culture"] -= ex.pay["culture"] * amount
+                res["culture"] -= ex.pay["culture"] * amount
             for k, v in ex.gain.items():
-                goods[k] += v * amount
-        for o in range(st.players):
-            if o != seat and eff.others:
-                self._gain(st, o, eff.others)
+                goods[k] = goods.get(k, 0) + v * amount
+        if eff.others:
+            for o in range(st.players):
+                if o != seat:
+                    self._gain(st, o, eff.others)
         sp = eff.special
         if sp == "repeat":
             visit, _, inner = target.partition(">")
@@ -137,12 +151,14 @@ class Play:
             ev.append(Event(text=f"{self._names(st)[seat]} repeats {self.text.space_name(st, tsid)}.", seat=seat))
             self._resolve(st, seat, tsid, int(tpos or 0), a, inner, ev)
             return
-        if sp == "double":
-            goods["gold"] += 2 if pos == 0 else 4
+        if sp is None:
+            pass
+        elif sp == "double":
+            goods["gold"] = goods.get("gold", 0) + (2 if pos == 0 else 4)
         elif sp == "discount":
             p.flags.append("discount")
         elif sp == "artisan_gold":
-            goods["gold"] += min(SETUP.artisan_gold_cap, sum(p.art.values()))
+            goods["gold"] = goods.get("gold", 0) + min(SETUP.artisan_gold_cap, sum(p.art.values()))
         elif sp == "retrieve":
             occ = st.occupants[target]
             i = next(i for i, w in enumerate(occ) if w.seat == seat and w.type == "diplomat")
@@ -155,7 +171,7 @@ class Play:
                 if self.outside(st, seat, s) and any(w.seat == seat and self._as_diplomat(st, w) for w in occ) \
                         and any(w.seat != seat and not self._as_diplomat(st, w) for w in occ):
                     n += 1
-            goods["gold"] += 2 * n
+            goods["gold"] = goods.get("gold", 0) + 2 * n
         elif sp in ("empire_free", "laborers_diplomats", "artisan_watch"):
             p.flags.append({"empire_free": "empire_free", "laborers_diplomats": "lab_dip",
                             "artisan_watch": "watch"}[sp])
@@ -165,14 +181,14 @@ class Play:
         elif sp == "empire_other":
             other = st.empire2_choice
             if other is None:
-                goods.update(EMPIRE_OTHER_OPTIONS.options[choice])
+                _add(goods, EMPIRE_OTHER_OPTIONS.options[choice])
             else:
-                goods["sculptor" if other == "mason" else "mason"] += 1
+                _add(goods, {"sculptor" if other == "mason" else "mason": 1})
         if sid in EMPIRE and EMPIRE[sid] == (1, 0) and choice >= 0:
             st.empire2_choice = "mason" if eff.options[choice].get("mason") else "sculptor"
         tile = st.border_tiles.get(sid)
         if tile is not None:
-            goods.update(C.borderland_tile[tile].gain)
+            _add(goods, C.borderland_tile[tile].gain)
         self._board_gain(st, seat, goods)
 
     def _put_tokens(self, st: NayakasState, seat: int, n: int, ev: list[Event]) -> None:

@@ -28,8 +28,6 @@ is keyed by the content it describes.
 from __future__ import annotations
 
 import random
-from collections import Counter
-
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Game, Seat
@@ -44,9 +42,13 @@ from .legal import Legality
 from .moves import ART_CAP, CAP, PASS, SETUP, _NAMES
 from .play import Play
 from .scoring import Scoring
-from .spaces import (ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,
+from .spaces import (_NONE, ALL_SPACES, SPACE, TEMPLE_SLOTS, current_event, effect_of, face_up, facilities,
                      is_event)
 from .state import NayakasOptions, NayakasState, PlayerState, Worker, copy_state
+
+
+#: (good gained, the facility kind that pays 1 Gold for it) (``_board_gain``)
+_GOLD_TRIGGERS = tuple((g, f"{g}_gold") for g in ("clay", "stone", *ARTISANS))
 
 
 class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
@@ -166,22 +168,24 @@ class Nayakas(Legality, Play, Rounds, Scoring, Game[NayakasState]):
             elif k == "prosperity":
                 p.prosperity_tokens += v
 
-    def _board_gain(self, st: NayakasState, seat: int, goods: Counter) -> None:
+    def _board_gain(self, st: NayakasState, seat: int, goods: dict[str, int]) -> None:
         """Goods from a game-board space action, then the tiles that react to
         such gains: each tile once per space, never looping (FAQ)."""
         self._gain(st, seat, goods)
         fu, fac = face_up(st, seat), facilities(st, seat)
-        extra: Counter = Counter()
-        if goods.get("culture", 0) > 0:
-            extra["clay"] += fu["culture_clay"]
-            extra["stone"] += fu["culture_stone"]
-            extra["gold"] += fac["culture_gold"]
-        for r in ("clay", "stone"):
-            if goods.get(r, 0) > 0:
-                extra["gold"] += fac[f"{r}_gold"]
-        for a in ARTISANS:
-            if goods.get(a, 0) > 0:
-                extra["gold"] += fac[f"{a}_gold"]
+        if fu is _NONE and fac is _NONE:  # no tile to react
+            return
+        get = goods.get
+        gold = 0
+        extra: dict[str, int] = {}
+        if get("culture", 0) > 0:
+            extra["clay"] = fu["culture_clay"]
+            extra["stone"] = fu["culture_stone"]
+            gold += fac["culture_gold"]
+        for r, kind in _GOLD_TRIGGERS:
+            if get(r, 0) > 0:
+                gold += fac[kind]
+        extra["gold"] = gold
         self._gain(st, seat, extra)
 
     @staticmethod

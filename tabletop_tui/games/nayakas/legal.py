@@ -21,27 +21,34 @@ from .spaces import (POST_IDS, SPACE, borderland_slots, current_event, effect_of
 from .state import NayakasState, Pending
 
 
+#: card -> the phase it is played in ("worker" or "build")
+_TIMING = {c.id: c.timing for c in C.dev_cards.cards}
+#: card -> its PlayCard actions (one per Artisan for a card that gives one)
+_CARD_ACTIONS = {c.id: [_card_action(c.id, a) for a in ARTISANS] if c.id in ("guild_summons", "hired_hands")
+                 else [_card_action(c.id, "")] for c in C.dev_cards.cards}
+#: card -> the round power it sets (one card of each per round)
+_CARD_FLAGS = {"royal_envoy": "envoy", "swift_messenger": "extra", "master_mason": "master_mason"}
+
+
 class Legality(Placements, Building):
     """Who acts and what they may do (mixed into :class:`~.rules.Nayakas`)."""
 
     def _cards(self, st: NayakasState, seat: int, timing: str) -> list[Action]:
-        p = st.seats[seat]
+        hand = st.seats[seat].hand
+        if not hand:
+            return []
         out: list[Action] = []
-        for cid in sorted(set(p.hand)):
-            card = C.card[cid]
-            if card.timing != timing or self._card_problem(st, seat, cid):
+        for cid in sorted(set(hand)):
+            if _TIMING[cid] != timing or self._card_problem(st, seat, cid):
                 continue
-            if cid in ("guild_summons", "hired_hands"):
-                out += [_card_action(cid, a) for a in ARTISANS]
-            else:
-                out.append(_card_action(cid, ""))
+            out += _CARD_ACTIONS[cid]
         return out
 
     def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:
         p = st.seats[seat]
         if cid == "festival_drums" and (current_event(st) is None or p.tokens <= 0):
             return "Festival Drums needs an Event on the Trading Posts and an Event Token of yours."
-        flag = {"royal_envoy": "envoy", "swift_messenger": "extra", "master_mason": "master_mason"}.get(cid)
+        flag = _CARD_FLAGS.get(cid)
         if flag and flag in p.flags:
             return "That card's power is already working for you this round."
         return ""
@@ -90,19 +97,20 @@ class Legality(Placements, Building):
             raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
         # Each kind of move is looked for only among the legal moves of its
         # kind (never the whole list again): the same rules, asked narrowly.
+        kind = action.__class__
         if st.pending:
             if _among(action, self._pending_actions(st, st.pending[0])):
                 return
-        elif isinstance(action, Place):
+        elif kind is Place:
             # only this worker's Places on this space can equal it
             if st.phase == "worker" and _among(action, self._placements(st, seat, only=(action.worker, action.space))):
                 return
-        elif isinstance(action, Build):
+        elif kind is Build:
             if st.phase == "build" and self._buildable(st, seat, action):
                 return
-        elif isinstance(action, Pass):
+        elif kind is Pass:
             return
-        elif isinstance(action, PlayCard):
+        elif kind is PlayCard:
             if _among(action, self._cards(st, seat, st.phase)):
                 return
         raise IllegalAction(self._explain(st, action, seat))

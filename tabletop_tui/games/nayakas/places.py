@@ -199,11 +199,13 @@ class Placements:
         p = st.seats[seat]
         if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
             return []
-        return self._open(st, seat, p, worker == "diplomat" or "lab_dip" in p.flags)
+        return [(sid, cost) for sid, cost, _ in self._open(st, seat, p, worker == "diplomat" or "lab_dip" in p.flags)]
 
-    def _open(self, st: NayakasState, seat: int, p, dip: bool) -> list[tuple[str, int]]:
-        """``_open_spaces`` of a worker that counts as a Diplomat or not,
-        read off ``ENTRY_TABLE`` (the seat has such a worker left)."""
+    def _open(self, st: NayakasState, seat: int, p, dip: bool) -> list[tuple[str, int, bool]]:
+        """``_open_spaces`` of a worker that counts as a Diplomat or not (the
+        seat has such a worker left), read off ``ENTRY_TABLE``: (space,
+        Culture to pay, open to a Laborer too: in the kingdom and not a
+        Borderland a rival's Laborer holds)."""
         flags = p.flags
         turn = flags and any(f[:5] == "turn:" for f in flags)
         occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
@@ -221,7 +223,7 @@ class Placements:
             if home:
                 if n >= cap or (n and turn and f"turn:{sid}" in flags):
                     continue
-                out.append((sid, 0))
+                out.append((sid, 0, True))
                 continue
             if n >= 2:
                 continue
@@ -240,7 +242,9 @@ class Placements:
                 if not dip or lab.seat == seat or self._as_diplomat(st, lab) or \
                         not self._beats(st, seat, lab.seat, cost):
                     continue
-            out.append((sid, cost))
+                out.append((sid, cost, False))
+                continue
+            out.append((sid, cost, mine))
         return out
 
     def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
@@ -256,19 +260,25 @@ class Placements:
         lab_dip = "lab_dip" in p.flags
         outside = _OUTSIDE[p.kingdom]
         known: dict[str, tuple[tuple, bool]] = {}  # space -> (variants, is an Event); its Culture is one price
-        for w, left in (("laborer", p.avail_laborers), ("diplomat", p.avail_diplomats)):
+        if only is not None:
+            w, sid = only
+            cost, _ = self.entry(st, seat, sid, w)
+            spaces = [] if cost is None else [(sid, cost, True)]
+            workers = [(w, spaces)]
+        elif lab_dip:  # both kinds of worker go where a Diplomat may
+            shared = self._open(st, seat, p, True) if p.avail_laborers + p.avail_diplomats > 0 else []
+            workers = [("laborer", shared if p.avail_laborers > 0 else []),
+                       ("diplomat", shared if p.avail_diplomats > 0 else [])]
+        elif p.avail_diplomats > 0:  # a Laborer's spaces are those of a Diplomat's open to a Laborer
+            dip_spaces = self._open(st, seat, p, True)
+            workers = [("laborer", [x for x in dip_spaces if x[2]] if p.avail_laborers > 0 else []),
+                       ("diplomat", dip_spaces)]
+        else:
+            workers = [("laborer", self._open(st, seat, p, False) if p.avail_laborers > 0 else [])]
+        for w, spaces in workers:
             dip = w == "diplomat" or lab_dip
-            if only is not None:
-                if w != only[0]:
-                    continue
-                cost, _ = self.entry(st, seat, only[1], w)
-                spaces = [] if cost is None else [(only[1], cost)]
-            elif left <= 0:
-                continue
-            else:
-                spaces = self._open(st, seat, p, dip)
             statics = _STATIC_PLACES[w]
-            for sid, cost in spaces:
+            for sid, cost, _ in spaces:
                 away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
                 if not away:
                     static = statics.get(sid)

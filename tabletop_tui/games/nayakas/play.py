@@ -39,13 +39,14 @@ class Play:
     def _play(self, st: NayakasState, action: Action, seat: Seat, ev: list[Event] | None = None) -> list[Event]:
         if ev is None:
             ev = []
-        if isinstance(action, Place):
-            self._place(st, action, seat, ev)
-        elif isinstance(action, PlayCard):
-            self._play_card(st, action, seat, ev)
-        elif isinstance(action, Build):
-            self._build(st, action, seat, ev)
-        elif isinstance(action, Pass):
+        kind = action.kind  # an action of this game (checked, or from ``legal_actions``): its kind names its class
+        if kind == "place":
+            self._place(st, action, seat, ev)  # type: ignore[arg-type]
+        elif kind == "card":
+            self._play_card(st, action, seat, ev)  # type: ignore[arg-type]
+        elif kind == "build":
+            self._build(st, action, seat, ev)  # type: ignore[arg-type]
+        elif kind == "pass":
             st.passed[seat] = True
             ev.append(Event(text=f"{self._names(st)[seat]} passes.", seat=seat))
             self._advance(st, ev)

@@ -15,7 +15,7 @@ from tabletop_tui.engine.text import and_list, plural
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place, PlayCard
 from .data import C
-from .spaces import (EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of,
+from .spaces import (ALL_SPACES, EMPIRE, POST_IDS, POSTS, TEMPLE_SLOTS, current_event, effect_of, is_event, kind_of,
                      kingdoms_of)
 from .state import NayakasState
 
@@ -45,6 +45,9 @@ def tile_name(tile: str | None) -> str:
 
 def space_name(st: NayakasState, sid: str) -> str:
     """A short readable name: "Keladi Quarry", "Trading Post II (Merchant)"."""
+    name = _FIXED_NAMES.get(sid)
+    if name is not None:
+        return name
     kind = kind_of(sid)
     if kind == "kingdom":
         return f"{kingdom_name(sid.partition('_')[0])} {space_label(st, sid)}"
@@ -79,6 +82,12 @@ def space_label(st: NayakasState, sid: str) -> str:
             return "blank"
         return C.temple[tile].name + (" (faded)" if sid in st.faded else "")
     return space_name(st, sid)
+
+
+#: the names of the kingdom and Empire spaces, which no state changes (``space_name``)
+_FIXED_NAMES: dict[str, str] = {}
+_FIXED_NAMES.update({sid: space_name(None, sid) for sid in ALL_SPACES  # type: ignore[arg-type]
+                     if kind_of(sid) in ("kingdom", "empire")})
 
 
 def space_action_text(st: NayakasState, sid: str) -> str:

@@ -6,17 +6,14 @@ of the Game."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.game import Event, Seat
 
-from .actions import (Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Pass, Place,
-                      PlayCard)
+from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .data import ARTISANS, C
 from .moves import SETUP, _WORKERS, _Quiet
-from .spaces import (ALL_SPACES, EMPIRE, SPACE, EMPIRE_OTHER_OPTIONS, POST_IDS, artisan_pictured, borderland_slots, capacity,
-                     current_event, effect_of, face_up, facilities, is_event, kind_of, kingdoms_of, land_of)
+from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, SPACE, artisan_pictured, borderland_slots, current_event,
+                     effect_of, face_up, facilities, is_event)
 from .state import NayakasState, Pending, Worker
 
 
@@ -277,15 +274,16 @@ class Play:
         """Laborers and Diplomats the seat owns: the start pawns plus one per
         pair of matching tabs, up to the pawns of its colour."""
         p = st.seats[seat]
-        tabs: Counter = Counter()
+        tabs = {"laborer": 0, "diplomat": 0}
+        tile_tab = C.section_tile
         for b in C.player_board[p.kingdom].buildings:
             secs = p.built[b.id]
-            if all(t is not None for t in secs):
+            if None not in secs and b.tab in tabs:
                 tabs[b.tab] += 1
             for t in secs:
                 if t:
-                    tab = C.section_tile[t].tab
-                    if tab:
+                    tab = tile_tab[t].tab
+                    if tab in tabs:
                         tabs[tab] += 1  # Ruling: a face-down tile's tab counts too.
         return (min(SETUP.max_laborers, SETUP.start_laborers + tabs["laborer"] // 2),
                 min(SETUP.max_diplomats, SETUP.start_diplomats + tabs["diplomat"] // 2))

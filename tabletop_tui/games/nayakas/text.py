@@ -162,19 +162,29 @@ def holdings(st: NayakasState, seat: int) -> dict[str, int]:
     return {**p.res, **p.art, "conch": int(st.conch == seat), "prosperity": p.prosperity_tokens}
 
 
+def _goods_words(d: dict[str, int]) -> str:
+    """"3 Culture and 1 Prosperity Token"."""
+    return and_list([plural(n, "Prosperity Token") if k == "prosperity" else f"{n} {k.capitalize()}"
+                     for k, n in d.items()])
+
+
 def change_phrase(before: dict[str, int], after: dict[str, int]) -> str:
     """"pays 3 Culture, gains 6 Gold", "gains 2 Stone and 1 Sculptor, takes
     the Conch"; "" when nothing changed."""
-    paid = {k: before[k] - after[k] for k in before if after[k] < before[k] and k != "conch"}
-    got = {k: after[k] - before[k] for k in before if after[k] > before[k] and k != "conch"}
-    names = {"prosperity": "Prosperity Token"}
-    def goods(d: dict[str, int]) -> str:
-        return and_list([plural(n, names[k]) if k in names else f"{n} {k.capitalize()}" for k, n in d.items()])
+    paid: dict[str, int] = {}
+    got: dict[str, int] = {}
+    for k, b in before.items():
+        a = after[k]
+        if a != b and k != "conch":
+            if a < b:
+                paid[k] = b - a
+            else:
+                got[k] = a - b
     bits = []
     if paid:
-        bits.append("pays " + goods(paid))
+        bits.append("pays " + _goods_words(paid))
     if got:
-        bits.append("gains " + goods(got))
+        bits.append("gains " + _goods_words(got))
     if after["conch"] > before["conch"]:
         bits.append("takes the Conch")
     return ", ".join(bits)

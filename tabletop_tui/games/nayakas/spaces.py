@@ -151,16 +151,14 @@ def face_up(st: NayakasState, seat: int) -> Counter:
     p = st.seats[seat]
     if not p.sections_built:  # no Section, no tile on one
         return _NONE
-    tiles = tuple(t for secs in p.built.values() for t in secs if t)
-    if not tiles:
-        return _NONE
-    key = (tiles, tuple(p.face_down))
+    key = (tuple(map(tuple, p.built.values())), tuple(p.face_down))
     got = _FACE_UP.get(key)
     if got is None:
         down = set(p.face_down)
+        tiles = [t for secs in p.built.values() for t in secs if t and t not in down]
         if len(_FACE_UP) > 20_000:
             _FACE_UP.clear()
-        got = _FACE_UP[key] = Counter(C.section_tile[t].kind for t in tiles if t not in down)
+        got = _FACE_UP[key] = Counter(C.section_tile[t].kind for t in tiles) if tiles else _NONE
     return got
 
 

@@ -133,13 +133,22 @@ class Placements:
         (choice, amount, amount2, target, Gold for Stone, Gold for Clay).
         Empty: no benefit can be taken."""
         post = SPACE[sid][4]
-        if post >= 0 and is_event(st.posts[post]):
-            return self._event_variants(st, seat, res)
-        eff = effect_of(st, sid)
-        if eff is None:
-            return ()
-        if eff.pay and any(res.get(k, 0) < v for k, v in eff.pay.items()):
-            return ()
+        if post >= 0:
+            tile = st.posts[post]
+            if tile is None:
+                return ()
+            if tile in C.event:
+                return self._event_variants(st, seat, res)
+            eff = C.merchant[tile].effect
+        else:
+            eff = effect_of(st, sid)
+            if eff is None:
+                return ()
+        pay = eff.pay
+        if pay:
+            for k, v in pay.items():
+                if res.get(k, 0) < v:
+                    return ()
         plain = _PLAIN.get(id(eff), _UNSEEN)
         if plain is _UNSEEN:
             plain = _PLAIN[id(eff)] = _plain_variants(eff)

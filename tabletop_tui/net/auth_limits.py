@@ -20,6 +20,7 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Awaitable, Callable
 
 log = logging.getLogger("tabletop_tui.net.auth")
 
@@ -51,10 +52,17 @@ class TooManyTries(Exception):
 
 
 class AuthLimits:
-    """Failures per source address, shared by every connection of a server."""
+    """Failures per source address, shared by every connection of a server.
 
-    def __init__(self, policy: AuthPolicy | None = None) -> None:
+    ``clock`` (seconds, by default ``time.monotonic``) and ``sleep`` (by
+    default ``asyncio.sleep``) are how it tells and waits the time: a test
+    gives its own, to see the wait each try is asked for without waiting it.
+    """
+
+    def __init__(self, policy: AuthPolicy | None = None, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.policy = policy or AuthPolicy()
+        self.clock, self.sleep = clock, sleep
         self._sources: dict[str, _Source] = {}
 
     def _source(self, addr: str, now: float) -> _Source:
@@ -68,7 +76,7 @@ class AuthLimits:
 
     def delay(self, addr: str) -> float:
         """The wait a try from ``addr`` gets after its recent failures."""
-        n = len(self._source(addr, time.monotonic()).failures)
+        n = len(self._source(addr, self.clock()).failures)
         return 0.0 if n == 0 else min(self.policy.max_delay, self.policy.first_delay * 2 ** (n - 1))
 
     async def before_try(self, tries: "ConnectionTries") -> None:
@@ -78,12 +86,12 @@ class AuthLimits:
             log.warning("refused %s from %s: more than %d tries on one connection; disconnected",
                         tries.user, tries.addr, self.policy.max_tries)
             raise TooManyTries
-        now = time.monotonic()
+        now = self.clock()
         src = self._source(tries.addr, now)
         start = max(now, src.last + self.delay(tries.addr))
         src.last = start  # a try beside this one waits after it
         if start > now:
-            await asyncio.sleep(start - now)
+            await self.sleep(start - now)
 
     def refused(self, tries: "ConnectionTries", method: str, *, counts_for_address: bool = True) -> bool:
         """A try failed: log it, count it for the connection (and, for a
@@ -91,7 +99,8 @@ class AuthLimits:
         used its tries (the caller then ends it)."""
         tries.refused += 1
         if counts_for_address:
-            self._source(tries.addr, time.monotonic()).failures.append(time.monotonic())
+            now = self.clock()
+            self._source(tries.addr, now).failures.append(now)
         log.warning("refused %s for %r from %s (try %d of %d on this connection)",
                     method, tries.user, tries.addr, tries.refused, self.policy.max_tries)
         if tries.refused < self.policy.max_tries:

@@ -11,7 +11,9 @@ seat, so it reads nothing that seat cannot see.
 The worker is a plain child process talking pickle frames over its stdin and
 stdout (both ours, trusted); it is started in its own session with no
 terminal, so nothing it prints can reach the player's screen. If it cannot
-be started, thinking falls back to a thread: slower keys, same moves.
+be started, thinking falls back to a thread: slower keys, same moves. It
+runs at a lower priority (:data:`NICE`) than the apps and the server, so a
+search (a bot's, the coach's) never takes a core from a key or a move.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from .game import Seat
+
+#: how much nicer than its parent the worker process runs (see ``os.nice``)
+NICE = 10
 
 
 def _think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: int) -> Any:
@@ -176,6 +181,10 @@ def _shutdown() -> None:
 def main() -> None:
     """The worker: answer pickled requests on stdin until it closes."""
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+    try:
+        os.nice(NICE)
+    except OSError:  # not allowed here: think at the same priority
+        pass
     sys.stdout = sys.stderr  # nothing printed may corrupt the pipe
     import tabletop_tui.games  # noqa: F401  (announce every game)
 

@@ -4,9 +4,10 @@ at speed, leak its descriptors with a huge window, crash its app with a tiny
 one. And what every guest gets: the seat chooser by keys, a goodbye when the
 server stops, no app process left behind.
 
-A bystander's key must answer within ``BYSTANDER`` seconds: generous for a
-loaded CI machine, yet the old freeze lasted until the stopped app resumed
-(forever) or for over 90 s."""
+A bystander's key must answer within ``BYSTANDER`` seconds, 1 s as the issue
+asks (the old freeze lasted until the stopped app resumed, or over 90 s).
+The answer takes 0.05-0.25 s here with a load of 10 on two cores: the
+bystander's app and the server's loop never wait for the troublemaker."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from tabletop_tui.net.service import Limits
 
 from .test_ssh import Answers, Screen, free_port, server, session, start_serve  # noqa: F401 (a fixture)
 
-BYSTANDER = 5.0
+BYSTANDER = 1.0
 PASSWORD = {"password": "open sesame", "auth": "password"}
 
 

@@ -231,14 +231,6 @@ class RemoteService:
         except ServiceGone:  # the answer says so (and the app hears Gone)
             self._answer(rid, None)
 
-    def ask(self, message: Any) -> dict:
-        """Send a request and wait for its answer (a caller off the UI
-        thread: a test, a script); :meth:`request` never waits."""
-        done, box = threading.Event(), []
-        self.request(message, lambda answer: (box.append(answer), done.set()))
-        done.wait()
-        return box[0]
-
     def _answer(self, rid: int, msg: dict | None) -> None:
         """Deliver the answer to request ``rid`` (None: none came)."""
         with self._lock:

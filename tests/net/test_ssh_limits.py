@@ -24,7 +24,6 @@ import asyncssh
 import pyte
 import pytest
 
-from tabletop_tui.net.auth_limits import AuthPolicy
 from tabletop_tui.net.server import TERMINAL_BACK, ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
@@ -251,7 +250,7 @@ def refusals_in(caplog) -> list[str]:
 
 
 async def test_the_seventh_password_try_on_one_connection_is_refused(server, caplog):
-    server.auth_limits.policy.first_delay = server.auth_limits.policy.max_delay = 0.01
+    server.auth_limits.limits.login_first_delay = server.auth_limits.limits.login_max_delay = 0.01
     caplog.set_level(logging.WARNING, logger="tabletop_tui.net.auth")
     words = ["guess"] * 6 + ["open sesame"]  # the right word, but as the 7th try
     with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
@@ -272,8 +271,8 @@ async def test_passphrase_guesses_are_tries_too(server, caplog):
     burst of them slows down like wrong table passwords."""
     conn = await password_login(server, "ana", "ana-secret")  # ana claims her name with a passphrase
     conn.close()
-    policy = server.auth_limits.policy
-    policy.first_delay, policy.max_delay = 0.01, 10.0
+    limits = server.auth_limits.limits
+    limits.login_first_delay, limits.login_max_delay = 0.01, 10.0
     caplog.set_level(logging.WARNING, logger="tabletop_tui.net.auth")
     words = ["nope-nope"] * 6 + ["ana-secret"]
     with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
@@ -309,8 +308,8 @@ async def test_a_burst_of_wrong_passwords_slows_down_and_the_right_one_waits_too
     it is asked for, on a connection of its own or not; the right password
     waits as long (its speed does not tell it apart). The waits are the ones
     the limits ask for, on a clock of the test's: no timing luck."""
-    policy = server.auth_limits.policy
-    policy.first_delay, policy.max_delay = 0.2, 1.6
+    limits = server.auth_limits.limits
+    limits.login_first_delay, limits.login_max_delay = 0.2, 1.6
     still = StillClock()
     server.auth_limits.clock, server.auth_limits.sleep = still.clock, still.sleep
     for _ in range(5):  # each on a connection of its own: the address is what slows
@@ -339,7 +338,7 @@ async def test_refused_keys_count_as_tries_but_do_not_slow_the_address(server, c
 
 async def test_a_connection_that_never_logs_in_is_closed_after_the_grace_time(tmp_path, caplog):
     config = ServeConfig(port=0, folder=tmp_path / "server", password="open sesame", bot_delay=0,
-                         auth=AuthPolicy(grace_seconds=0.5))
+                         limits=Limits(login_grace_seconds=0.5))
     config.folder.mkdir()
     srv = TabletopServer(config)
     await srv.start()

@@ -178,7 +178,8 @@ class GameScreen(Screen[None]):
         ``explain``. A server's table (``answers_later``) never waits for
         the socket: until the server has said why, it gives a provisional
         sentence and asks, and the key is pressed again once the answer
-        came (:meth:`explained`), so the player reads the model's words."""
+        came (:meth:`explained`), so the player reads the model's words (a
+        click keeps the provisional sentence: it is not pressed again)."""
         if not self.table.answers_later:
             return self.table.explain
 
@@ -609,6 +610,9 @@ class GameScreen(Screen[None]):
         if self.too_small and action not in ("leave", "rules", "quit"):
             return False
         return True
+
+    def on_mouse_down(self, _event) -> None:
+        self._last_key, self._ask_again = "", None  # a click: no key to press again
 
     def on_key(self, event) -> None:
         self._last_key, self._ask_again = event.key, None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -214,6 +215,39 @@ async def start_server(data: Path, port: int, max_connections: int) -> asyncio.s
     return proc
 
 
+@contextlib.asynccontextmanager
+async def bench_server(tag: str, max_connections: int, out: dict):
+    """A `tabletop serve` of its own (a new data folder, one key let in) for
+    one run: yields (the key, its port, its process, the run's sessions).
+    What breaks in the run goes in ``out["error"]`` (figures, not pass/fail);
+    the sessions, the server and the folder go in the end."""
+    data = Path(tempfile.mkdtemp(prefix=f"tabletop-bench-{tag}-"))
+    (data / "server").mkdir(parents=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (data / "server" / "authorized_keys").write_bytes(key.export_public_key())
+    port = free_port()
+    server = await start_server(data, port, max_connections)
+    sessions: list[Session] = []
+    try:
+        yield key, port, server, sessions
+    except Exception as err:
+        out["error"] = what_broke(err)
+    finally:
+        await close_all(sessions, server)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def cpu_since(before: dict[int, tuple[float, int] | None], pids: list[int]) -> float:
+    """CPU seconds ``pids`` spent since ``before`` (their :func:`proc_stat`);
+    a process started since counts from zero."""
+    total = 0.0
+    for pid in pids:
+        was, now = before.get(pid), proc_stat(pid)
+        if now:
+            total += now[0] - (was[0] if was else 0.0)
+    return total
+
+
 async def stop(proc: asyncio.subprocess.Process) -> None:
     try:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -335,16 +369,9 @@ def summary(times: list[float]) -> dict:
 
 # -- N sessions ---------------------------------------------------------------------------------------
 async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
-    data = Path(tempfile.mkdtemp(prefix=f"tabletop-bench-ssh{n}-"))
-    (data / "server").mkdir(parents=True)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    (data / "server" / "authorized_keys").write_bytes(key.export_public_key())
-    port = free_port()
-    server = await start_server(data, port, n + 8)
-    sessions: list[Session] = []
-    started = time.perf_counter()
     out: dict[str, Any] = {"sessions": n}
-    try:
+    async with bench_server(f"ssh{n}", n + 8, out) as (key, port, server, sessions):
+        started = time.perf_counter()
         base = proc_memory(server.pid)
         gate = asyncio.Semaphore(4)  # starting an app process costs a second or two of CPU
 
@@ -354,7 +381,7 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
                 await s.sit_down()
                 return s
 
-        sessions = list(await asyncio.gather(*(one(i) for i in range(n))))
+        sessions += await asyncio.gather(*(one(i) for i in range(n)))
         out["start_s"] = time.perf_counter() - started
         apps = [p for p in descendants(server.pid) if "tabletop_tui.ssh_session" in cmdline(p)]
         others = [p for p in descendants(server.pid) if p not in apps]
@@ -367,14 +394,7 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
         results = await asyncio.gather(*(drive(s.term, seconds, interval, rngs[i]) for i, s in enumerate(sessions)))
         wall = time.perf_counter() - t0
         me1 = resource.getrusage(resource.RUSAGE_SELF)
-
-        def cpu(pids: list[int]) -> float:
-            total = 0.0
-            for p in pids:
-                a, b = cpu0.get(p), proc_stat(p)
-                if a and b:
-                    total += b[0] - a[0]
-            return total
+        cpu = lambda pids: cpu_since(cpu0, pids)  # noqa: E731
 
         mems = [m for m in (proc_memory(p) for p in apps) if m]
         server_mem = proc_memory(server.pid)
@@ -389,11 +409,6 @@ async def run_n(n: int, seconds: float, interval: float, seed: int) -> dict:
             "server_rss_per_session_mib": ((server_mem[0] - base[0]) / n) if server_mem and base else None,
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
-    except Exception as err:  # figures, not pass/fail: say what broke
-        out["error"] = what_broke(err)
-    finally:
-        await close_all(sessions, server)
-        shutil.rmtree(data, ignore_errors=True)
     return out
 
 
@@ -447,16 +462,9 @@ async def play_pair(a: Session, b: Session, seconds: float, interval: float, rng
 async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
     """N sessions as N/2 pairs, each pair at a Tiki table of its own."""
     pairs = max(1, n // 2)
-    data = Path(tempfile.mkdtemp(prefix=f"tabletop-bench-pairs{n}-"))
-    (data / "server").mkdir(parents=True)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    (data / "server" / "authorized_keys").write_bytes(key.export_public_key())
-    port = free_port()
-    server = await start_server(data, port, 2 * pairs + 8)
-    sessions: list[Session] = []
     out: dict[str, Any] = {"sessions": 2 * pairs}
-    started = time.perf_counter()
-    try:
+    async with bench_server(f"pairs{n}", 2 * pairs + 8, out) as (key, port, server, sessions):
+        started = time.perf_counter()
         gate = asyncio.Semaphore(4)  # starting an app process costs a second or two of CPU
         table_lock = asyncio.Lock()  # one table opened and joined at a time: the newest is pair k's
 
@@ -468,7 +476,7 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
 
         firsts = await asyncio.gather(*(lobby(f"a{k:02d}") for k in range(pairs)))
         seconds_ = await asyncio.gather(*(lobby(f"b{k:02d}") for k in range(pairs)))
-        sessions = [*firsts, *seconds_]
+        sessions += [*firsts, *seconds_]
         for k, (a, b) in enumerate(zip(firsts, seconds_)):
             async with table_lock:
                 a.term.write(b"n")
@@ -501,14 +509,7 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
         # thinkers started during the loop count too
         thinkers += [p for p in descendants(server.pid) if "tabletop_tui.engine.thinker" in cmdline(p)
                      and p not in thinkers]
-
-        def cpu(pids: list[int]) -> float:
-            total = 0.0
-            for p in pids:
-                a_, b_ = cpu0.get(p), proc_stat(p)
-                if b_:
-                    total += b_[0] - (a_[0] if a_ else 0.0)
-            return total
+        cpu = lambda pids: cpu_since(cpu0, pids)  # noqa: E731
 
         times = [t for ts, _ in results for t in ts]
         server_cpu, apps_cpu, thinker_cpu = cpu([server.pid]), cpu(apps + others), cpu(thinkers)
@@ -520,11 +521,6 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
             "thinker_share_of_machine": thinker_cpu / (wall * (os.cpu_count() or 1)),
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
-    except Exception as err:  # figures, not pass/fail: say what broke
-        out["error"] = what_broke(err)
-    finally:
-        await close_all(sessions, server)
-        shutil.rmtree(data, ignore_errors=True)
     return out
 
 

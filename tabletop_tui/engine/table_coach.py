@@ -52,6 +52,10 @@ class TableCoach:
                 return
             state = self.game.clone(self.match.state)
             future = self._analysis(seat)
+            thinker.hurry(future)  # a player waits for it now
+            if future.cancelled():  # dropped a moment before: ask again
+                future = self._analysis(seat)
+                thinker.hurry(future)
 
         def run() -> None:
             try:
@@ -66,12 +70,14 @@ class TableCoach:
 
     def _analysis(self, seat: Seat) -> Future:
         """(Lock held.) The search's ranking of the moves ``seat`` faces now:
-        one per position, shared by the hint and the blunder check."""
+        one per position, shared by the hint and the blunder check; asked
+        for ``later`` (a hint hurries it), dropped on a busy server."""
         known = self._analyses.get(seat)
-        if known is not None and known[0] == self._serial:
+        if known is not None and known[0] == self._serial and not known[1].cancelled():
             return known[1]
         state = self.game.clone(self.match.state)
-        future = thinker.rank(self.game.id, state, seat, coach.COACH_LEVEL, self._bot_rng.getrandbits(63))
+        future = thinker.rank(self.game.id, state, seat, coach.COACH_LEVEL, self._bot_rng.getrandbits(63),
+                              later=True)
         self._analyses[seat] = (self._serial, future)
         return future
 

@@ -47,8 +47,9 @@ class TableFace(Protocol):
     can_undo: bool
     #: ``coach`` gives ranked suggestions (otherwise only ``hint``'s one move)
     has_coach: bool
-    #: ``act``, ``undo`` and ``explain`` wait for an answer from elsewhere (a
-    #: server): a screen calls them off its event loop
+    #: the answers come from elsewhere (a server): ``act`` and ``undo`` return
+    #: at once and their answers follow as events; ``explain`` answers at once,
+    #: provisionally until the server has said why (then an event follows)
     answers_later: bool
     #: the table autosaves after every change
     saving: bool

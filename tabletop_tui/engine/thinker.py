@@ -11,7 +11,15 @@ seat, so it reads nothing that seat cannot see.
 The worker is a plain child process talking pickle frames over its stdin and
 stdout (both ours, trusted); it is started in its own session with no
 terminal, so nothing it prints can reach the player's screen. If it cannot
-be started, thinking falls back to a thread: slower keys, same moves.
+be started, thinking falls back to a thread: slower keys, same moves. It
+runs at a lower priority (:data:`NICE`) than the apps and the server, so a
+search (a bot's, the coach's) never takes a core from a key or a move.
+
+Requests go one at a time, the urgent first (a bot's move, a hint a player
+asked for); the coach's looks ahead at each position (``later``) wait
+behind them, and when more than :data:`LATER_KEPT` wait the oldest is
+dropped (its Future cancelled): on a busy server the coach falls silent
+before a bot or a hint waits.
 """
 
 from __future__ import annotations
@@ -23,10 +31,16 @@ import random
 import subprocess
 import sys
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Future
 from typing import Any
 
 from .game import Seat
+
+#: how much nicer than its parent the worker process runs (see ``os.nice``)
+NICE = 10
+#: how many ``later`` requests may wait; more drop the oldest
+LATER_KEPT = 32
 
 
 def _think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: int) -> Any:
@@ -89,12 +103,60 @@ class _Worker:
             pass
 
 
+class _Queue:
+    """The one thread that thinks (asks the worker), a request at a time:
+    the urgent first, then the ``later`` ones, at most :data:`LATER_KEPT`
+    of them waiting."""
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._now: deque = deque()
+        self._later: deque = deque()
+        threading.Thread(target=self._loop, name="think", daemon=True).start()
+
+    def submit(self, fn: Any, *args: Any, later: bool = False) -> Future:
+        future: Future = Future()
+        with self._cv:
+            if later:
+                self._later.append((future, fn, args))
+                while len(self._later) > LATER_KEPT:
+                    self._later.popleft()[0].cancel()
+            else:
+                self._now.append((future, fn, args))
+            self._cv.notify()
+        return future
+
+    def hurry(self, future: Future) -> None:
+        """A ``later`` request somebody now waits for joins the urgent ones."""
+        with self._cv:
+            for job in self._later:
+                if job[0] is future:
+                    self._later.remove(job)
+                    self._now.append(job)
+                    return
+
+    def _loop(self) -> None:
+        while True:
+            with self._cv:
+                while not self._now and not self._later:
+                    self._cv.wait()
+                future, fn, args = (self._now or self._later).popleft()
+            if not future.set_running_or_notify_cancel():
+                continue  # dropped while it waited
+            try:
+                future.set_result(fn(*args))
+            except BaseException as err:  # handed to whoever waits for it
+                future.set_exception(err)
+
+
 _lock = threading.Lock()
-_queue: ThreadPoolExecutor | None = None
+_queue: _Queue | None = None
 _worker: _Worker | None = None
 #: "process" (default), "thread" (think in this process, off the caller's
 #: thread) or "inline" (on the caller's thread: tests)
 _mode = "process"
+#: the process is ending: a worker that stops is not started again
+_closing = False
 
 
 def set_mode(mode: str) -> None:
@@ -118,15 +180,17 @@ def _run(request: tuple) -> Any:
                 if _worker is not None:
                     _worker.close()
                 _worker = None
+                if _closing:  # this process is ending (its thread does not hold it up)
+                    raise RuntimeError("the thinker stopped") from None
         _mode = "thread"
     return _do(request)
 
 
-def _executor() -> ThreadPoolExecutor:
+def _executor() -> _Queue:
     global _queue
     with _lock:
         if _queue is None:
-            _queue = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
+            _queue = _Queue()
         return _queue
 
 
@@ -150,13 +214,21 @@ def think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: int
     return _submit(("think", (game_id, state, seat, kind, level, seed)))
 
 
-def rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> Future:
+def rank(game_id: str, state: Any, seat: Seat, level: int, seed: int, *, later: bool = False) -> Future:
     """A Future of the search's ranking of ``seat``'s moves, best first: a list
-    of (action JSON data, estimated value in [0, 1], visits)."""
-    return _submit(("rank", (game_id, state, seat, level, seed)))
+    of (action JSON data, estimated value in [0, 1], visits). ``later``: a
+    look ahead nobody waits for yet, after every urgent request, and dropped
+    (cancelled) if too many wait (see :func:`hurry`)."""
+    return _submit(("rank", (game_id, state, seat, level, seed)), later)
 
 
-def _submit(request: tuple) -> Future:
+def hurry(future: Future) -> None:
+    """Somebody now waits for this ``later`` request: it goes with the urgent ones."""
+    if _queue is not None:
+        _queue.hurry(future)
+
+
+def _submit(request: tuple, later: bool = False) -> Future:
     if _mode == "inline":
         fut: Future = Future()
         try:
@@ -164,11 +236,13 @@ def _submit(request: tuple) -> Future:
         except Exception as err:  # handed to the caller like a worker's error
             fut.set_exception(err)
         return fut
-    return _executor().submit(_run, request)
+    return _executor().submit(_run, request, later=later)
 
 
 @atexit.register
 def _shutdown() -> None:
+    global _closing
+    _closing = True
     if _worker is not None:
         _worker.close()
 
@@ -176,6 +250,10 @@ def _shutdown() -> None:
 def main() -> None:
     """The worker: answer pickled requests on stdin until it closes."""
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+    try:
+        os.nice(NICE)
+    except OSError:  # not allowed here: think at the same priority
+        pass
     sys.stdout = sys.stderr  # nothing printed may corrupt the pipe
     import tabletop_tui.games  # noqa: F401  (announce every game)
 

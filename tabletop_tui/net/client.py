@@ -110,7 +110,21 @@ class Answered:
                                                 else "The server refused that."))
 
 
-Event = Union[LobbyChanged, Joined, Refused, Moved, Gone, RecordsArrived, ReplayArrived, ChatSaid, Answered]
+@dataclass(frozen=True)
+class Explained:
+    """The service said why an action at ``table`` would be refused (an
+    :meth:`RemoteTable.explain` asked it): asked again, ``explain`` now
+    gives the model's own sentence."""
+
+    table: "RemoteTable"
+
+
+Event = Union[LobbyChanged, Joined, Refused, Moved, Gone, RecordsArrived, ReplayArrived, ChatSaid, Answered,
+              Explained]
+
+#: what :meth:`RemoteTable.explain` says of a move that is not among the
+#: seat's legal moves, until the server has said why
+NOT_YET = "That is not one of your moves now."
 
 
 class RemoteService:
@@ -217,23 +231,15 @@ class RemoteService:
         except ServiceGone:  # the answer says so (and the app hears Gone)
             self._answer(rid, None)
 
-    def ask(self, message: Any) -> dict:
-        """Send a request and wait for its answer (a caller off the UI
-        thread: a test, a script); :meth:`request` never waits."""
-        done, box = threading.Event(), []
-        self.request(message, lambda answer: (box.append(answer), done.set()))
-        done.wait()
-        return box[0]
-
     def _answer(self, rid: int, msg: dict | None) -> None:
         """Deliver the answer to request ``rid`` (None: none came)."""
         with self._lock:
             reply = self._waiting.pop(rid, None)
         if reply is None:
             return
-        if msg is None:
+        if msg is None:  # "lost": no answer came, this one is made here
             reason = self.gone or "The server did not answer in time; try again."
-            msg = {"type": "reply", "id": rid, "ok": False, "reason": reason}
+            msg = {"type": "reply", "id": rid, "ok": False, "reason": reason, "lost": True}
         reply(msg)
 
     # -- receiving --------------------------------------------------------------------------
@@ -339,6 +345,11 @@ class RemoteTable:
         self._logs: dict[str, list[LogLine]] = {}
         self._hint_replies: dict[Seat, Callable] = {}
         self._coach_replies: dict[Seat, Callable] = {}
+        #: the server's word on actions :meth:`explain` asked about: (serial, seat, action) -> why
+        self._why: dict[tuple, str | None] = {}
+        self._asking: set[tuple] = set()
+        #: how many times :meth:`explain` said :data:`NOT_YET` for want of the server's word
+        self.guesses = 0
         self._lock = threading.Lock()
 
     # -- the table's face (:class:`~tabletop_tui.engine.table_face.TableFace`) ----------------
@@ -391,10 +402,42 @@ class RemoteTable:
         self.service.request(p.Act(seat=seat, action=action.model_dump(mode="json")), self._answered("act"))
 
     def explain(self, action: Any, seat: Seat) -> str | None:
-        """The server's sentence for why ``action`` would be refused (None:
-        legal). It waits for the server: never call it on a UI thread."""
-        reply = self.service.ask(p.Explain(seat=seat, action=action.model_dump(mode="json")))
-        return None if reply.get("ok") else str(reply.get("reason") or "")
+        """Why ``action`` would be refused for ``seat`` now, never waiting:
+        None when it is among the seat's legal moves (the latest update
+        lists them); the server's sentence (the model's) once it has said
+        it for this position; until then :data:`NOT_YET`, and the server is
+        asked (and :attr:`guesses` counts one more): an :class:`Explained`
+        event follows its answer, and :meth:`explaining` is true until then."""
+        up = self._latest.get(seat)
+        if up is not None and action in up.legal:
+            return None
+        dump = getattr(action, "model_dump", None)
+        if up is None or dump is None:
+            return NOT_YET  # nothing to ask about
+        data = dump(mode="json")
+        key = (up.serial, seat, json.dumps(data, sort_keys=True))
+        with self._lock:
+            if key in self._why:
+                return self._why[key]
+            first = key not in self._asking
+            self._asking.add(key)
+            self.guesses += 1
+        if first:
+            self.service.request(p.Explain(seat=seat, action=data), lambda reply: self._explained(key, reply))
+        return NOT_YET
+
+    def explaining(self) -> bool:
+        """The server still owes an answer to an :meth:`explain`."""
+        return bool(self._asking)
+
+    def _explained(self, key: tuple, reply: dict) -> None:
+        """The server's answer to an :meth:`explain` (the reader thread)."""
+        with self._lock:
+            self._asking.discard(key)
+            if reply.get("lost"):  # no answer came: nothing learnt, nothing to ask again
+                return
+            self._why[key] = None if reply.get("ok") else str(reply.get("reason") or NOT_YET)
+        self.service._emit(Explained(self))
 
     def undo(self, by: Seat | None = None) -> int:
         """Ask the server to take back ``by``'s last move and return at once
@@ -441,6 +484,8 @@ class RemoteTable:
             parsed[seat] = self._update(key, data)
         with self._lock:
             self._latest.update(parsed)
+            now = min(u.serial for u in self._latest.values())
+            self._why = {k: v for k, v in self._why.items() if k[0] >= now}  # older positions are past
         for sub in list(self._subs):
             sub.listener(parsed)
 

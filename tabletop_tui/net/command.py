@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, usage_error: type[Exception]) -> int:
 
     from .records import RecordsError
     from .server import ServeConfig, serve
-    from .service import Limits
+    from .limits import Limits
 
     password = args.password
     if password == "":

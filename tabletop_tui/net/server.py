@@ -25,11 +25,12 @@ from typing import Any
 
 import asyncssh
 
-from .auth_limits import AuthLimits, AuthPolicy, ConnectionTries, TooManyTries
+from .auth_limits import AuthLimits, ConnectionTries, TooManyTries
 from .bridge import PtyBridge, open_pty
 from .identity import Doorman
 from .records import FolderLock, Records, lock_folder
-from .service import Limits, Service
+from .limits import Limits
+from .service import Service
 
 log = logging.getLogger("tabletop_tui.net.server")
 
@@ -47,7 +48,6 @@ class ServeConfig:
     open_door: bool = False
     limits: Limits = field(default_factory=Limits)
     bot_delay: float = 0.6
-    auth: AuthPolicy = field(default_factory=AuthPolicy)
     #: the module each ssh player's pty runs (``python -m``): the app's side of
     #: a session, outside this package (net/ knows no UI)
     session_module: str = "tabletop_tui.ssh_session"
@@ -150,7 +150,7 @@ class TabletopServer:
         self._sockdir = ""
         self._keys: Any = None
         self._keys_read = 0.0
-        self.auth_limits = AuthLimits(config.auth)
+        self.auth_limits = AuthLimits(config.limits)
         self._bridges: set[PtyBridge] = set()
         self._running: set[asyncio.Task] = set()
         self._per_conn: dict[Any, int] = {}
@@ -192,7 +192,7 @@ class TabletopServer:
             lambda: _Gate(self), self.config.host, self.config.port,
             server_host_keys=[host_key(self.folder)], process_factory=self.session,
             encoding=None, line_editor=False, keepalive_interval=30,
-            login_timeout=self.config.auth.grace_seconds)
+            login_timeout=self.config.limits.login_grace_seconds)
 
     @property
     def port(self) -> int:

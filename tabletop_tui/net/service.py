@@ -31,25 +31,7 @@ from tabletop_tui.engine.table import Subscription, Table, Update
 
 from . import history
 from . import protocol as p
-
-
-@dataclass
-class Limits:
-    """What one server allows; each has a ``tabletop serve`` flag."""
-
-    max_connections: int = 64
-    idle_minutes: float = 30.0
-    actions_per_second: float = 5.0
-    hints_per_minute: float = 6.0
-    chat_per_minute: float = 20.0
-    max_tables: int = 64
-    #: ssh sessions one connection may open, and one user (name) may hold at once
-    sessions_per_connection: int = 2
-    sessions_per_user: int = 3
-    #: bytes of keys a session's app may leave unread before the session ends
-    keys_queued: int = 64 * 1024
-    #: seconds a client may read nothing while its screen waits, before the session ends
-    stall_seconds: float = 60.0
+from .limits import Limits
 
 
 class Bucket:

@@ -232,11 +232,13 @@ class TabletopApp(App[None]):
                         screen.show_records(event.data)
                     else:
                         screen.show_replay(event.data)
-        elif isinstance(event, (said.ChatSaid, said.Answered)):
+        elif isinstance(event, (said.ChatSaid, said.Answered, said.Explained)):
             for screen in self.screen_stack:
                 if isinstance(screen, GameScreen) and screen.table is event.table:
                     if isinstance(event, said.ChatSaid):
                         screen.hear_chat(event.name, event.text)
+                    elif isinstance(event, said.Explained):
+                        screen.explained()
                     else:
                         screen.answered(event)
 

@@ -121,6 +121,10 @@ class GameScreen(Screen[None]):
         self._turn_said = False
         #: what each Static updated by :meth:`_update_static` shows: (its text, its lines)
         self._static_shown: dict[str, tuple[tuple | None, int]] = {}
+        #: the latest key; and the key refused on a server's provisional
+        #: sentence, pressed again once the server said why (:meth:`explained`)
+        self._last_key = ""
+        self._ask_again: tuple | None = None
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,21 +174,33 @@ class GameScreen(Screen[None]):
         self._fit()
 
     def _explainer(self):
-        """What the board asks why a move would be refused: the table's own
-        ``explain``, or, at a table that answers later (a server's, whose
-        ``explain`` waits for the socket), the legal moves this screen
-        already holds, so no key waits for the network (the server still
-        says why when the move is sent)."""
+        """What the board asks why a move would be refused: the table's
+        ``explain``. A server's table (``answers_later``) never waits for
+        the socket: until the server has said why, it gives a provisional
+        sentence and asks, and the key is pressed again once the answer
+        came (:meth:`explained`), so the player reads the model's words (a
+        click keeps the provisional sentence: it is not pressed again)."""
         if not self.table.answers_later:
             return self.table.explain
 
-        def from_update(action: Action, seat: Seat) -> str | None:
-            up = self.updates.get(seat)
-            if up is not None and action in up.legal:
-                return None
-            return "That is not one of your moves now."
+        def asking(action: Action, seat: Seat) -> str | None:
+            guesses = self.table.guesses
+            why = self.table.explain(action, seat)
+            if self.table.guesses != guesses and self.current is not None:
+                self._ask_again = (self._last_key, self.app.focused, self.current.serial)
+            return why
 
-        return from_update
+        return asking
+
+    def explained(self) -> None:
+        """The server answered an explain of ours (the app calls this): once
+        it owes none, the refused key is pressed again (if nothing moved)."""
+        if self._ask_again is None or self.table.explaining():
+            return
+        key, focused, serial = self._ask_again
+        self._ask_again = None
+        if key and self.app.focused is focused and self.current is not None and self.current.serial == serial:
+            self.app.simulate_key(key)
 
     def on_unmount(self) -> None:
         if self._sub is not None:
@@ -595,7 +611,11 @@ class GameScreen(Screen[None]):
             return False
         return True
 
+    def on_mouse_down(self, _event) -> None:
+        self._last_key, self._ask_again = "", None  # a click: no key to press again
+
     def on_key(self, event) -> None:
+        self._last_key, self._ask_again = event.key, None
         if self.too_small and event.key not in ("escape", "ctrl+q", "question_mark", "f1"):
             event.stop()
             event.prevent_default()  # the board is hidden: its keys wait until the terminal fits

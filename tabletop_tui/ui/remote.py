@@ -17,7 +17,8 @@ from textual.message import Message
 
 class Heard(Message):
     """One event from the table service (``event``: LobbyChanged, Joined,
-    Refused, Moved, Gone, RecordsArrived, ReplayArrived, ChatSaid, Answered)."""
+    Refused, Moved, Gone, RecordsArrived, ReplayArrived, ChatSaid, Answered,
+    Explained)."""
 
     def __init__(self, event: Any) -> None:
         super().__init__()

@@ -1,0 +1,68 @@
+"""Fingerprints of seeded random games, to show a speed change kept the rules.
+
+For each game and seat count, plays ``--games`` seeded random games through
+the checked path (``legal_actions``, ``apply``) and hashes every legal list,
+every action, every log line, each seat's view at the end and the final
+state; a second copy of each game is played on the search path (``clone``,
+``play_silent``) and must reach the same final state. Run it on two trees
+and compare the printed lines::
+
+    PYTHONPATH=/work/wt/base python benchmarks/same_games.py > base.txt
+    python benchmarks/same_games.py > mine.txt && diff base.txt mine.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+
+from tabletop_tui.engine.registry import games
+
+
+def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 5000) -> str:
+    h = hashlib.sha256()
+    rng = random.Random(seed)
+    for _ in range(n_games):
+        state = game.new_state(players, None, rng.getrandbits(48))
+        shadow = game.clone(state)
+        n = 0
+        while not game.is_over(state) and n < max_actions:
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            h.update(repr([a.model_dump() for a in legal]).encode())
+            action = rng.choice(legal)
+            for event in game.apply(state, action, seat):
+                h.update(event.model_dump_json().encode())
+            game.play_silent(shadow, action, seat)
+            if n % 7 == 0:  # the search's copies, part way
+                shadow = game.clone(shadow)
+            n += 1
+        for s in [None, *range(players)]:
+            h.update(game.view(state, s).model_dump_json().encode())
+        h.update(state.model_dump_json().encode())
+        if shadow.model_dump() != state.model_dump():
+            raise SystemExit(f"{game.id} {players}p: play_silent and apply reached different states")
+        if game.is_over(state):
+            h.update(game.result(state).model_dump_json().encode())
+    return h.hexdigest()[:16]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=30, help="games per game and seat count (default 30)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--only", help="comma-separated game ids (default: all)")
+    args = ap.parse_args(argv)
+    wanted = set(args.only.split(",")) if args.only else None
+    for game in games():
+        if wanted and game.id not in wanted:
+            continue
+        for p in range(game.min_players, game.max_players + 1):
+            print(f"{game.id} {p}p {fingerprint(game, p, args.games, args.seed)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,8 +2,9 @@
 
 For each game and seat count, plays ``--games`` seeded random games through
 the checked path (``legal_actions``, ``apply``) and hashes every legal list,
-every action, every log line, each seat's view at the end and the final
-state; a second copy of each game is played on the search path (``clone``,
+every action, every log line, the sentence ``explain`` gives every seat
+for a sample of the moves seen legal earlier, each seat's view at the end
+and the final state; a second copy of each game is played on the search path (``clone``,
 ``play_silent``) and must reach the same final state. Run it on two trees
 and compare the printed lines::
 
@@ -24,6 +25,7 @@ from tabletop_tui.engine.registry import games
 def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 5000) -> str:
     h = hashlib.sha256()
     rng = random.Random(seed)
+    probes: dict = {}  # every action seen legal so far, asked again later (the refusals' sentences)
     for _ in range(n_games):
         state = game.new_state(players, None, rng.getrandbits(48))
         shadow = game.clone(state)
@@ -32,6 +34,12 @@ def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
             h.update(repr([a.model_dump() for a in legal]).encode())
+            for a in legal:
+                probes.setdefault(repr(a), a)
+            if n % 5 == 0:
+                for s in range(players):
+                    for a in rng.sample(list(probes.values()), min(len(probes), 12)):
+                        h.update(repr(game.explain(state, a, s)).encode())
             action = rng.choice(legal)
             for event in game.apply(state, action, seat):
                 h.update(event.model_dump_json().encode())

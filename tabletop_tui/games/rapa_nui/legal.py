@@ -35,7 +35,6 @@ _DRAW = tuple(Draw.model_construct(kind="draw", row=r) for r in range(ROWS))
 _REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in ("wood", "fame")}
 _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
-_NOT_MOAI = tuple(k for k in CARDS if k != "moai")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -58,6 +57,14 @@ def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tupl
         else:
             out.append((card, 1))
     return tuple(out), tuple(_PLAY[cn] for cn in out)
+
+
+def can_play(hand: dict[str, int], wood: int) -> bool:
+    """R4.2: whether a hand can play any card with ``wood`` (a card other
+    than a Moai is always affordable, one at a time): the same as a
+    non-empty :func:`_plays_for`, without listing the plays."""
+    moai = hand["moai"]
+    return sum(hand.values()) > moai or (moai > 0 and wood >= MOAI_COST)
 
 
 def offering_cost(state: RapaNuiState, seat: int, kind: str) -> int:
@@ -84,6 +91,14 @@ class Legality:
         return [k for k in OFFERINGS if supply[k] > 0
                 and (c if (c := OFFERING_BASE_PRICE - display[k]) > 0 else 0) <= wood]  # type: ignore[index]
 
+    def _can_buy(self, state: RapaNuiState, seat: int) -> bool:
+        """Whether ``_buyable`` is not empty, without listing the kinds."""
+        supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
+        for k in OFFERINGS:
+            if supply[k] > 0 and OFFERING_BASE_PRICE - display[k] <= wood:  # type: ignore[index]
+                return True
+        return False
+
     def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
         """Every (card, count) ``seat`` can play and afford now (R4.2)."""
         wood = state.wood[seat]
@@ -91,10 +106,7 @@ class Legality:
         return _plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[0]
 
     def _can_play(self, state: RapaNuiState, seat: int) -> bool:
-        hand = state.hands[seat]
-        if any(hand[k] for k in _NOT_MOAI):  # type: ignore[index]
-            return True
-        return hand["moai"] > 0 and state.wood[seat] >= MOAI_COST  # type: ignore[index]
+        return can_play(state.hands[seat], state.wood[seat])  # type: ignore[arg-type]
 
     # -- who acts ---------------------------------------------------------------------
     def to_act(self, state: RapaNuiState) -> list[Seat]:
@@ -130,10 +142,10 @@ class Legality:
     # -- validation ---------------------------------------------------------------------
     def check(self, state: RapaNuiState, action: Action, seat: Seat) -> None:
         """Every refusal, with its reason; never touches the state."""
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise IllegalAction("The game is over.")
-        actors = self.to_act(state)
-        if seat not in actors:
+        if seat != (state.pending[0].seat if state.pending else state.active):  # not in to_act(state)
             names = self.placeholders(state)
             if state.pending:
                 raise IllegalAction(f"It is {names[state.pending[0].seat]}'s turn to choose, not yours.")
@@ -141,23 +153,8 @@ class Legality:
         if state.pending:
             self._check_choice(state, state.pending[0], action, seat)
             return
-        phase = state.phase
-        if isinstance(action, (ChooseMoaiReward, SubstituteKind, Offer, OfferFaceDown, SupplyOffer)):
-            raise IllegalAction("There is no such choice to make now.")
-        if phase == "buy":
-            if isinstance(action, SkipBuy):
-                return
-            if isinstance(action, BuyOffering):
-                self._check_buy(state, action, seat)
-                return
-            raise IllegalAction("First decide whether to buy an offering card (or skip buying).")
-        if phase == "play":
-            if isinstance(action, PlayCard):
-                self._check_play(state, action, seat)
-                return
-            if isinstance(action, (BuyOffering, SkipBuy)):
-                raise IllegalAction("Buying comes before playing; now play a card from your hand.")
-            raise IllegalAction("Play a card from your hand before you take cards from the market.")
+        # the move the phase expects first; then the refusals, a choice
+        # nobody asked for before the phase's own sentence
         if phase == "draw":
             if isinstance(action, Draw):
                 row = action.row
@@ -166,10 +163,34 @@ class Legality:
                 if not state.market[row]:
                     raise IllegalAction(f"Row {row + 1} is empty; take a card from another row.")
                 return
+            self._refuse_choice(action)
             if isinstance(action, PlayCard):
                 raise IllegalAction("You have already played a card this turn; now take cards from the market.")
             raise IllegalAction("Buying comes before playing; now take cards from the market.")
+        if phase == "play":
+            if isinstance(action, PlayCard):
+                self._check_play(state, action, seat)
+                return
+            self._refuse_choice(action)
+            if isinstance(action, (BuyOffering, SkipBuy)):
+                raise IllegalAction("Buying comes before playing; now play a card from your hand.")
+            raise IllegalAction("Play a card from your hand before you take cards from the market.")
+        if phase == "buy":
+            if isinstance(action, SkipBuy):
+                return
+            if isinstance(action, BuyOffering):
+                self._check_buy(state, action, seat)
+                return
+            self._refuse_choice(action)
+            raise IllegalAction("First decide whether to buy an offering card (or skip buying).")
+        self._refuse_choice(action)
         raise IllegalAction("That move is not part of Rapa Nui.")
+
+    @staticmethod
+    def _refuse_choice(action: Action) -> None:
+        """Refuse an answer to a choice when none is asked."""
+        if isinstance(action, (ChooseMoaiReward, SubstituteKind, Offer, OfferFaceDown, SupplyOffer)):
+            raise IllegalAction("There is no such choice to make now.")
 
     def _check_offering_kind(self, kind: object) -> str:
         if kind not in OFFERINGS:

@@ -57,10 +57,41 @@ def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 
     return h.hexdigest()[:16]
 
 
+def search_fingerprint(game, players: int, positions: int, iterations: int, seed: int) -> str:
+    """The level-3 search's ranking (moves, visits, values) at seeded
+    positions of random games, with a fixed number of iterations: the bot's
+    path (``determinize``, ``search_actions``, ``play_silent``,
+    ``heuristics``) must choose as before."""
+    from tabletop_tui.engine.bots import SearchBot
+
+    h = hashlib.sha256()
+    rng = random.Random(seed)
+    done = 0
+    while done < positions:
+        state = game.new_state(players, None, rng.getrandbits(48))
+        for _ in range(rng.randrange(5, 60)):
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+        if game.is_over(state):
+            continue
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        bot = SearchBot(level=3, iterations=iterations, seconds=1e9)
+        for m in bot.rank(game, game.clone(state), seat, random.Random(done)):
+            h.update(f"{m.action!r} {m.visits} {m.value:.9f}".encode())
+        done += 1
+    return h.hexdigest()[:16]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=30, help="games per game and seat count (default 30)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--search", type=int, default=0, metavar="N",
+                    help="also rank N seeded positions with a level-3 search of 300 iterations")
     ap.add_argument("--only", help="comma-separated game ids (default: all)")
     args = ap.parse_args(argv)
     wanted = set(args.only.split(",")) if args.only else None
@@ -69,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for p in range(game.min_players, game.max_players + 1):
             print(f"{game.id} {p}p {fingerprint(game, p, args.games, args.seed)}", flush=True)
+            if args.search:
+                print(f"{game.id} {p}p search {search_fingerprint(game, p, args.search, 300, args.seed)}", flush=True)
     return 0
 
 

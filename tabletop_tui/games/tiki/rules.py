@@ -14,7 +14,7 @@ import random
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
-from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.rng import chance_rng, shuffle
 from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
@@ -102,7 +102,7 @@ class Tiki(Game[TikiState]):
         state = TikiState(players=2, seed=seed, villages=[], shaman_variant=opts.shaman)
         rng = chance_rng(state)
         kinds = list(VILLAGE_KINDS)
-        rng.shuffle(kinds)
+        shuffle(rng, kinds)
         state.villages = kinds
         state.active = rng.randrange(2) if opts.first_player == "random" else COLOURS.index(opts.first_player)
         return state

@@ -7,10 +7,20 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import and_list, plural
 
-from .data import CARD_PLURAL, HAND_SIZE, OFFERING_NAME, OFFERINGS, card_phrase, empty_offerings, offering_phrase
+from .data import (CARD_PLURAL, CARDS, GATHERERS, HAND_SIZE, OFFERING_NAME, OFFERINGS, card_phrase, empty_offerings,
+                   offering_phrase)
 from .legal import can_play
-from .scoring import gatherer_gains, offering_values, scoring_amounts, sole_leader
+from .scoring import offering_values, sole_leader
 from .state import GAIN, ORDERS, RapaNuiState, moai_reward
+
+
+#: the log's words for a scoring, by kind (see ``Turns._score_text``)
+_TITLE = {k: f"{CARD_PLURAL[k]} scored: " for k in CARDS}
+_NOBODY = {k: f"{CARD_PLURAL[k]} scored: no one has {card_phrase(k)}." for k in CARDS}
+_UNIT = {"woodcutter": "wood", "priest": "fame"}
+#: a hunter-gatherer scoring's gain, without and with the sole leader's bonus
+_GAINED = {k: ("+" + plural(1, OFFERING_NAME[k] + " offering"), "+" + plural(2, OFFERING_NAME[k] + " offering"))
+           for k in GATHERERS}
 
 
 class Turns:
@@ -44,25 +54,28 @@ class Turns:
                                  reveals=reveals))
 
     def _score_text(self, state: RapaNuiState, kind: str, counts: list[int]) -> str:
-        """What a scoring of ``kind`` gave, for the log."""
-        title = f"{CARD_PLURAL[kind]} scored: "
+        """What a scoring of ``kind`` gave, for the log (R6 as ``_score`` pays it)."""
         if not any(counts):
-            return title + f"no one has {card_phrase(kind)}."
+            return _NOBODY[kind]
         names = self.placeholders(state)
-        order = ORDERS[state.players][state.active]
         leader = sole_leader(counts)
-        if kind in ("woodcutter", "priest"):
-            amounts = scoring_amounts(counts)
-            unit = "wood" if kind == "woodcutter" else "fame"
-            return title + ", ".join(f"{names[s]} +{amounts[s]} {unit}" + (" (with the bonus)" if s == leader else "")
-                                     for s in order if amounts[s]) + "."
+        gained = _GAINED.get(kind)
+        unit = _UNIT.get(kind)
+        parts = []
+        for s in ORDERS[state.players][state.active]:
+            n = counts[s]
+            if n:
+                bonus = s == leader
+                if gained is not None:  # a hunter-gatherer: 1 offering card, the sole leader 2
+                    what = gained[bonus]
+                elif unit is not None:
+                    what = f"+{n + bonus} {unit}"
+                else:  # Moai: the owner chooses wood or fame
+                    what = str(n + bonus)
+                parts.append(f"{names[s]} {what} (with the bonus)" if bonus else f"{names[s]} {what}")
         if kind == "moai":
-            amounts = scoring_amounts(counts)
-            return title + and_list([f"{names[s]} {amounts[s]}" + (" (with the bonus)" if s == leader else "")
-                                     for s in order if counts[s]]) + "; each owner chooses wood or fame."
-        gains = gatherer_gains(counts)
-        return title + ", ".join(f"{names[s]} +{plural(gains[s], OFFERING_NAME[kind] + ' offering')}"
-                                 + (" (with the bonus)" if s == leader else "") for s in order if counts[s]) + "."
+            return _TITLE[kind] + and_list(parts) + "; each owner chooses wood or fame."
+        return _TITLE[kind] + ", ".join(parts) + "."
 
     # -- flow ---------------------------------------------------------------------------------
     def _auto_resolve(self, state: RapaNuiState, events: list[Event] | None) -> bool:

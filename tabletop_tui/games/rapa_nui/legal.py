@@ -5,6 +5,7 @@ each refusal. The ``Legality`` part of the Game (see rules.py)."""
 from __future__ import annotations
 
 import functools
+import operator
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -37,14 +38,23 @@ _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
 
 
+#: a hand's counts in ``CARDS`` order, whatever the order of its keys
+hand_counts = operator.itemgetter(*CARDS)
+
+
+def plays_of(hand: dict[str, int], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """R4.2: every (card, count) ``hand`` can play and afford with ``wood``,
+    and the matching PlayCard values (worked out once per distinct hand)."""
+    # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
+    return _plays_for(hand_counts(hand), wood if wood < MOAI_COST else MOAI_COST)
+
+
 @functools.lru_cache(maxsize=4096)
-def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
-    """R4.2 for a hand (its items) and wood: every affordable (card, count),
-    and the matching PlayCard values. A pure function of its arguments."""
-    have_of = dict(hand)
+def _plays_for(counts: tuple[int, ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """:func:`plays_of` for a hand's counts in ``CARDS`` order. A pure
+    function of its arguments."""
     out: list[tuple[str, int]] = []
-    for card in CARDS:
-        have = have_of[card]
+    for card, have in zip(CARDS, counts):
         if not have:
             continue
         if card == "moai":
@@ -101,9 +111,7 @@ class Legality:
 
     def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
         """Every (card, count) ``seat`` can play and afford now (R4.2)."""
-        wood = state.wood[seat]
-        # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
-        return _plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[0]
+        return plays_of(state.hands[seat], state.wood[seat])[0]  # type: ignore[arg-type]
 
     def _can_play(self, state: RapaNuiState, seat: int) -> bool:
         return can_play(state.hands[seat], state.wood[seat])  # type: ignore[arg-type]
@@ -132,8 +140,7 @@ class Legality:
             acts.append(_SKIP)
             return acts
         if state.phase == "play":
-            wood = state.wood[seat]
-            return list(_plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[1])
+            return list(plays_of(state.hands[seat], state.wood[seat])[1])  # type: ignore[arg-type]
         if state.phase == "draw":
             market = state.market
             return [_DRAW[r] for r in range(ROWS) if market[r]]
@@ -169,7 +176,8 @@ class Legality:
             raise IllegalAction("Buying comes before playing; now take cards from the market.")
         if phase == "play":
             if isinstance(action, PlayCard):
-                self._check_play(state, action, seat)
+                if (action.card, action.count) not in self._plays(state, seat):
+                    self._check_play(state, action, seat)  # says why (the plays are the rules' R4.2)
                 return
             self._refuse_choice(action)
             if isinstance(action, (BuyOffering, SkipBuy)):

@@ -22,12 +22,21 @@ import sys
 from tabletop_tui.engine.registry import games
 
 
-def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 5000) -> str:
+def variants(game) -> list:
+    """The default options, and each on/off option (default off) turned on."""
+    out: list = [None]
+    for name, field in game.options_model.model_fields.items():
+        if field.annotation is bool and field.default is False:
+            out.append(game.options_model(**{name: True}))
+    return out
+
+
+def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 5000, options=None) -> str:
     h = hashlib.sha256()
     rng = random.Random(seed)
     probes: dict = {}  # every action seen legal so far, asked again later (the refusals' sentences)
     for _ in range(n_games):
-        state = game.new_state(players, None, rng.getrandbits(48))
+        state = game.new_state(players, options, rng.getrandbits(48))
         shadow = game.clone(state)
         n = 0
         while not game.is_over(state) and n < max_actions:
@@ -99,7 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         if wanted and game.id not in wanted:
             continue
         for p in range(game.min_players, game.max_players + 1):
-            print(f"{game.id} {p}p {fingerprint(game, p, args.games, args.seed)}", flush=True)
+            for options in variants(game):
+                label = "" if options is None else " " + options.model_dump_json()
+                print(f"{game.id} {p}p{label} {fingerprint(game, p, args.games, args.seed, options=options)}",
+                      flush=True)
             if args.search:
                 print(f"{game.id} {p}p search {search_fingerprint(game, p, args.search, 300, args.seed)}", flush=True)
     return 0

@@ -77,6 +77,19 @@ class MoveScore:
     visits: int
 
 
+class _Moves(dict):
+    """A node's move statistics (move -> :class:`_Node`), with ``by_id``:
+    the same nodes by the identity of a move object already looked up
+    (``id(move) -> (move, node)``; the dict holds the move, so its id is not
+    reused while the entry lives)."""
+
+    __slots__ = ("by_id",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_id: dict[int, tuple[Any, _Node]] = {}
+
+
 class _Node:
     """A position of the tree, and the statistics of the move into it.
 
@@ -89,11 +102,11 @@ class _Node:
     __slots__ = ("children", "visits", "value", "seen", "joint")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: _Moves = _Moves()
         self.visits = 0
         self.value = 0.0  # total reward of the seat that chose the move into this node
         self.seen = 0  # times this node's action was available (ISMCTS)
-        self.joint: dict[Seat, dict[Action, _Node]] | None = None
+        self.joint: dict[Seat, _Moves] | None = None
 
 
 def win_chances(scores: Sequence[float], spread: float) -> list[float]:
@@ -240,7 +253,10 @@ class SearchBot(Bot):
                     legal = game.search_actions(sim, actor)
                     if not legal:
                         continue
-                    a, stat, new = self._select(joint.setdefault(actor, {}), legal, rng)
+                    stats = joint.get(actor)
+                    if stats is None:
+                        stats = joint[actor] = _Moves()
+                    a, stat, new = self._select(stats, legal, rng)
                     picks.append((actor, a))
                     path.append((stat, actor))
                     fresh = fresh or new
@@ -273,42 +289,51 @@ class SearchBot(Bot):
             stat.visits += 1
             stat.value += got[actor]
 
-    def _select(self, stats: dict[Any, _Node], legal: list[Action],
+    def _select(self, stats: _Moves, legal: list[Action],
                 rng: random.Random) -> tuple[Action, _Node, bool]:
         """The move to try among ``legal``: an untried one at random (made
         and counted, ``True``), else the best by UCB1 over how often each was
         available (the values first scaled to their spread among ``legal``,
         if this search scales them). Every legal move's availability is counted."""
         untried = []
+        tried = []
+        by_id = stats.by_id
         for a in legal:
-            stat = stats.get(a)
-            if stat is None:
-                untried.append(a)
+            # the move objects a game hands out are mostly the same ones:
+            # found by identity first, by equality (pydantic's hash) else
+            hit = by_id.get(id(a))
+            if hit is not None and hit[0] is a:
+                stat = hit[1]
             else:
-                stat.seen += 1
+                stat = stats.get(a)
+                if stat is None:
+                    untried.append(a)
+                    continue
+                by_id[id(a)] = (a, stat)
+            stat.seen += 1
+            tried.append((a, stat))
         if untried:
             a = rng.choice(untried)
             stat = stats[a] = _Node()
             stat.seen = 1
             return a, stat, True
         c = self.c
-        best, best_score = legal[0], -1.0
+        best, best_stat, best_score = tried[0][0], tried[0][1], -1.0
+        log, sqrt = math.log, math.sqrt
         if self._scaled:
-            means = [stats[a].value / stats[a].visits for a in legal]
+            means = [stat.value / stat.visits for _, stat in tried]
             lo, hi = min(means), max(means)
             scale = 1.0 / (hi - lo) if hi - lo > 1e-9 else 0.0
-            for a, q in zip(legal, means):
-                stat = stats[a]
-                score = (q - lo) * scale + c * math.sqrt(math.log(stat.seen) / stat.visits)
+            for (a, stat), q in zip(tried, means):
+                score = (q - lo) * scale + c * sqrt(log(stat.seen) / stat.visits)
                 if score > best_score:
-                    best, best_score = a, score
-            return best, stats[best], False
-        for a in legal:
-            stat = stats[a]
-            score = stat.value / stat.visits + c * math.sqrt(math.log(stat.seen) / stat.visits)
+                    best, best_stat, best_score = a, stat, score
+            return best, best_stat, False
+        for a, stat in tried:
+            score = stat.value / stat.visits + c * sqrt(log(stat.seen) / stat.visits)
             if score > best_score:
-                best, best_score = a, score
-        return best, stats[best], False
+                best, best_stat, best_score = a, stat, score
+        return best, best_stat, False
 
 
 def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:

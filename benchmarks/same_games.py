@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import random
 import sys
 
+from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.registry import games
 
 
@@ -67,7 +69,7 @@ def fingerprint(game, players: int, n_games: int, seed: int, max_actions: int = 
 
 
 def search_fingerprint(game, players: int, positions: int, iterations: int, seed: int) -> str:
-    """The level-3 search's ranking (moves, visits, values) at seeded
+    """The level-3 bot's ranking (moves, visits, values) at seeded
     positions of random games, with a fixed number of iterations: the bot's
     path (``determinize``, ``search_actions``, ``play_silent``,
     ``heuristics``) must choose as before."""
@@ -88,7 +90,8 @@ def search_fingerprint(game, players: int, positions: int, iterations: int, seed
         seat = game.to_act(state)[0]
         if len(game.legal_actions(state, seat)) < 2:
             continue
-        bot = SearchBot(level=3, iterations=iterations, seconds=1e9)
+        bot = game.bot_for(3) or SearchBot(level=3)  # the game's own level-3 bot, as at a table
+        bot.iterations, bot.seconds, bot.wall_factor = iterations, 1e9, math.inf
         for m in bot.rank(game, game.clone(state), seat, random.Random(done)):
             h.update(f"{m.action!r} {m.visits} {m.value:.9f}".encode())
         done += 1
@@ -110,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         for p in range(game.min_players, game.max_players + 1):
             for options in variants(game):
                 label = "" if options is None else " " + options.model_dump_json()
+                try:
+                    game.new_state(p, options, 0)
+                except IllegalAction:  # an option not for this many seats
+                    continue
                 print(f"{game.id} {p}p{label} {fingerprint(game, p, args.games, args.seed, options=options)}",
                       flush=True)
             if args.search:

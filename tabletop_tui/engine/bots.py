@@ -289,7 +289,7 @@ class SearchBot(Bot):
             stat.visits += 1
             stat.value += got[actor]
 
-    def _select(self, stats: _Moves, legal: list[Action],
+    def _select(self, stats: dict[Any, _Node], legal: list[Action],
                 rng: random.Random) -> tuple[Action, _Node, bool]:
         """The move to try among ``legal``: an untried one at random (made
         and counted, ``True``), else the best by UCB1 over how often each was
@@ -297,7 +297,7 @@ class SearchBot(Bot):
         if this search scales them). Every legal move's availability is counted."""
         untried = []
         tried = []
-        by_id = stats.by_id
+        by_id = stats.by_id if stats.__class__ is _Moves else {}  # a plain dict: no memo
         for a in legal:
             # the move objects a game hands out are mostly the same ones:
             # found by identity first, by equality (pydantic's hash) else

@@ -4,6 +4,8 @@ card is exposed, the choices they queue, the next turn and the end. The
 
 from __future__ import annotations
 
+import functools
+
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import and_list, plural
 
@@ -21,6 +23,33 @@ _UNIT = {"woodcutter": "wood", "priest": "fame"}
 #: a hunter-gatherer scoring's gain, without and with the sole leader's bonus
 _GAINED = {k: ("+" + plural(1, OFFERING_NAME[k] + " offering"), "+" + plural(2, OFFERING_NAME[k] + " offering"))
            for k in GATHERERS}
+
+
+@functools.lru_cache(maxsize=8192)
+def score_text(kind: str, counts: tuple[int, ...], active: int, names: tuple[str, ...]) -> str:
+    """The log line of a scoring of ``kind`` (R6) with these display counts,
+    the seats named ``names`` and counted from ``active``: a pure function
+    of its arguments, so each line is written once."""
+    if not any(counts):
+        return _NOBODY[kind]
+    leader = sole_leader(counts)
+    gained = _GAINED.get(kind)
+    unit = _UNIT.get(kind)
+    parts = []
+    for s in ORDERS[len(counts)][active]:
+        n = counts[s]
+        if n:
+            bonus = s == leader
+            if gained is not None:  # a hunter-gatherer: 1 offering card, the sole leader 2
+                what = gained[bonus]
+            elif unit is not None:
+                what = f"+{n + bonus} {unit}"
+            else:  # Moai: the owner chooses wood or fame
+                what = str(n + bonus)
+            parts.append(f"{names[s]} {what} (with the bonus)" if bonus else f"{names[s]} {what}")
+    if kind == "moai":
+        return _TITLE[kind] + and_list(parts) + "; each owner chooses wood or fame."
+    return _TITLE[kind] + ", ".join(parts) + "."
 
 
 class Turns:
@@ -55,27 +84,7 @@ class Turns:
 
     def _score_text(self, state: RapaNuiState, kind: str, counts: list[int]) -> str:
         """What a scoring of ``kind`` gave, for the log (R6 as ``_score`` pays it)."""
-        if not any(counts):
-            return _NOBODY[kind]
-        names = self.placeholders(state)
-        leader = sole_leader(counts)
-        gained = _GAINED.get(kind)
-        unit = _UNIT.get(kind)
-        parts = []
-        for s in ORDERS[state.players][state.active]:
-            n = counts[s]
-            if n:
-                bonus = s == leader
-                if gained is not None:  # a hunter-gatherer: 1 offering card, the sole leader 2
-                    what = gained[bonus]
-                elif unit is not None:
-                    what = f"+{n + bonus} {unit}"
-                else:  # Moai: the owner chooses wood or fame
-                    what = str(n + bonus)
-                parts.append(f"{names[s]} {what} (with the bonus)" if bonus else f"{names[s]} {what}")
-        if kind == "moai":
-            return _TITLE[kind] + and_list(parts) + "; each owner chooses wood or fame."
-        return _TITLE[kind] + ", ".join(parts) + "."
+        return score_text(kind, tuple(counts), state.active, tuple(self.placeholders(state)))
 
     # -- flow ---------------------------------------------------------------------------------
     def _auto_resolve(self, state: RapaNuiState, events: list[Event] | None) -> bool:

@@ -8,11 +8,12 @@ seat cannot see (hidden hands, other players' bids, the deck order).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
@@ -167,6 +168,8 @@ class SearchBot(Bot):
     """
 
     name = "search"
+    #: ``search_moves(game)`` of the search under way (set by ``rank``)
+    _moves: Callable[[Any, Seat], list[Action]] | None = None
 
     def __init__(self, level: int = 2, iterations: int | None = None,
                  seconds: float | None = None, playout_limit: int | None = None,
@@ -219,6 +222,7 @@ class SearchBot(Bot):
         depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
         self.c, self._scaled = self.explores(game)
         root = _Node()
+        self._moves = search_moves(game)
         cpu_end = time.thread_time() + self.seconds
         wall_end = time.perf_counter() + self.seconds * self.wall_factor
         n = 0
@@ -237,6 +241,7 @@ class SearchBot(Bot):
 
     def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int, depth: int,
                  rng: random.Random) -> None:
+        moves = self._moves or game.search_actions
         node = root
         path: list[tuple[_Node, Seat]] = []  # each move's statistics and who chose it
         while not game.is_over(sim):
@@ -250,7 +255,7 @@ class SearchBot(Bot):
                 picks = []
                 fresh = False
                 for actor in actors:
-                    legal = game.search_actions(sim, actor)
+                    legal = moves(sim, actor)
                     if not legal:
                         continue
                     stats = joint.get(actor)
@@ -274,7 +279,7 @@ class SearchBot(Bot):
                     break
                 continue
             actor = actors[0]
-            legal = game.search_actions(sim, actor)
+            legal = moves(sim, actor)
             if not legal:
                 break
             a, child, new = self._select(node.children, legal, rng)
@@ -283,7 +288,7 @@ class SearchBot(Bot):
             node = child
             if new:
                 break
-        got = _playout(game, sim, players, depth, rng)
+        got = _playout(game, sim, players, depth, rng, moves)
         root.visits += 1
         for stat, actor in path:
             stat.visits += 1
@@ -336,27 +341,44 @@ class SearchBot(Bot):
         return best, best_stat, False
 
 
-def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
-    """Up to ``steps`` random moves among ``search_actions`` (fewer if the game ends)."""
+def search_moves(game: Game) -> Callable[[Any, Seat], list[Action]]:
+    """``game.search_actions`` as a function of (state, seat), looked up once
+    for a search instead of at every move: the bot role's
+    ``search_actions`` (or ``legal_actions`` without one) when the game
+    keeps the engine's ``search_actions``, else the game's own method."""
+    method = game.search_actions
+    if getattr(method, "__func__", None) is not Game.search_actions:
+        return method  # a game (or a test) that overrides it
+    own = game._bot_fn("search_actions")
+    return functools.partial(own, game) if own is not None else game.legal_actions
+
+
+def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random,
+                   moves: Callable[[Any, Seat], list[Action]] | None = None) -> None:
+    """Up to ``steps`` random moves among ``search_actions`` (fewer if the
+    game ends); ``moves``: that function, looked up already (see :func:`search_moves`)."""
+    moves = moves or game.search_actions
+    is_over, to_act, play, choice = game.is_over, game.to_act, game.play_silent, rng.choice
     for _ in range(steps):
-        if game.is_over(sim):
+        if is_over(sim):
             return
-        actors = game.to_act(sim)
+        actors = to_act(sim)
         if not actors:
             return
-        legal = game.search_actions(sim, actors[0])
+        legal = moves(sim, actors[0])
         if not legal:
             return
-        game.play_silent(sim, rng.choice(legal), actors[0])
+        play(sim, choice(legal), actors[0])
 
 
-def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
+def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random,
+             moves: Callable[[Any, Seat], list[Action]] | None = None) -> list[float]:
     """Random moves for ``depth`` actions, then each seat's reward; if the
     game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
-    _play_randomly(game, sim, depth, rng)
+    _play_randomly(game, sim, depth, rng, moves)
     got = rewards(game, sim, players)
     if got is None:
-        _play_randomly(game, sim, PLAYOUT_MAX, rng)
+        _play_randomly(game, sim, PLAYOUT_MAX, rng, moves)
         got = rewards(game, sim, players) or [1.0 / players] * players
     return got
 

@@ -301,8 +301,10 @@ class Tiki(Game[TikiState]):
     def _after_move(self, state: TikiState, touched: Sequence[int], events: list[Event] | None) -> None:
         # (a model's field assignment is dear: none when nothing is, or was, pending)
         pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
-        if pending or state.pending:
-            state.pending = pending
+        if not pending and not state.pending:  # nothing influenced: what _continue does then
+            self._end_turn(state)
+            return
+        state.pending = pending
         if len(state.pending) == 1:
             v = state.pending.pop()
             self._resolve(state, v, events)
@@ -408,9 +410,11 @@ class Tiki(Game[TikiState]):
 
     # -- information -----------------------------------------------------------------------
     def clone(self, state: TikiState) -> TikiState:
-        new = state.model_copy()
-        new.stacks = [list(s) for s in state.stacks]
-        new.fruit = list(state.fruit)
-        new.pending = list(state.pending)
-        new.villages = state.villages  # never mutated after set-up
-        return new
+        # one model_copy with the mutable fields copied (an update is set as
+        # given, without validation or one __setattr__ per field)
+        return state.model_copy(update={
+            "stacks": [list(s) for s in state.stacks],
+            "fruit": list(state.fruit),
+            "pending": list(state.pending),
+            "villages": state.villages,  # never mutated after set-up
+        })

@@ -72,7 +72,7 @@ def _plays_for(counts: tuple[int, ...], wood: int) -> tuple[tuple[tuple[str, int
 def can_play(hand: dict[str, int], wood: int) -> bool:
     """R4.2: whether a hand can play any card with ``wood`` (a card other
     than a Moai is always affordable, one at a time): the same as a
-    non-empty :func:`_plays_for`, without listing the plays."""
+    non-empty :func:`plays_of`, without listing the plays."""
     moai = hand["moai"]
     return sum(hand.values()) > moai or (moai > 0 and wood >= MOAI_COST)
 
@@ -102,7 +102,8 @@ class Legality:
                 and (c if (c := OFFERING_BASE_PRICE - display[k]) > 0 else 0) <= wood]  # type: ignore[index]
 
     def _can_buy(self, state: RapaNuiState, seat: int) -> bool:
-        """Whether ``_buyable`` is not empty, without listing the kinds."""
+        """Whether ``_buyable`` is not empty, without listing the kinds (wood
+        is never negative, so a price below 0 needs no floor here)."""
         supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
         for k in OFFERINGS:
             if supply[k] > 0 and OFFERING_BASE_PRICE - display[k] <= wood:  # type: ignore[index]

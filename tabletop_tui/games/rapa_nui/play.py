@@ -22,11 +22,10 @@ class Play:
     def _play(self, state: RapaNuiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
         """Play a checked action; ``quiet`` (search) builds no events."""
         events: list[Event] | None = None if quiet else []
-        cls = action.__class__
-        if cls is Draw:  # the commonest first
-            self._draw(state, action.row, seat, events)  # type: ignore[attr-defined]
-        elif cls is PlayCard:
-            self._play_card(state, action, seat, events)  # type: ignore[arg-type]
+        if isinstance(action, Draw):  # the commonest first
+            self._draw(state, action.row, seat, events)
+        elif isinstance(action, PlayCard):
+            self._play_card(state, action, seat, events)
         elif isinstance(action, BuyOffering):
             k = action.offering
             cost = offering_cost(state, seat, k)
@@ -41,10 +40,6 @@ class Play:
             if events is not None:
                 events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} buys no offering card."))
             state.phase = "play"
-        elif isinstance(action, PlayCard):
-            self._play_card(state, action, seat, events)
-        elif isinstance(action, Draw):
-            self._draw(state, action.row, seat, events)
         elif isinstance(action, ChooseMoaiReward):
             p = state.pending.pop(0)
             if action.reward == "wood":

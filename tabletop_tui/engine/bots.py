@@ -8,11 +8,12 @@ seat cannot see (hidden hands, other players' bids, the deck order).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
@@ -77,6 +78,19 @@ class MoveScore:
     visits: int
 
 
+class _Moves(dict):
+    """A node's move statistics (move -> :class:`_Node`), with ``by_id``:
+    the same nodes by the identity of a move object already looked up
+    (``id(move) -> (move, node)``; the dict holds the move, so its id is not
+    reused while the entry lives)."""
+
+    __slots__ = ("by_id",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_id: dict[int, tuple[Any, _Node]] = {}
+
+
 class _Node:
     """A position of the tree, and the statistics of the move into it.
 
@@ -89,11 +103,11 @@ class _Node:
     __slots__ = ("children", "visits", "value", "seen", "joint")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: _Moves = _Moves()
         self.visits = 0
         self.value = 0.0  # total reward of the seat that chose the move into this node
         self.seen = 0  # times this node's action was available (ISMCTS)
-        self.joint: dict[Seat, dict[Action, _Node]] | None = None
+        self.joint: dict[Seat, _Moves] | None = None
 
 
 def win_chances(scores: Sequence[float], spread: float) -> list[float]:
@@ -154,6 +168,8 @@ class SearchBot(Bot):
     """
 
     name = "search"
+    #: ``search_moves(game)`` of the search under way (set by ``rank``)
+    _moves: Callable[[Any, Seat], list[Action]] | None = None
 
     def __init__(self, level: int = 2, iterations: int | None = None,
                  seconds: float | None = None, playout_limit: int | None = None,
@@ -206,6 +222,7 @@ class SearchBot(Bot):
         depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
         self.c, self._scaled = self.explores(game)
         root = _Node()
+        self._moves = search_moves(game)
         cpu_end = time.thread_time() + self.seconds
         wall_end = time.perf_counter() + self.seconds * self.wall_factor
         n = 0
@@ -224,6 +241,7 @@ class SearchBot(Bot):
 
     def _iterate(self, game: Game, sim: Any, root: _Node, me: Seat, players: int, depth: int,
                  rng: random.Random) -> None:
+        moves = self._moves or game.search_actions
         node = root
         path: list[tuple[_Node, Seat]] = []  # each move's statistics and who chose it
         while not game.is_over(sim):
@@ -237,10 +255,13 @@ class SearchBot(Bot):
                 picks = []
                 fresh = False
                 for actor in actors:
-                    legal = game.search_actions(sim, actor)
+                    legal = moves(sim, actor)
                     if not legal:
                         continue
-                    a, stat, new = self._select(joint.setdefault(actor, {}), legal, rng)
+                    stats = joint.get(actor)
+                    if stats is None:
+                        stats = joint[actor] = _Moves()
+                    a, stat, new = self._select(stats, legal, rng)
                     picks.append((actor, a))
                     path.append((stat, actor))
                     fresh = fresh or new
@@ -258,7 +279,7 @@ class SearchBot(Bot):
                     break
                 continue
             actor = actors[0]
-            legal = game.search_actions(sim, actor)
+            legal = moves(sim, actor)
             if not legal:
                 break
             a, child, new = self._select(node.children, legal, rng)
@@ -267,7 +288,7 @@ class SearchBot(Bot):
             node = child
             if new:
                 break
-        got = _playout(game, sim, players, depth, rng)
+        got = _playout(game, sim, players, depth, rng, moves)
         root.visits += 1
         for stat, actor in path:
             stat.visits += 1
@@ -280,58 +301,84 @@ class SearchBot(Bot):
         available (the values first scaled to their spread among ``legal``,
         if this search scales them). Every legal move's availability is counted."""
         untried = []
+        tried = []
+        by_id = stats.by_id if stats.__class__ is _Moves else {}  # a plain dict: no memo
         for a in legal:
-            stat = stats.get(a)
-            if stat is None:
-                untried.append(a)
+            # the move objects a game hands out are mostly the same ones:
+            # found by identity first, by equality (pydantic's hash) else
+            hit = by_id.get(id(a))
+            if hit is not None and hit[0] is a:
+                stat = hit[1]
             else:
-                stat.seen += 1
+                stat = stats.get(a)
+                if stat is None:
+                    untried.append(a)
+                    continue
+                by_id[id(a)] = (a, stat)
+            stat.seen += 1
+            tried.append((a, stat))
         if untried:
             a = rng.choice(untried)
             stat = stats[a] = _Node()
             stat.seen = 1
             return a, stat, True
         c = self.c
-        best, best_score = legal[0], -1.0
+        best, best_stat, best_score = tried[0][0], tried[0][1], -1.0
+        log, sqrt = math.log, math.sqrt
         if self._scaled:
-            means = [stats[a].value / stats[a].visits for a in legal]
+            means = [stat.value / stat.visits for _, stat in tried]
             lo, hi = min(means), max(means)
             scale = 1.0 / (hi - lo) if hi - lo > 1e-9 else 0.0
-            for a, q in zip(legal, means):
-                stat = stats[a]
-                score = (q - lo) * scale + c * math.sqrt(math.log(stat.seen) / stat.visits)
+            for (a, stat), q in zip(tried, means):
+                score = (q - lo) * scale + c * sqrt(log(stat.seen) / stat.visits)
                 if score > best_score:
-                    best, best_score = a, score
-            return best, stats[best], False
-        for a in legal:
-            stat = stats[a]
-            score = stat.value / stat.visits + c * math.sqrt(math.log(stat.seen) / stat.visits)
+                    best, best_stat, best_score = a, stat, score
+            return best, best_stat, False
+        for a, stat in tried:
+            score = stat.value / stat.visits + c * sqrt(log(stat.seen) / stat.visits)
             if score > best_score:
-                best, best_score = a, score
-        return best, stats[best], False
+                best, best_stat, best_score = a, stat, score
+        return best, best_stat, False
 
 
-def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random) -> None:
-    """Up to ``steps`` random moves among ``search_actions`` (fewer if the game ends)."""
+def search_moves(game: Game) -> Callable[[Any, Seat], list[Action]]:
+    """``game.search_actions`` as a function of (state, seat), looked up once
+    for a search instead of at every move: the bot role's
+    ``search_actions`` (or ``legal_actions`` without one) when the game
+    keeps the engine's ``search_actions``, else the game's own method."""
+    method = game.search_actions
+    if getattr(method, "__func__", None) is not Game.search_actions:
+        return method  # a game (or a test) that overrides it
+    own = game._bot_fn("search_actions")
+    return functools.partial(own, game) if own is not None else game.legal_actions
+
+
+def _play_randomly(game: Game, sim: Any, steps: int, rng: random.Random,
+                   moves: Callable[[Any, Seat], list[Action]] | None = None) -> None:
+    """Up to ``steps`` random moves among ``search_actions`` (fewer if the
+    game ends); ``moves``: that function, looked up already (see :func:`search_moves`)."""
+    moves = moves or game.search_actions
+    is_over, to_act, play, choice = game.is_over, game.to_act, game.play_silent, rng.choice
     for _ in range(steps):
-        if game.is_over(sim):
+        if is_over(sim):
             return
-        actors = game.to_act(sim)
+        actors = to_act(sim)
         if not actors:
             return
-        legal = game.search_actions(sim, actors[0])
+        legal = moves(sim, actors[0])
         if not legal:
             return
-        game.play_silent(sim, rng.choice(legal), actors[0])
+        play(sim, choice(legal), actors[0])
 
 
-def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random) -> list[float]:
+def _playout(game: Game, sim: Any, players: int, depth: int, rng: random.Random,
+             moves: Callable[[Any, Seat], list[Action]] | None = None) -> list[float]:
     """Random moves for ``depth`` actions, then each seat's reward; if the
     game has no heuristic there, play on to the end (at most PLAYOUT_MAX)."""
-    _play_randomly(game, sim, depth, rng)
+    _play_randomly(game, sim, depth, rng, moves)
     got = rewards(game, sim, players)
     if got is None:
-        _play_randomly(game, sim, PLAYOUT_MAX, rng)
+        _play_randomly(game, sim, PLAYOUT_MAX, rng, moves)
         got = rewards(game, sim, players) or [1.0 / players] * players
     return got
 

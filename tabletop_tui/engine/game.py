@@ -84,6 +84,31 @@ class BaseState(BaseModel):
     seed: int
     chance: int = 0
 
+    #: the fields ``__setattr__`` sets itself: every field of a state class
+    #: without ``validate_assignment``, ``frozen`` or a frozen field (worked
+    #: out once per class, in ``__pydantic_init_subclass__``)
+    __plain_fields__: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        config = cls.model_config
+        if config.get("validate_assignment") or config.get("frozen"):
+            cls.__plain_fields__ = frozenset()
+        else:
+            cls.__plain_fields__ = frozenset(n for n, f in cls.model_fields.items() if not f.frozen)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A plain field is set as pydantic sets it (into ``__dict__``,
+        marked as set), in one call instead of pydantic's two: the rules
+        assign state fields at almost every move, and the search plays
+        thousands of moves. Anything else goes through pydantic."""
+        if name in self.__plain_fields__:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
 
 class Event(BaseModel):
     """One thing that happened, in plain words, for the game log.

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.bots import win_chances
 from tabletop_tui.engine.game import Seat
+from tabletop_tui.engine.rng import shuffle
 
 from .actions import BuyOffering
 from .data import (CARDS, GATHERERS, MOAI_COST, OFFERING_BASE_PRICE, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROWS, all_cards,
@@ -37,46 +38,56 @@ def determinize(game: RapaNui, state: RapaNuiState, seat: Seat, rng: random.Rand
     face-down offerings are shuffled together likewise, again until the
     seat to act has a choice (as it has in the real game). Chance is
     re-seeded."""
-    v = game.view(state, seat)
+    # Read from the state only what R9 shows ``seat`` (what its view holds:
+    # the market, the displays, the counts of others' hands and offering
+    # cards, the deck's size, the supply, the stone and its own cards), not
+    # the view itself, which the search would build every iteration.
     new = game.clone(state)
     others = [s for s in range(state.players) if s != seat]
+    hand_sizes = [sum(h.values()) for h in state.hands]
+    offering_counts = [sum(o.values()) for o in state.offerings]
     # cards: everything in play minus what the seat sees
     unknown = all_cards(state.players)
-    for row in v.market:
-        for c in row.cards:
+    for row in state.market:
+        for c in row:
             unknown[c] -= 1
-    for p in v.players:
-        for c, n in p.display.items():
+    for display in state.displays:
+        for c, n in display.items():
             unknown[c] -= n
-    for c, n in (v.hand or {}).items():
+    for c, n in state.hands[seat].items():
         unknown[c] -= n
     cards = [c for c in CARDS for _ in range(unknown[c])]
-    assert len(cards) == v.deck_size + sum(v.players[s].hand_size for s in others)
+    assert len(cards) == len(state.deck) + sum(hand_sizes[s] for s in others)
     # offerings: 25 of each kind minus the supply, the face-up stone and the seat's own
-    unknown_o = {k: OFFERINGS_PER_KIND - v.supply[k] - v.stone.face_up[k] - (v.offerings or {})[k]
-                 - (v.stone.my_face_down or {})[k] for k in OFFERINGS}
+    mine = state.offerings[seat]
+    unknown_o = {k: OFFERINGS_PER_KIND - state.supply[k] - state.stone_up[k] - mine[k] for k in OFFERINGS}
+    for s, k in state.stone_down:
+        if s == seat:
+            unknown_o[k] -= 1
     offerings = [k for k in OFFERINGS for _ in range(unknown_o[k])]
     # The seat to act has a choice (the model never waits on a seat that
     # has none): a deal that leaves it without one is dealt again.
-    actor = v.to_act[0] if v.to_act else seat
+    acting = game.to_act(state)
+    actor = acting[0] if acting else seat
+    over = state.phase == "over"
     for _ in range(_REDEALS):
         pool = list(cards)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s in others:
             hand = empty_cards()
-            for _ in range(v.players[s].hand_size):
+            for _ in range(hand_sizes[s]):
                 hand[pool.pop()] += 1
             new.hands[s] = hand  # type: ignore[assignment]
         new.deck = pool  # type: ignore[assignment]
         opool = list(offerings)
-        rng.shuffle(opool)
+        shuffle(rng, opool)
         for s in others:
             offs = empty_offerings()
-            for _ in range(v.players[s].offering_count):
+            for _ in range(offering_counts[s]):
                 offs[opool.pop()] += 1
             new.offerings[s] = offs  # type: ignore[assignment]
         new.stone_down = [(s, k if s == seat else opool.pop()) for s, k in state.stone_down]  # type: ignore[misc]
-        if actor == seat or v.over or game.legal_actions(new, actor):
+        if actor == seat or over or game.legal_actions(new, actor):
             break
     new.seed = rng.getrandbits(48)
     new.chance = 0
@@ -104,7 +115,7 @@ def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Actio
         moai = [a for a in legal if state.market[a.row][-1] == "moai"]  # type: ignore[attr-defined]
         if not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1):
             return legal
-        return [a for a in legal if a not in moai]
+        return [a for a in legal if state.market[a.row][-1] != "moai"]  # type: ignore[attr-defined]
     if state.phase == "buy" and held:
         display = state.displays[seat]
         return [a for a in legal if not isinstance(a, BuyOffering)

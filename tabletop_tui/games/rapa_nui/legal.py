@@ -5,6 +5,7 @@ each refusal. The ``Legality`` part of the Game (see rules.py)."""
 from __future__ import annotations
 
 import functools
+import operator
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
@@ -35,17 +36,25 @@ _DRAW = tuple(Draw.model_construct(kind="draw", row=r) for r in range(ROWS))
 _REWARD = {r: ChooseMoaiReward.model_construct(kind="moai_reward", reward=r) for r in ("wood", "fame")}
 _CHOICE = {choice: {k: cls.model_construct(kind=cls.model_fields["kind"].default, offering=k) for k in OFFERINGS}
            for choice, cls in _EXPECTED.items() if choice != "moai_reward"}
-_NOT_MOAI = tuple(k for k in CARDS if k != "moai")
+
+
+#: a hand's counts in ``CARDS`` order, whatever the order of its keys
+hand_counts = operator.itemgetter(*CARDS)
+
+
+def plays_of(hand: dict[str, int], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """R4.2: every (card, count) ``hand`` can play and afford with ``wood``,
+    and the matching PlayCard values (worked out once per distinct hand)."""
+    # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
+    return _plays_for(hand_counts(hand), wood if wood < MOAI_COST else MOAI_COST)
 
 
 @functools.lru_cache(maxsize=4096)
-def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
-    """R4.2 for a hand (its items) and wood: every affordable (card, count),
-    and the matching PlayCard values. A pure function of its arguments."""
-    have_of = dict(hand)
+def _plays_for(counts: tuple[int, ...], wood: int) -> tuple[tuple[tuple[str, int], ...], tuple[Action, ...]]:
+    """:func:`plays_of` for a hand's counts in ``CARDS`` order. A pure
+    function of its arguments."""
     out: list[tuple[str, int]] = []
-    for card in CARDS:
-        have = have_of[card]
+    for card, have in zip(CARDS, counts):
         if not have:
             continue
         if card == "moai":
@@ -58,6 +67,14 @@ def _plays_for(hand: tuple[tuple[str, int], ...], wood: int) -> tuple[tuple[tupl
         else:
             out.append((card, 1))
     return tuple(out), tuple(_PLAY[cn] for cn in out)
+
+
+def can_play(hand: dict[str, int], wood: int) -> bool:
+    """R4.2: whether a hand can play any card with ``wood`` (a card other
+    than a Moai is always affordable, one at a time): the same as a
+    non-empty :func:`plays_of`, without listing the plays."""
+    moai = hand["moai"]
+    return sum(hand.values()) > moai or (moai > 0 and wood >= MOAI_COST)
 
 
 def offering_cost(state: RapaNuiState, seat: int, kind: str) -> int:
@@ -84,17 +101,21 @@ class Legality:
         return [k for k in OFFERINGS if supply[k] > 0
                 and (c if (c := OFFERING_BASE_PRICE - display[k]) > 0 else 0) <= wood]  # type: ignore[index]
 
+    def _can_buy(self, state: RapaNuiState, seat: int) -> bool:
+        """Whether ``_buyable`` is not empty, without listing the kinds (wood
+        is never negative, so a price below 0 needs no floor here)."""
+        supply, display, wood = state.supply, state.displays[seat], state.wood[seat]
+        for k in OFFERINGS:
+            if supply[k] > 0 and OFFERING_BASE_PRICE - display[k] <= wood:  # type: ignore[index]
+                return True
+        return False
+
     def _plays(self, state: RapaNuiState, seat: int) -> tuple[tuple[str, int], ...]:
         """Every (card, count) ``seat`` can play and afford now (R4.2)."""
-        wood = state.wood[seat]
-        # only the thresholds 0, 1, 2 (gatherers) and 7 (Moai) matter: cap the key
-        return _plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[0]
+        return plays_of(state.hands[seat], state.wood[seat])[0]  # type: ignore[arg-type]
 
     def _can_play(self, state: RapaNuiState, seat: int) -> bool:
-        hand = state.hands[seat]
-        if any(hand[k] for k in _NOT_MOAI):  # type: ignore[index]
-            return True
-        return hand["moai"] > 0 and state.wood[seat] >= MOAI_COST  # type: ignore[index]
+        return can_play(state.hands[seat], state.wood[seat])  # type: ignore[arg-type]
 
     # -- who acts ---------------------------------------------------------------------
     def to_act(self, state: RapaNuiState) -> list[Seat]:
@@ -120,8 +141,7 @@ class Legality:
             acts.append(_SKIP)
             return acts
         if state.phase == "play":
-            wood = state.wood[seat]
-            return list(_plays_for(tuple(state.hands[seat].items()), wood if wood < MOAI_COST else MOAI_COST)[1])
+            return list(plays_of(state.hands[seat], state.wood[seat])[1])  # type: ignore[arg-type]
         if state.phase == "draw":
             market = state.market
             return [_DRAW[r] for r in range(ROWS) if market[r]]
@@ -130,10 +150,10 @@ class Legality:
     # -- validation ---------------------------------------------------------------------
     def check(self, state: RapaNuiState, action: Action, seat: Seat) -> None:
         """Every refusal, with its reason; never touches the state."""
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise IllegalAction("The game is over.")
-        actors = self.to_act(state)
-        if seat not in actors:
+        if seat != (state.pending[0].seat if state.pending else state.active):  # not in to_act(state)
             names = self.placeholders(state)
             if state.pending:
                 raise IllegalAction(f"It is {names[state.pending[0].seat]}'s turn to choose, not yours.")
@@ -141,23 +161,8 @@ class Legality:
         if state.pending:
             self._check_choice(state, state.pending[0], action, seat)
             return
-        phase = state.phase
-        if isinstance(action, (ChooseMoaiReward, SubstituteKind, Offer, OfferFaceDown, SupplyOffer)):
-            raise IllegalAction("There is no such choice to make now.")
-        if phase == "buy":
-            if isinstance(action, SkipBuy):
-                return
-            if isinstance(action, BuyOffering):
-                self._check_buy(state, action, seat)
-                return
-            raise IllegalAction("First decide whether to buy an offering card (or skip buying).")
-        if phase == "play":
-            if isinstance(action, PlayCard):
-                self._check_play(state, action, seat)
-                return
-            if isinstance(action, (BuyOffering, SkipBuy)):
-                raise IllegalAction("Buying comes before playing; now play a card from your hand.")
-            raise IllegalAction("Play a card from your hand before you take cards from the market.")
+        # the move the phase expects first; then the refusals, a choice
+        # nobody asked for before the phase's own sentence
         if phase == "draw":
             if isinstance(action, Draw):
                 row = action.row
@@ -166,10 +171,35 @@ class Legality:
                 if not state.market[row]:
                     raise IllegalAction(f"Row {row + 1} is empty; take a card from another row.")
                 return
+            self._refuse_choice(action)
             if isinstance(action, PlayCard):
                 raise IllegalAction("You have already played a card this turn; now take cards from the market.")
             raise IllegalAction("Buying comes before playing; now take cards from the market.")
+        if phase == "play":
+            if isinstance(action, PlayCard):
+                if (action.card, action.count) not in self._plays(state, seat):
+                    self._check_play(state, action, seat)  # says why (the plays are the rules' R4.2)
+                return
+            self._refuse_choice(action)
+            if isinstance(action, (BuyOffering, SkipBuy)):
+                raise IllegalAction("Buying comes before playing; now play a card from your hand.")
+            raise IllegalAction("Play a card from your hand before you take cards from the market.")
+        if phase == "buy":
+            if isinstance(action, SkipBuy):
+                return
+            if isinstance(action, BuyOffering):
+                self._check_buy(state, action, seat)
+                return
+            self._refuse_choice(action)
+            raise IllegalAction("First decide whether to buy an offering card (or skip buying).")
+        self._refuse_choice(action)
         raise IllegalAction("That move is not part of Rapa Nui.")
+
+    @staticmethod
+    def _refuse_choice(action: Action) -> None:
+        """Refuse an answer to a choice when none is asked."""
+        if isinstance(action, (ChooseMoaiReward, SubstituteKind, Offer, OfferFaceDown, SupplyOffer)):
+            raise IllegalAction("There is no such choice to make now.")
 
     def _check_offering_kind(self, kind: object) -> str:
         if kind not in OFFERINGS:

@@ -12,7 +12,7 @@ from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown,
                       SupplyOffer)
 from .data import CARD_NAME, MOAI_COST, OFFERING_NAME, ROW_LENGTH, card_phrase, offering_phrase, play_cost
 from .legal import offering_cost
-from .state import Pending, RapaNuiState
+from .state import OFFER, ORDERS, RapaNuiState
 
 
 class Play:
@@ -21,42 +21,42 @@ class Play:
     # -- play ------------------------------------------------------------------------------
     def _play(self, state: RapaNuiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
         """Play a checked action; ``quiet`` (search) builds no events."""
-        names = self.placeholders(state)
-        name = names[seat]
         events: list[Event] | None = None if quiet else []
-        if isinstance(action, BuyOffering):
+        if isinstance(action, Draw):  # the commonest first
+            self._draw(state, action.row, seat, events)
+        elif isinstance(action, PlayCard):
+            self._play_card(state, action, seat, events)
+        elif isinstance(action, BuyOffering):
             k = action.offering
             cost = offering_cost(state, seat, k)
             state.wood[seat] -= cost
             state.supply[k] -= 1
             state.offerings[seat][k] += 1
             if events is not None:
-                events.append(Event(seat=seat, text=f"{name} bought {offering_phrase(k)} for {cost} wood."))
+                events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} bought {offering_phrase(k)} "
+                                                    f"for {cost} wood."))
             state.phase = "play"
         elif isinstance(action, SkipBuy):
             if events is not None:
-                events.append(Event(seat=seat, text=f"{name} buys no offering card."))
+                events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} buys no offering card."))
             state.phase = "play"
-        elif isinstance(action, PlayCard):
-            self._play_card(state, action, seat, events)
-        elif isinstance(action, Draw):
-            self._draw(state, action.row, seat, events)
         elif isinstance(action, ChooseMoaiReward):
             p = state.pending.pop(0)
             if action.reward == "wood":
                 state.wood[seat] += p.amount
             else:
                 state.fame[seat] += p.amount
-            bonus = " (with the bonus)" if p.bonus else ""
             if events is not None:
-                events.append(Event(seat=seat, text=f"{name} takes {p.amount} {action.reward} for "
-                                                    f"{plural(p.moais, 'Moai')}{bonus}."))
+                bonus = " (with the bonus)" if p.bonus else ""
+                events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} takes {p.amount} "
+                                                    f"{action.reward} for {plural(p.moais, 'Moai')}{bonus}."))
         elif isinstance(action, SubstituteKind):
             p = state.pending.pop(0)
             self._gain(state, seat, action.offering)
             if events is not None:
                 events.append(Event(seat=seat, text=f"The {OFFERING_NAME[p.offering or 'fish']} supply is empty: "
-                                                    f"{name} takes {offering_phrase(action.offering)} instead."))
+                                                    f"{self.placeholders(state)[seat]} takes "
+                                                    f"{offering_phrase(action.offering)} instead."))
         elif isinstance(action, Offer):
             state.pending.pop(0)
             self._offer_up(state, seat, action.offering, events)
@@ -73,27 +73,28 @@ class Play:
         self._play(state, action, seat, quiet=True)
 
     def _play_card(self, state: RapaNuiState, action: PlayCard, seat: int, events: list[Event] | None) -> None:
-        name = self.placeholders(state)[seat]
         card, n = action.card, action.count
         cost = play_cost(card, n)
         state.wood[seat] -= cost
         state.hands[seat][card] -= n
         state.displays[seat][card] += n
-        paid = f" for {cost} wood" if cost else ""
         state.phase = "draw"
         if card != "moai":
             if events is not None:
-                events.append(Event(seat=seat, text=f"{name} played {card_phrase(card, n)}{paid}."))
+                paid = f" for {cost} wood" if cost else ""
+                events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} played "
+                                                    f"{card_phrase(card, n)}{paid}."))
             return
         # R5: the offering round, from the owner's left neighbour round the table
-        others = self._order_from(state, seat)[1:]
+        others = ORDERS[state.players][seat][1:]
         if events is not None:
-            events.append(Event(seat=seat, text=f"{name} raised a Moai for {MOAI_COST} wood: an offering round "
-                                                f"begins with {self.placeholders(state)[others[0]]}."))
-        for s in others:
-            state.pending.append(Pending(choice="offer", seat=s))
-        state.pending.append(Pending(choice="offer_face_down", seat=seat))
-        state.pending.append(Pending(choice="supply_offer", seat=seat))
+            names = self.placeholders(state)
+            events.append(Event(seat=seat, text=f"{names[seat]} raised a Moai for {MOAI_COST} wood: an offering "
+                                                f"round begins with {names[others[0]]}."))
+        pending = state.pending
+        pending.extend(OFFER["offer"][s] for s in others)
+        pending.append(OFFER["offer_face_down"][seat])
+        pending.append(OFFER["supply_offer"][seat])
 
     def _offer_up(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
         state.offerings[seat][k] -= 1  # type: ignore[index]
@@ -103,11 +104,10 @@ class Play:
                                                 f"on the stone."))
 
     def _offer_down(self, state: RapaNuiState, seat: int, k: str, events: list[Event] | None) -> None:
-        name = self.placeholders(state)[seat]
         state.offerings[seat][k] -= 1  # type: ignore[index]
         state.stone_down.append((seat, k))  # type: ignore[arg-type]
         if events is not None:
-            events.append(Event(seat=seat, text=f"{name} put an offering card face down on the stone."))
+            events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} put an offering card face down on the stone."))
             events.append(Event(seat=seat, private=True,
                                 text=f"You put {offering_phrase(k)} face down on the stone."))
 
@@ -124,11 +124,10 @@ class Play:
 
     def _draw(self, state: RapaNuiState, r: int, seat: int, events: list[Event] | None) -> None:
         """R4.3: take the exposed card of row ``r``; score the newly exposed card."""
-        name = self.placeholders(state)[seat]
         row = state.market[r]
         card = row.pop()
         state.hands[seat][card] += 1
-        took = f"{name} drew {card_phrase(card)} from row {r + 1}" if events is not None else ""
+        took = f"{self.placeholders(state)[seat]} drew {card_phrase(card)} from row {r + 1}" if events is not None else ""
         if row:
             self._score(state, row[-1], events, lead=took + "; ", reveals=True)
             return

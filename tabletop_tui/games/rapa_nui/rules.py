@@ -33,7 +33,7 @@ import random
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Game, Result, Seat
-from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.rng import chance_rng, shuffle
 from tabletop_tui.engine.text import SEAT_NAMES, and_list, plural, seat_names
 from tabletop_tui.games.rapa_nui import INFO
 
@@ -84,7 +84,7 @@ class RapaNui(Legality, Play, Turns, Game[RapaNuiState]):
         state = RapaNuiState(players=players, seed=seed)
         rng = chance_rng(state)
         deck: list[str] = [k for k in CARDS for _ in range(RAPA_NUI_DECK[k])]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         # R3: 4 rows of 4, dealt from the top of the shuffled deck
         state.market = [[deck.pop() for _ in range(ROW_LENGTH)] for _ in range(ROWS)]  # type: ignore[misc]
         state.deck = deck  # type: ignore[assignment]
@@ -149,16 +149,18 @@ class RapaNui(Legality, Play, Turns, Game[RapaNuiState]):
 
     # -- information ------------------------------------------------------------------------------
     def clone(self, state: RapaNuiState) -> RapaNuiState:
-        new = state.model_copy()
-        new.deck = list(state.deck)
-        new.market = [list(r) for r in state.market]
-        new.hands = [dict(h) for h in state.hands]
-        new.displays = [dict(d) for d in state.displays]
-        new.wood = list(state.wood)
-        new.fame = list(state.fame)
-        new.offerings = [dict(o) for o in state.offerings]
-        new.supply = dict(state.supply)
-        new.stone_up = dict(state.stone_up)
-        new.stone_down = list(state.stone_down)  # tuples
-        new.pending = list(state.pending)  # Pending is frozen
-        return new
+        # one model_copy with every mutable field copied (an update is set
+        # as given, without validation or one __setattr__ per field)
+        return state.model_copy(update={
+            "deck": list(state.deck),
+            "market": [list(r) for r in state.market],
+            "hands": [dict(h) for h in state.hands],
+            "displays": [dict(d) for d in state.displays],
+            "wood": list(state.wood),
+            "fame": list(state.fame),
+            "offerings": [dict(o) for o in state.offerings],
+            "supply": dict(state.supply),
+            "stone_up": dict(state.stone_up),
+            "stone_down": list(state.stone_down),  # tuples
+            "pending": list(state.pending),  # Pending is frozen
+        })

@@ -16,10 +16,12 @@ def sole_leader(counts: Sequence[int]) -> int | None:
     least 2; None when the lead is shared or below 2."""
     if not counts:
         return None
+    if not isinstance(counts, (list, tuple)):
+        counts = list(counts)
     best = max(counts)
-    if best < 2 or list(counts).count(best) != 1:
+    if best < 2 or counts.count(best) != 1:
         return None
-    return list(counts).index(best)
+    return counts.index(best)
 
 
 def scoring_amounts(counts: Sequence[int]) -> list[int]:

@@ -12,7 +12,8 @@ list whose last element is its top card.
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -90,3 +91,28 @@ class RapaNuiState(BaseState):
 
     def face_down_count(self, seat: int) -> int:
         return sum(1 for s, _ in self.stone_down if s == seat)
+
+
+#: the seats clockwise from each seat: ``ORDERS[players][first]``
+ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(1, 5)
+}
+
+# Pending steps are frozen values: the few the rules queue are built once
+# and shared (a clone copies the queue, not its steps).
+#: the offering round's step of each seat: ``OFFER[choice][seat]``
+OFFER: dict[str, tuple[Pending, ...]] = {
+    choice: tuple(Pending(choice=choice, seat=s) for s in range(4))
+    for choice in ("offer", "offer_face_down", "supply_offer")
+}
+#: a hunter-gatherer scoring's card for a seat: ``GAIN[seat, kind, bonus]``
+GAIN: dict[tuple[int, str, bool], Pending] = {
+    (s, k, bonus): Pending(choice="gain", seat=s, offering=k, bonus=bonus)
+    for s in range(4) for k in get_args(OfferingKind) for bonus in (False, True)
+}
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def moai_reward(seat: int, amount: int, moais: int, bonus: bool) -> Pending:
+    """The Moai scoring's choice for ``seat`` (built once per distinct value)."""
+    return Pending(choice="moai_reward", seat=seat, amount=amount, moais=moais, bonus=bonus)

@@ -4,12 +4,52 @@ card is exposed, the choices they queue, the next turn and the end. The
 
 from __future__ import annotations
 
+import functools
+
 from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import and_list, plural
 
-from .data import CARD_PLURAL, HAND_SIZE, OFFERING_NAME, OFFERINGS, card_phrase, empty_offerings, offering_phrase
-from .scoring import gatherer_gains, offering_values, scoring_amounts, sole_leader
-from .state import Pending, RapaNuiState
+from .data import (CARD_PLURAL, CARDS, GATHERERS, HAND_SIZE, OFFERING_NAME, OFFERINGS, card_phrase, empty_offerings,
+                   offering_phrase)
+from .legal import can_play
+from .scoring import offering_values, sole_leader
+from .state import GAIN, ORDERS, RapaNuiState, moai_reward
+
+
+#: the log's words for a scoring, by kind (see ``Turns._score_text``)
+_TITLE = {k: f"{CARD_PLURAL[k]} scored: " for k in CARDS}
+_NOBODY = {k: f"{CARD_PLURAL[k]} scored: no one has {card_phrase(k)}." for k in CARDS}
+_UNIT = {"woodcutter": "wood", "priest": "fame"}
+#: a hunter-gatherer scoring's gain, without and with the sole leader's bonus
+_GAINED = {k: ("+" + plural(1, OFFERING_NAME[k] + " offering"), "+" + plural(2, OFFERING_NAME[k] + " offering"))
+           for k in GATHERERS}
+
+
+@functools.lru_cache(maxsize=8192)
+def score_text(kind: str, counts: tuple[int, ...], active: int, names: tuple[str, ...]) -> str:
+    """The log line of a scoring of ``kind`` (R6) with these display counts,
+    the seats named ``names`` and counted from ``active``: a pure function
+    of its arguments, so each line is written once."""
+    if not any(counts):
+        return _NOBODY[kind]
+    leader = sole_leader(counts)
+    gained = _GAINED.get(kind)
+    unit = _UNIT.get(kind)
+    parts = []
+    for s in ORDERS[len(counts)][active]:
+        n = counts[s]
+        if n:
+            bonus = s == leader
+            if gained is not None:  # a hunter-gatherer: 1 offering card, the sole leader 2
+                what = gained[bonus]
+            elif unit is not None:
+                what = f"+{n + bonus} {unit}"
+            else:  # Moai: the owner chooses wood or fame
+                what = str(n + bonus)
+            parts.append(f"{names[s]} {what} (with the bonus)" if bonus else f"{names[s]} {what}")
+    if kind == "moai":
+        return _TITLE[kind] + and_list(parts) + "; each owner chooses wood or fame."
+    return _TITLE[kind] + ", ".join(parts) + "."
 
 
 class Turns:
@@ -19,88 +59,72 @@ class Turns:
     def _score(self, state: RapaNuiState, kind: str, events: list[Event] | None, lead: str,
                reveals: bool = False) -> None:
         """R6: score ``kind`` for every player (the exposed card's kind)."""
-        names = self.placeholders(state)
-        order = self._order_from(state, state.active)
-        counts = [state.displays[s][kind] for s in range(state.players)]  # type: ignore[index]
-        title = f"{CARD_PLURAL[kind]} scored: " if events is not None else ""
-        if not any(counts):
-            text = title + f"no one has {card_phrase(kind)}." if events is not None else ""
-        elif kind in ("woodcutter", "priest"):
-            amounts = scoring_amounts(counts)
+        counts = [d[kind] for d in state.displays]  # type: ignore[index]
+        if any(counts):
             leader = sole_leader(counts)
-            unit = "wood" if kind == "woodcutter" else "fame"
-            parts = []
-            for s in order:
-                if amounts[s]:
-                    if kind == "woodcutter":
-                        state.wood[s] += amounts[s]
-                    else:
-                        state.fame[s] += amounts[s]
-                    if events is not None:
-                        parts.append(f"{names[s]} +{amounts[s]} {unit}" + (" (with the bonus)" if s == leader else ""))
-            text = title + ", ".join(parts) + "."
-        elif kind == "moai":
-            amounts = scoring_amounts(counts)
-            leader = sole_leader(counts)
-            parts = []
-            for s in order:
-                if counts[s]:
-                    state.pending.append(Pending(choice="moai_reward", seat=s, amount=amounts[s],
-                                                 moais=counts[s], bonus=s == leader))
-                    if events is not None:
-                        parts.append(f"{names[s]} {amounts[s]}" + (" (with the bonus)" if s == leader else ""))
-            text = title + and_list(parts) + "; each owner chooses wood or fame."
-        else:
-            gains = gatherer_gains(counts)
-            leader = sole_leader(counts)
-            parts = []
-            for s in order:  # base cards first, in order from the active player
-                if counts[s]:
-                    state.pending.append(Pending(choice="gain", seat=s, offering=kind))  # type: ignore[arg-type]
-                    if events is not None:
-                        parts.append(f"{names[s]} +{plural(gains[s], OFFERING_NAME[kind] + ' offering')}"
-                                     + (" (with the bonus)" if s == leader else ""))
-            if leader is not None:  # then the sole leader's extra card
-                state.pending.append(Pending(choice="gain", seat=leader, offering=kind, bonus=True))  # type: ignore[arg-type]
-            text = title + ", ".join(parts) + "."
+            order = ORDERS[state.players][state.active]
+            if kind == "woodcutter" or kind == "priest":
+                gains = state.wood if kind == "woodcutter" else state.fame
+                for s in order:
+                    if counts[s]:
+                        gains[s] += counts[s] + (s == leader)
+            elif kind == "moai":
+                for s in order:
+                    if counts[s]:
+                        state.pending.append(moai_reward(s, counts[s] + (s == leader), counts[s], s == leader))
+            else:
+                for s in order:  # base cards first, in order from the active player
+                    if counts[s]:
+                        state.pending.append(GAIN[s, kind, False])
+                if leader is not None:  # then the sole leader's extra card
+                    state.pending.append(GAIN[leader, kind, True])
         if events is not None:
-            events.append(Event(seat=state.active, text=lead + text, reveals=reveals))
+            events.append(Event(seat=state.active, text=lead + self._score_text(state, kind, counts),
+                                 reveals=reveals))
+
+    def _score_text(self, state: RapaNuiState, kind: str, counts: list[int]) -> str:
+        """What a scoring of ``kind`` gave, for the log (R6 as ``_score`` pays it)."""
+        return score_text(kind, tuple(counts), state.active, tuple(self.placeholders(state)))
 
     # -- flow ---------------------------------------------------------------------------------
     def _auto_resolve(self, state: RapaNuiState, events: list[Event] | None) -> bool:
         """Resolve the pending head if it leaves no real choice; True if it did."""
         p = state.pending[0]
-        name = self.placeholders(state)[p.seat]
-        if p.choice == "moai_reward":
+        choice = p.choice
+        if choice == "moai_reward":
             return False
-        if p.choice == "gain":
+        if choice == "gain":
             k = p.offering or "fish"
-            if state.supply[k] > 0:  # type: ignore[index]
+            supply = state.supply
+            if supply[k] > 0:  # type: ignore[index]
                 state.pending.pop(0)
                 self._gain(state, p.seat, k)
                 return True
-            left = [x for x in OFFERINGS if state.supply[x] > 0]  # type: ignore[index]
+            left = [x for x in OFFERINGS if supply[x] > 0]  # type: ignore[index]
             if len(left) > 1:
                 return False
             state.pending.pop(0)
             if left:
                 self._gain(state, p.seat, left[0])
                 if events is not None:
-                    events.append(Event(seat=p.seat, text=f"The {OFFERING_NAME[k]} supply is empty: {name} takes "
+                    events.append(Event(seat=p.seat, text=f"The {OFFERING_NAME[k]} supply is empty: "
+                                                          f"{self.placeholders(state)[p.seat]} takes "
                                                           f"{offering_phrase(left[0])}, the only kind left."))
-            else:
-                if events is not None:
-                    events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} gains nothing."))
+            elif events is not None:
+                events.append(Event(seat=p.seat, text=f"The offering supply is empty: "
+                                                      f"{self.placeholders(state)[p.seat]} gains nothing."))
             return True
-        if p.choice in ("offer", "offer_face_down"):
-            have = [x for x in OFFERINGS if state.offerings[p.seat][x] > 0]  # type: ignore[index]
+        if choice == "offer" or choice == "offer_face_down":
+            hand = state.offerings[p.seat]
+            have = [x for x in OFFERINGS if hand[x] > 0]  # type: ignore[index]
             if len(have) > 1:
                 return False
             state.pending.pop(0)
             if not have:
                 if events is not None:
-                    events.append(Event(seat=p.seat, text=f"{name} has no offering card to put on the stone."))
-            elif p.choice == "offer":
+                    events.append(Event(seat=p.seat, text=f"{self.placeholders(state)[p.seat]} has no offering "
+                                                          f"card to put on the stone."))
+            elif choice == "offer":
                 self._offer_up(state, p.seat, have[0], events)
             else:
                 self._offer_down(state, p.seat, have[0], events)
@@ -111,23 +135,23 @@ class Turns:
         state.pending.pop(0)
         if left:
             self._offer_supply(state, p.seat, left[0], events)
-        else:
-            if events is not None:
-                events.append(Event(seat=p.seat, text=f"The offering supply is empty: {name} adds nothing from it."))
+        elif events is not None:
+            events.append(Event(seat=p.seat, text=f"The offering supply is empty: "
+                                                  f"{self.placeholders(state)[p.seat]} adds nothing from it."))
         return True
 
     def _advance(self, state: RapaNuiState, events: list[Event] | None) -> None:
         """Run every automatic step until someone must choose or the game ends."""
-        while state.phase != "over":
+        while (phase := state.phase) != "over":
             if state.pending:
                 if self._auto_resolve(state, events):
                     continue
                 return
-            seat = state.active
-            if state.phase == "buy":
+            if phase == "buy":
                 return
-            if state.phase == "play":
-                if self._plays(state, seat):
+            seat = state.active
+            if phase == "play":
+                if can_play(state.hands[seat], state.wood[seat]):  # the same test as a non-empty _plays
                     return
                 if events is not None:
                     events.append(Event(seat=seat, text=f"{self.placeholders(state)[seat]} can afford no card in hand, "
@@ -135,7 +159,7 @@ class Turns:
                 self._end_turn(state, events)
                 continue
             # draw
-            if state.hand_size(seat) < HAND_SIZE:
+            if sum(state.hands[seat].values()) < HAND_SIZE:
                 if any(state.market):
                     return
                 if events is not None:
@@ -144,20 +168,20 @@ class Turns:
 
     def _begin_turn(self, state: RapaNuiState, events: list[Event] | None) -> None:
         # R4.1 is skipped when no purchase is possible
-        state.phase = "buy" if self._buyable(state, state.active) else "play"
+        state.phase = "buy" if self._can_buy(state, state.active) else "play"
         self._advance(state, events)
 
     def _end_turn(self, state: RapaNuiState, events: list[Event] | None) -> None:
         if state.end_triggered:  # R7
             self._finish(state, "The deck has run out.", events)
             return
-        if not any(self._can_play(state, s) for s in range(state.players)):
+        if not any(map(can_play, state.hands, state.wood)):
             # Our ruling: nobody can ever play (and so draw) again.
             self._finish(state, "No one can afford any card in hand, so no card can be drawn again.", events)
             return
         state.active = (state.active + 1) % state.players
         state.turn += 1
-        state.phase = "buy" if self._buyable(state, state.active) else "play"
+        state.phase = "buy" if self._can_buy(state, state.active) else "play"
 
     def _finish(self, state: RapaNuiState, reason: str, events: list[Event] | None) -> None:
         state.phase = "over"

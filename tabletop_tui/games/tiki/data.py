@@ -39,11 +39,19 @@ EDGES: list[tuple[int, int]] = sorted({tuple(sorted((a, b))) for a in range(9) f
 KIND_NAME = {"harbour": "harbour", "jungle": "jungle", "marsh": "marshland", "cursed": "cursed village"}
 
 
-def village_name(v: int) -> str:
-    """"top-left", "centre", ... for village ``v``."""
+def _name(v: int) -> str:
     rows = ["top", "middle", "bottom"]
     cols = ["left", "centre", "right"]
     r, c = divmod(v, 3)
     if r == 1 and c == 1:
         return "centre"
     return f"{rows[r]}-{cols[c]}"
+
+
+#: every village's name, by number (the log names villages at every move)
+VILLAGE_NAMES = tuple(_name(v) for v in range(9))
+
+
+def village_name(v: int) -> str:
+    """"top-left", "centre", ... for village ``v``."""
+    return VILLAGE_NAMES[v] if v.__class__ is int and 0 <= v < 9 else _name(v)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Sequence
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
-from tabletop_tui.engine.rng import chance_rng
+from tabletop_tui.engine.rng import chance_rng, shuffle
 from tabletop_tui.engine.text import plural
 from tabletop_tui.games.tiki import INFO
 
@@ -102,7 +103,7 @@ class Tiki(Game[TikiState]):
         state = TikiState(players=2, seed=seed, villages=[], shaman_variant=opts.shaman)
         rng = chance_rng(state)
         kinds = list(VILLAGE_KINDS)
-        rng.shuffle(kinds)
+        shuffle(rng, kinds)
         state.villages = kinds
         state.active = rng.randrange(2) if opts.first_player == "random" else COLOURS.index(opts.first_player)
         return state
@@ -117,24 +118,37 @@ class Tiki(Game[TikiState]):
             return [state.shaman_seat]  # type: ignore[list-item]
         return []
 
+    def _actor(self, state: TikiState) -> Seat | None:
+        """The one seat ``to_act`` names, or None (the game is over)."""
+        phase = state.phase
+        if phase == "turn":
+            return state.active
+        if phase == "order":
+            return 1 - state.active
+        if phase == "shaman":
+            return state.shaman_seat
+        return None
+
     def legal_actions(self, state: TikiState, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        phase = state.phase
+        if seat != self._actor(state):
             return []
-        if state.phase == "order":
+        if phase == "order":
             return [RESOLVE[v] for v in state.pending]
-        if state.phase == "shaman":
+        if phase == "shaman":
             acts: list[Action] = [LEAVE_SHAMAN]
             acts += [SHAMAN_AT[e] for e in EDGES if e != state.shaman]
             return acts
         stacks = state.stacks
         acts = []
         on_board = 0
+        shaman = state.shaman
         for v in range(9):
             stack = stacks[v]
             if stack:
                 on_board += stack.count(seat)
                 if stack[-1] == seat:
-                    acts.extend(_moves(v, len(stack), state.shaman))
+                    acts.extend(_moves(v, len(stack), shaman))
         if on_board < TIKIS_PER_PLAYER:
             acts[:0] = [PLACE[v] for v in range(9) if not stacks[v]]
         if not acts:
@@ -143,11 +157,21 @@ class Tiki(Game[TikiState]):
 
     # -- validation --------------------------------------------------------------------
     def check(self, state: TikiState, action: Action, seat: Seat) -> None:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn to choose.")
         phase = state.phase
+        if phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != self._actor(state):  # not in to_act(state)
+            raise IllegalAction("It is not your turn to choose.")
+        if phase == "turn":  # the commonest moves first; the rest below, in the order of the refusals
+            cls = action.__class__
+            if cls is Move:
+                why = self._path_problem(state, seat, action.start, action.path)  # type: ignore[attr-defined]
+                if why:
+                    raise IllegalAction(why)
+                return
+            if cls is Place:
+                self._check_place(state, action, seat)  # type: ignore[arg-type]
+                return
         if isinstance(action, Resolve):
             if phase != "order":
                 raise IllegalAction("There is no village waiting to be resolved.")
@@ -169,10 +193,7 @@ class Tiki(Game[TikiState]):
                 raise IllegalAction("First choose which influenced village is resolved next.")
             raise IllegalAction("First decide where the shaman goes.")
         if isinstance(action, Place):
-            if state.supply(seat) == 0:
-                raise IllegalAction("All your tikis are on the board; move a totem instead.")
-            if state.stacks[action.village]:
-                raise IllegalAction("That village is not empty: a new totem needs an empty village.")
+            self._check_place(state, action, seat)
             return
         if isinstance(action, Move):
             why = self._path_problem(state, seat, action.start, action.path)
@@ -185,6 +206,12 @@ class Tiki(Game[TikiState]):
             return
         raise IllegalAction("That move is not part of Tiki.")
 
+    def _check_place(self, state: TikiState, action: Place, seat: Seat) -> None:
+        if state.supply(seat) == 0:
+            raise IllegalAction("All your tikis are on the board; move a totem instead.")
+        if state.stacks[action.village]:
+            raise IllegalAction("That village is not empty: a new totem needs an empty village.")
+
     def _path_problem(self, state: TikiState, seat: Seat, start: int, path: tuple[int, ...],
                       partial: bool = False) -> str | None:
         """Why the totem on ``start`` may not move along ``path`` (T2), or
@@ -193,11 +220,12 @@ class Tiki(Game[TikiState]):
         on from it."""
         if not 0 <= start <= 8:
             return "There is no such village."
-        if not state.stacks[start]:
+        stack = state.stacks[start]
+        if not stack:
             return "There is no totem there to move."
-        if state.owner(start) != seat:
+        if stack[-1] != seat:  # state.owner(start)
             return "That totem is not yours: its top tiki belongs to your opponent."
-        n = len(state.stacks[start])
+        n = len(stack)
         if not partial and path in _path_set(start, n, state.shaman):
             return None  # one of the legal paths (worked out once); the rest says why not
         if len(path) > n or (not partial and len(path) != n):
@@ -234,19 +262,20 @@ class Tiki(Game[TikiState]):
     def _play(self, state: TikiState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
         """Play a checked action; ``quiet`` (search) builds no events."""
         events: list[Event] | None = None if quiet else []
-        if isinstance(action, Place):
+        if isinstance(action, Move):  # the commonest first
+            stacks = state.stacks
+            totem = stacks[action.start]  # type: ignore[attr-defined]
+            stacks[action.start] = []  # type: ignore[attr-defined]
+            for v, tiki in zip(action.path, totem):  # type: ignore[attr-defined]
+                stacks[v].append(tiki)  # the bottom tiki first (T2)
+            if events is not None:
+                events.append(Event(seat=seat, text=self.text.moved(seat, action.start, action.path)))  # type: ignore[attr-defined]
+            self._after_move(state, action.path, events)  # type: ignore[attr-defined]
+        elif isinstance(action, Place):
             state.stacks[action.village].append(seat)
             if events is not None:
                 events.append(Event(seat=seat, text=self.text.placed(state, seat, action.village)))
             self._after_move(state, [action.village], events)
-        elif isinstance(action, Move):
-            totem = state.stacks[action.start]
-            state.stacks[action.start] = []
-            for v in action.path:
-                state.stacks[v].append(totem.pop(0))
-            if events is not None:
-                events.append(Event(seat=seat, text=self.text.moved(seat, action.start, action.path)))
-            self._after_move(state, list(action.path), events)
         elif isinstance(action, Pass):
             if events is not None:
                 events.append(Event(seat=seat, text=self.text.passed(seat)))
@@ -269,11 +298,13 @@ class Tiki(Game[TikiState]):
     def play_silent(self, state: TikiState, action: Action, seat: Seat) -> None:
         self._play(state, action, seat, quiet=True)
 
-    def _after_move(self, state: TikiState, touched: list[int], events: list[Event] | None) -> None:
+    def _after_move(self, state: TikiState, touched: Sequence[int], events: list[Event] | None) -> None:
         # (a model's field assignment is dear: none when nothing is, or was, pending)
         pending = [v for v in touched if len(state.stacks[v]) >= INFLUENCE]
-        if pending or state.pending:
-            state.pending = pending
+        if not pending and not state.pending:  # nothing influenced: what _continue does then
+            self._end_turn(state)
+            return
+        state.pending = pending
         if len(state.pending) == 1:
             v = state.pending.pop()
             self._resolve(state, v, events)
@@ -379,9 +410,11 @@ class Tiki(Game[TikiState]):
 
     # -- information -----------------------------------------------------------------------
     def clone(self, state: TikiState) -> TikiState:
-        new = state.model_copy()
-        new.stacks = [list(s) for s in state.stacks]
-        new.fruit = list(state.fruit)
-        new.pending = list(state.pending)
-        new.villages = state.villages  # never mutated after set-up
-        return new
+        # one model_copy with the mutable fields copied (an update is set as
+        # given, without validation or one __setattr__ per field)
+        return state.model_copy(update={
+            "stacks": [list(s) for s in state.stacks],
+            "fruit": list(state.fruit),
+            "pending": list(state.pending),
+            "villages": state.villages,  # never mutated after set-up
+        })

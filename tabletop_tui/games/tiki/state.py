@@ -8,6 +8,7 @@ orthogonally adjacent villages, stored as the sorted pair ``(a, b)``.
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Literal
 
 from pydantic import Field
@@ -50,7 +51,7 @@ class TikiState(BaseState):
 
     def supply(self, seat: int) -> int:
         """Tikis ``seat`` still has in front of them."""
-        return TIKIS_PER_PLAYER - sum(s.count(seat) for s in self.stacks)
+        return TIKIS_PER_PLAYER - sum(map(methodcaller("count", seat), self.stacks))
 
     def owner(self, v: int) -> int | None:
         s = self.stacks[v]

@@ -5,6 +5,7 @@ with the players' names (see ``engine.text``)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,14 @@ WHO = SEAT_NAMES[2]
 
 def route(start: int, path: tuple[int, ...] | list[int]) -> str:
     """"centre → top-centre → top-left"."""
+    if path.__class__ is tuple:
+        return _route(start, path)
+    return " → ".join(village_name(v) for v in (start, *path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _route(start: int, path: tuple[int, ...]) -> str:
+    """:func:`route` of a path as a move holds it (a few hundred exist: each written once)."""
     return " → ".join(village_name(v) for v in (start, *path))
 
 

@@ -148,10 +148,20 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
 
 
 def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
-    """Whether ``worker_moves(state, player, fresh_only)`` is not empty."""
-    targets = work_targets(state, player)
-    if not targets:
+    """Whether ``worker_moves(state, player, fresh_only)`` is not empty: a
+    worker free to move, and a workplace other than its own to go to. A
+    home village standing offers two that are never full (its dam site and
+    meeting place), so then a free worker is enough."""
+    h = state.home[player]
+    if h is None or state.lava[h] >= COVERED:
         return False
+    if h in state.origin:
+        row, idle = state.people[player], state.idle[player]
+        if fresh_only:
+            moved = state.moved[player]
+            return any(row[p] and row[p] - idle[p] - moved[p] > 0 for p in WORKPLACES)
+        return any(row[p] and row[p] - idle[p] > 0 for p in WORKPLACES)
+    targets = work_targets(state, player)
     srcs = _movers(state, player, fresh_only)
     return bool(srcs) and (len(targets) > 1 or len(srcs) > 1 or srcs[0] != targets[0])
 

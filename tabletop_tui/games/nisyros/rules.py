@@ -457,14 +457,27 @@ class Nisyros(Game[NisyrosState]):
 
     # -- information ------------------------------------------------------------------------------
     def clone(self, state: NisyrosState) -> NisyrosState:
-        new = state.model_copy()
-        for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
-                     "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built",
-                     "choices"):
-            setattr(new, name, list(getattr(state, name)))
-        for name in ("dams", "people", "moved", "idle"):
-            setattr(new, name, [list(r) for r in getattr(state, name)])
-        if state.black is not None:
-            new.black = list(state.black)
+        """A copy sharing nothing the rules change: the field dict and its
+        lists (and rows) copied, without pydantic's ``model_copy``; the
+        set-up's ``kinds`` and ``origin``, never changed, are shared."""
+        d = state.__dict__.copy()
+        for name in _LISTS:
+            d[name] = d[name][:]
+        for name in _GRIDS:
+            d[name] = [r[:] for r in d[name]]
+        if d["black"] is not None:
+            d["black"] = d["black"][:]
+        new = _new_state(NisyrosState)
+        _set(new, "__dict__", d)
+        _set(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
+
+_new_state = object.__new__
+_set = object.__setattr__
+#: the state's list fields of numbers or strings, and its lists of rows (``clone`` copies each)
+_LISTS = ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
+          "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built", "choices")
+_GRIDS = ("dams", "people", "moved", "idle")

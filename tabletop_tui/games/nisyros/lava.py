@@ -7,12 +7,10 @@ they may leave is whose inhabitant flees a buried coast next (``settle``).
 
 from __future__ import annotations
 
-import random
-
 from tabletop_tui.engine.game import Event
-
 from tabletop_tui.engine.text import who as name_of
 
+from .chance import Chance
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
@@ -36,7 +34,7 @@ def covered(state: NisyrosState) -> bool:
     return all(n >= COVERED for n in state.lava)
 
 
-def _flee_roll(rng: random.Random) -> tuple[bool, str]:
+def _flee_roll(rng: Chance) -> tuple[bool, str]:
     face = rng.randrange(6)
     return RED[face].black, red_face_text(face)
 
@@ -61,7 +59,7 @@ def _who(s: int, citizen: bool) -> str:
     return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
 
 
-def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None, why: str) -> bool:
+def cover(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None, why: str) -> bool:
     """Turn the next area of zone ``z`` to lava (:func:`turn`) and let its
     people flee (:func:`settle`); False while a coast's flight waits for the
     team's choice."""
@@ -96,7 +94,7 @@ def _on(state: NisyrosState, ps: tuple[int, ...] | list[int]) -> bool:
     return False
 
 
-def settle(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
+def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     """Everyone standing on lava flees (S11), zone by zone clockwise from
     Mandraki, each zone's fields before its coast, and boats off a buried
     coast are lost. False when a coast's flight stops for the team's choice
@@ -122,7 +120,7 @@ def flight_zone(state: NisyrosState) -> int | None:
     return None
 
 
-def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event] | None) -> None:
+def _flee_slope(state: NisyrosState, z: int, p: int, rng: Chance, ev: list[Event] | None) -> None:
     """A worker on a covered slope escapes on black to its own meeting place."""
     for s in range(state.players):
         for _ in range(state.people[s][p]):
@@ -208,7 +206,7 @@ def _choices(state: NisyrosState, z: int, groups: list[tuple[int, int]]) -> list
     return [s for s, _ in groups]
 
 
-def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
+def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None) -> bool:
     """The flight from the buried coast of ``z`` (S11): True when everyone
     has fled; False when the team must choose whose inhabitant flees next
     (the rulebook: "A different fleeing order is allowed if decided
@@ -233,7 +231,7 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
     return True
 
 
-def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event] | None) -> None:
+def flee_one(state: NisyrosState, s: int, rng: Chance, ev: list[Event] | None) -> None:
     """One inhabitant of ``s`` flees the coast being buried (citizens first):
     it throws the red die; on black it takes a boat of this zone to Kos (a
     wheat too above Achilles), else walks to a reachable village, else goes
@@ -243,7 +241,7 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event] | 
     _flee(state, z, s, fleeing_citizens(state), rng, ev)
 
 
-def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random, ev: list[Event] | None) -> None:
+def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
@@ -276,7 +274,7 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random
             ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
 
 
-def flow(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
+def flow(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     """Step 8 (S7): in every zone with lava the area below its lowest lava
     area turns to lava unless all its dam spots hold dams. All zones flow at
     once; then the people of each new lava area flee, zone by zone. False
@@ -306,7 +304,7 @@ def open_zones(state: NisyrosState) -> list[int]:
     return [z for z in range(4) if state.lava[z] < COVERED]
 
 
-def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event] | None, wanted) -> list[int]:
+def throw_black(state: NisyrosState, rng: Chance, ev: list[Event] | None, wanted) -> list[int]:
     """Throw the volcano die until a face names a zone that ``wanted`` accepts;
     returns those zones (one, or two for the team to choose from), or [] when
     no zone can ever be named."""
@@ -348,7 +346,7 @@ def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     return max(0, min(lv.max_eruptions, n)), why
 
 
-def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
+def erupt(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None) -> bool:
     """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
     help); False while its flight waits for the team."""
     state.eruptions_left -= 1

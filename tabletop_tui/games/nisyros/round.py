@@ -4,13 +4,13 @@
 must choose (``state.phase`` names the choice) or the game ends. Each stage
 handler either does its step's work and moves ``stage`` on, or sets
 ``phase`` to the choice its step needs. Chance (dice, shuffles) comes only
-from ``engine.rng.chance_rng``.
+from ``chance.chance`` (``engine.rng.chance_rng``, thrown when used).
 """
 
 from __future__ import annotations
 
 from tabletop_tui.engine.game import Event
-from tabletop_tui.engine.rng import chance_rng
+from .chance import chance
 from tabletop_tui.engine.text import plural
 from tabletop_tui.engine.text import who as name_of
 
@@ -116,7 +116,7 @@ def s1q(state: NisyrosState, ev: list[Event] | None) -> None:
 # -- step 2 ---------------------------------------------------------------------------------------
 def s2(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 2
-    face = chance_rng(state).randrange(6)
+    face = chance(state).randrange(6)
     state.red = face
     n = ISLAND.red_die[face].events
     state.events_left = n
@@ -129,7 +129,7 @@ def s2(state: NisyrosState, ev: list[Event] | None) -> None:
 def draw_card(state: NisyrosState, ev: list[Event] | None) -> int:
     """Take the top event card; an empty deck is first rebuilt from the discards (S8)."""
     if not state.deck:
-        rng = chance_rng(state)
+        rng = chance(state)
         state.deck = list(state.discard)
         state.discard = []
         rng.shuffle(state.deck)
@@ -178,7 +178,7 @@ def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
 
 
 def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
-    zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
+    zones = throw_black(state, chance(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
         if ev is not None:
             ev.append(event(text="No zone has a worker: the fumes harm nobody."))
@@ -282,7 +282,7 @@ EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14:
 
 # -- step 3 ---------------------------------------------------------------------------------------
 def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, again: bool = False) -> None:
-    rng = chance_rng(state)
+    rng = chance(state)
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
     shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
@@ -539,7 +539,7 @@ def s8(state: NisyrosState, ev: list[Event] | None) -> None:
     if state.round == 1:
         if ev is not None:
             ev.append(event(text="Step 8 is skipped in the first round."))
-    elif not flow(state, chance_rng(state), ev):
+    elif not flow(state, chance(state), ev):
         state.stage = "s8flow"  # a flight waits for the team's choice
         return
     state.stage = "s9"
@@ -548,7 +548,7 @@ def s8(state: NisyrosState, ev: list[Event] | None) -> None:
 
 def s8flow(state: NisyrosState, ev: list[Event] | None) -> None:
     """Step 8 goes on after a flight the team was asked about."""
-    if settle(state, chance_rng(state), ev):
+    if settle(state, chance(state), ev):
         state.stage = "s9"
         check_end(state, ev)
 
@@ -574,9 +574,9 @@ def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
-        zones = throw_black(state, chance_rng(state), ev, lambda z: coast_open(state, z))
+        zones = throw_black(state, chance(state), ev, lambda z: coast_open(state, z))
     if len(zones) == 1:
-        erupt(state, zones[0], chance_rng(state), ev)
+        erupt(state, zones[0], chance(state), ev)
         check_end(state, ev)
     else:
         _wants_choice(state, "direction", zones)

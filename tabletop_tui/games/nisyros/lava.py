@@ -11,7 +11,7 @@ from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import who as name_of
 
 from .chance import Chance
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, area_name, place
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
@@ -102,10 +102,16 @@ def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     stands on lava otherwise, so the people still there are the flight's
     own record."""
     for z in range(4):
-        for ring in range(min(state.lava[z], COAST)):
-            if _on(state, (place(z, ring),)):
-                _flee_slope(state, z, place(z, ring), rng, ev)
-        if state.lava[z] >= COVERED and (_on(state, _coast(z)) or state.boats[z]):
+        lz = state.lava[z]
+        if not lz:
+            continue
+        base = z * SLOTS
+        top = base + min(lz, COAST)
+        if any(any(row[base:top]) for row in state.people):  # someone on this zone's lava fields
+            for p in range(base, top):
+                if _on(state, (p,)):
+                    _flee_slope(state, z, p, rng, ev)
+        if lz >= COVERED and (state.boats[z] or _on(state, _COAST[z])):
             if not _flee_coast(state, z, rng, ev):
                 return False
     return True
@@ -156,10 +162,6 @@ def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
 
 def _workplaces(z: int) -> tuple[int, ...]:
     return _WORKPLACES[z]
-
-
-def _coast(z: int) -> tuple[int, ...]:
-    return _COAST[z]
 
 
 #: the coast's workplaces of each zone, and those with its village

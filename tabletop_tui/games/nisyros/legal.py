@@ -22,6 +22,7 @@ VOLUNTEER = Volunteer.model_construct(kind="volunteer")
 PICK_ZONE = [PickZone.model_construct(kind="pick_zone", zone=z) for z in range(4)]
 PICK_PLAYER = [PickPlayer.model_construct(kind="pick_player", player=s) for s in range(4)]
 BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in range(4)]
+BUILD_DAM = [[BuildDam.model_construct(kind="build_dam", zone=z, ring=r) for r in range(5)] for z in range(4)]
 #: the faces that double a workplace, and the slots each may go on
 DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
              "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
@@ -53,11 +54,6 @@ def _pick_worker(player: int, p: int) -> PickWorker:
 @lru_cache(maxsize=None)
 def _place_die(die: int, p: int) -> PlaceDie:
     return PlaceDie.model_construct(kind="place_die", die=die, place=p)
-
-
-@lru_cache(maxsize=None)
-def _build_dam(z: int, ring: int) -> BuildDam:
-    return BuildDam.model_construct(kind="build_dam", zone=z, ring=ring)
 
 
 @lru_cache(maxsize=None)
@@ -156,11 +152,11 @@ def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
     if h is None or state.lava[h] >= COVERED:
         return False
     if h in state.origin:
-        row, idle = state.people[player], state.idle[player]
-        if fresh_only:
-            moved = state.moved[player]
-            return any(row[p] and row[p] - idle[p] - moved[p] > 0 for p in WORKPLACES)
-        return any(row[p] and row[p] - idle[p] > 0 for p in WORKPLACES)
+        # free workers, counted at once: sleepers and those moved this step are
+        # each a worker on a workplace (never more on a place than stand there)
+        row = state.people[player]
+        free = sum(row) - sum(row[VILLAGE::SLOTS]) - sum(state.idle[player])
+        return (free - sum(state.moved[player]) if fresh_only else free) > 0
     targets = work_targets(state, player)
     srcs = _movers(state, player, fresh_only)
     return bool(srcs) and (len(targets) > 1 or len(srcs) > 1 or srcs[0] != targets[0])
@@ -243,13 +239,21 @@ def dam_spots(state: NisyrosState, z: int) -> list[int]:
 
 
 def build_options(state: NisyrosState) -> list[Action]:
+    """Step 5: each dam (a free spot of a zone whose dam site has a worker
+    left to build) and each boat (a shipyard with one) the stock pays for."""
     out: list[Action] = []
-    dams_left = ISLAND.dams - total_dams(state)
-    boats_left = ISLAND.boats - total_boats(state)
+    dams = state.stone > 0 and ISLAND.dams > total_dams(state)
+    boats = state.wood > 0 and ISLAND.boats > total_boats(state)
+    if not (dams or boats):
+        return out
+    lava = state.lava
     for z in range(4):
-        if state.stone and dams_left and coast_open(state, z) and dam_capacity(state, z) > 0:
-            out.extend(_build_dam(z, r) for r in dam_spots(state, z))
-        if state.wood and boats_left and village_open(state, z) and boat_capacity(state, z) > 0:
+        if lava[z] >= COVERED:  # neither a dam site nor a shipyard on a buried coast
+            continue
+        if dams and dam_capacity(state, z) > 0:
+            row = BUILD_DAM[z]
+            out.extend([row[r] for r in dam_spots(state, z)])
+        if boats and z in state.origin and boat_capacity(state, z) > 0:
             out.append(BUILD_BOAT[z])
     return out
 

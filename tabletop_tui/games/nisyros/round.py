@@ -152,7 +152,9 @@ def s2draw(state: NisyrosState, ev: list[Event] | None) -> None:
     cid = draw_card(state, ev)
     if ev is not None:
         ev.append(event(text=card_line(cid), reveals=True))
-    EFFECTS.get(cid, lambda s, e: None)(state, ev)
+    effect = EFFECTS.get(cid)
+    if effect is not None:
+        effect(state, ev)
 
 
 def _rats(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -338,23 +340,27 @@ def yields_nothing(state: NisyrosState, p: int) -> str:
 def s4(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 4
     got = {k: 0 for k in KINDS}
-    lines = []
+    lines: list[str] = []  # the log's words for each worked field (none written without a log)
+    worked = False
+    people, idle, lava, yellow_on = state.people, state.idle, state.lava, state.yellow_on
+    seats = range(state.players)
+    doubled = [DOUBLE_KIND[c] for c in state.in_play if c in DOUBLE_KIND]  # events 3-5
     for z in range(4):
-        for r in range(4):
-            p = place(z, r)
-            if state.lava[z] > r:
-                continue
-            w = sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
+        base = z * SLOTS
+        for r in range(lava[z], 4):
+            p = base + r
+            w = sum([people[s][p] - idle[s][p] for s in seats])
             if not w:
                 continue
+            worked = True
             kind = state.kinds[z][r]
-            where = f"{ZONES[z]} {RINGS[r].name} ({kind})"
             spoilt = yields_nothing(state, p)
             if spoilt:
-                lines.append(f"{where}: nothing, {spoilt}")
+                if ev is not None:
+                    lines.append(f"{ZONES[z]} {RINGS[r].name} ({kind}): nothing, {spoilt}")
                 continue
-            per = RINGS[r].yield_ * (2 if p in state.yellow_on else 1)
-            per *= 2 if any(DOUBLE_KIND.get(c) == kind for c in state.in_play) else 1
+            per = RINGS[r].yield_ * (2 if p in yellow_on else 1)
+            per *= 2 if kind in doubled else 1
             n = w * per
             got[kind] += n
             bonus = ""
@@ -362,14 +368,15 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
                 got[state.bonus[z]] += 1
                 bonus = f" + 1 {state.bonus[z]} bonus"
                 state.bonus[z] = None
-            lines.append(f"{where}: {plural(w, 'worker')} x {per} = {n}{bonus}")
-    if not lines:
+            if ev is not None:
+                lines.append(f"{ZONES[z]} {RINGS[r].name} ({kind}): {plural(w, 'worker')} x {per} = {n}{bonus}")
+    if not worked:
         if ev is not None:
             ev.append(event(text="Step 4: nobody works a slope; nothing is gathered."))
     else:
         kept = {k: gain(state, k, got[k]) for k in KINDS}
-        lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
         if ev is not None:
+            lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
             ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
                                  + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
                                  + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))

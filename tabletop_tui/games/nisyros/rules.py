@@ -32,7 +32,7 @@ from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, pe
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
 from .log import event
-from .places import (can_work_at, coast_open, has_room, meeting, reach, total_boats, total_dams, usable, village,
+from .places import (coast_open, has_room, meeting, reach, total_boats, total_dams, usable, village,
                      village_open)
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy, victory_condition
 from .state import NisyrosOptions, NisyrosState
@@ -197,7 +197,7 @@ class Nisyros(Game[NisyrosState]):
                 return "A worker may only go to the meeting place of its own village."
             if not has_room(state, dst):
                 return f"The {place_name(dst)} is full."
-            return None if can_work_at(state, a.player, dst) else "That worker cannot go there."
+            return None  # everything places.can_work_at asks, asked above
         if isinstance(a, MoveBoat):
             if seat != state.active:
                 return "The active player moves the boats."

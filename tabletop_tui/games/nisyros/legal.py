@@ -51,9 +51,8 @@ def _pick_worker(player: int, p: int) -> PickWorker:
     return PickWorker.model_construct(kind="pick_worker", player=player, place=p)
 
 
-@lru_cache(maxsize=None)
-def _place_die(die: int, p: int) -> PlaceDie:
-    return PlaceDie.model_construct(kind="place_die", die=die, place=p)
+#: every die's placement on every place, built once (``PLACE_DIE[die][place]``)
+PLACE_DIE = [[PlaceDie.model_construct(kind="place_die", die=d, place=p) for p in range(PLACES)] for d in range(5)]
 
 
 @lru_cache(maxsize=None)
@@ -304,7 +303,8 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         acts = []
         for d, face in enumerate(state.yellow):
             if state.yellow_on[d] is None and face not in ("+1", "-1"):
-                acts.extend(_place_die(d, p) for p in die_targets(state, face) if p not in taken)
+                row = PLACE_DIE[d]
+                acts.extend([row[p] for p in die_targets(state, face) if p not in taken])
         return acts + [DONE]
     if ph == "marathon":
         return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]

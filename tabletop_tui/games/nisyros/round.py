@@ -74,10 +74,10 @@ def s1(state: NisyrosState, ev: list[Event] | None) -> None:
         ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
                              f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
                              + (" (strong current: boats sail anywhere)." if state.current else ".")))
-    for g in state.queue:
-        h = host(state, g)
-        if h is not None:
-            if ev is not None:
+    if ev is not None:
+        for g in state.queue:
+            h = host(state, g)
+            if h is not None:
                 ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
 
@@ -97,6 +97,8 @@ def move_order(state: NisyrosState) -> list[int]:
     displaced workers are moved")."""
     n = state.players
     rot = [(state.active + i) % n for i in range(n)]
+    if all(h is None or h == o for h, o in zip(state.home, state.origin)):
+        return rot  # nobody lives at another's village
 
     def key(s: int) -> tuple[int, int, int]:
         h = host(state, s)

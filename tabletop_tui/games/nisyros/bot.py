@@ -88,8 +88,12 @@ class TeamPolicy:
     playouts and to order its moves, and by the benchmarks' bound."""
 
     def choose(self, state: NisyrosState, seat: int, legal: list[Any]) -> Any:
-        """The policy's move among ``legal`` (Done when nothing is worth doing)."""
-        return self.ranked(state, seat, legal)[0]
+        """The policy's move among ``legal`` (Done when nothing is worth
+        doing): ``ranked(...)[0]``, the first of the best, without sorting."""
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.scores(state, seat, legal)
+        return legal[max(range(len(legal)), key=scores.__getitem__)]
 
     def ranked(self, state: NisyrosState, seat: int, legal: list[Any]) -> list[Any]:
         """``legal`` best first by the policy's scores (stable for ties)."""
@@ -281,12 +285,12 @@ class _Context:
             return (PERSON * 0.8 if wood_coming > others and self.boats_wanted > others else 0.1) - risk
         if slot == 4:  # dam site: the dams the lava's next flow here needs
             lz = s.lava[z]
-            here = sum(row[p] for row in s.people) - (0 if moving else 1)
+            here = sum([row[p] for row in s.people]) - (0 if moving else 1)
             missing = DAM_SPOTS[lz] - s.dams[z][lz] if 0 < lz < 5 else 0
             useful = missing > here and s.stone > here
             return (2.2 + 0.6 * (z in self.homes) if useful else 0.0) - risk
         if slot == 6:  # meeting place: call a citizen up
-            here = sum(row[p] for row in s.people) - (0 if moving else 1)
+            here = sum([row[p] for row in s.people]) - (0 if moving else 1)
             citizens = s.people[q][p + 1]
             early = s.round <= 4 and not self.endgame
             return (1.8 if citizens > here and here < 2 and early else 0.0) - risk

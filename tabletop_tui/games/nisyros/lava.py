@@ -25,6 +25,10 @@ def red_face_text(face: int) -> str:
     return f"{f.events} {'black' if f.black else 'red'}"
 
 
+#: a flight's throw of each red face: (escapes, the face in words)
+_RED_ROLLS = [(RED[face].black, red_face_text(face)) for face in range(6)]
+
+
 def black_face_text(zones: list[int]) -> str:
     return " or ".join(ZONES[z] for z in zones)
 
@@ -36,7 +40,7 @@ def covered(state: NisyrosState) -> bool:
 
 def _flee_roll(rng: Chance) -> tuple[bool, str]:
     face = rng.randrange(6)
-    return RED[face].black, red_face_text(face)
+    return _RED_ROLLS[face]
 
 
 def _refuge(state: NisyrosState, s: int, z: int) -> int | None:
@@ -155,9 +159,15 @@ def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
     citizens = [(s, state.people[s][v]) for s in order if state.people[s][v]]
     if citizens:
         return citizens
-    workers = [(s, sum(state.people[s][p] for p in _workplaces(z)))
-               for s in sorted(order, key=lambda s: state.home[s] != z)]
-    return [(s, n) for s, n in workers if n]
+    a, b, c = _WORKPLACES[z]
+    home, people = state.home, state.people
+    out = []
+    for s in [s for s in order if home[s] == z] + [s for s in order if home[s] != z]:
+        row = people[s]
+        n = row[a] + row[b] + row[c]
+        if n:
+            out.append((s, n))
+    return out
 
 
 def _workplaces(z: int) -> tuple[int, ...]:

@@ -271,8 +271,26 @@ def boat_zones(state: NisyrosState, z: int) -> list[int]:
 def evacuations(state: NisyrosState) -> list[Action]:
     """Step 10: every inhabitant on the island, in a boat of any zone."""
     zones = [boat_zones(state, z) for z in range(4)]
-    return [_evacuate(q, p, b) for q in range(state.players) for p in range(32) if state.people[q][p]
-            for b in zones[p // SLOTS]]
+    out: list[Action] = []
+    for q in range(state.players):
+        row = state.people[q]
+        for p in range(PLACES):
+            if row[p]:
+                acts = _evacuate_row(q, p)
+                out.extend([acts[b] for b in zones[p // SLOTS]])
+    return out
+
+
+def _evacuate_row(player: int, p: int) -> tuple:
+    """The evacuation of an inhabitant of ``player`` from ``p`` in a boat of each zone (built once)."""
+    key = player * PLACES + p
+    row = _EVACUATE_ROWS[key]
+    if row is None:
+        row = _EVACUATE_ROWS[key] = tuple(_evacuate(player, p, b) for b in range(4))
+    return row
+
+
+_EVACUATE_ROWS: list[tuple | None] = [None] * (4 * PLACES)
 
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:

@@ -224,16 +224,34 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
     v = village(z)
+    people = state.people
+    owner = state.origin.index(z) if z in state.origin else 0
+    n = state.players
+    order = [(owner + i) % n for i in range(n)]  # as _coast_groups orders them
     while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
-        groups = _coast_groups(state, z)
-        if not groups:
-            break
-        choices = _choices(state, z, groups)
-        if choices:
-            state.phase = "flee"
-            state.choices = choices
-            return False
-        _flee(state, z, groups[0][0], any(row[v] for row in state.people), rng, ev)
+        # the next in line: _coast_groups without the lists while one seat's citizens remain
+        first = next((s for s in order if people[s][v]), None)
+        if first is not None:
+            citizen = True
+            if sum(1 for s in order if people[s][v]) > 1:
+                groups = _coast_groups(state, z)
+                choices = _choices(state, z, groups)
+                if choices:
+                    state.phase = "flee"
+                    state.choices = choices
+                    return False
+        else:
+            citizen = False
+            groups = _coast_groups(state, z)
+            if not groups:
+                break
+            choices = _choices(state, z, groups)
+            if choices:
+                state.phase = "flee"
+                state.choices = choices
+                return False
+            first = groups[0][0]
+        _flee(state, z, first, citizen, rng, ev)
     if state.boats[z]:
         if ev is not None:
             ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
@@ -259,7 +277,7 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: l
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
     state.take(s, p)
     ok, face = _flee_roll(rng)
-    who = _who(s, citizen)
+    who = _who(s, citizen) if ev is not None else ""
     if not ok:
         state.hades[s] += 1
         if ev is not None:

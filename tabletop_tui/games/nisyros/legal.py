@@ -82,30 +82,35 @@ def actor(state: NisyrosState) -> int | None:
 
 def work_targets(state: NisyrosState, player: int) -> list[int]:
     """The workplaces a worker of ``player`` may go to now, in place order:
-    ``[p for p in range(32) if can_work_at(state, player, p)]``, read zone by
-    zone of the player's reach instead of asking of every place."""
+    ``[p for p in range(32) if can_work_at(state, player, p)]``: the usable
+    places of the player's reach read from a table (``_reachable``), those
+    with a limit kept while they have room."""
     h = state.home[player]
     lava = state.lava
     if h is None or lava[h] >= COVERED:
         return []
     people = state.people
-    out: list[int] = []
+    return [p for p, lim in _reachable(h, *lava, *state.origin) if lim is None or sum(map(AT[p], people)) < lim]
+
+
+@lru_cache(maxsize=None)
+def _reachable(h: int, *key: int) -> tuple[tuple[int, int | None], ...]:
+    """The places a worker living at ``h`` may work at with the lava at
+    ``key[:4]`` and the villages in use at ``key[4:]`` (our ruling: only the
+    own meeting place), each with its limit, in place order: a table worked
+    out once for each such island."""
+    lava, origin = key[:4], key[4:]
+    out: list[tuple[int, int | None]] = []
     for z in REACH_SORTED[h]:
         lz, base = lava[z], z * SLOTS
-        for s in range(lz, COAST):  # R1-R4 not under lava, with room
-            p = base + s
-            lim = LIMITS[s]
-            if lim is None or sum(map(AT[p], people)) < lim:
-                out.append(p)
+        out.extend((base + s, LIMITS[s]) for s in range(lz, COAST))  # R1-R4 not under lava
         if lz < COVERED:
-            out.append(base + DAM_SITE)
-            if z in state.origin:  # a village in use: its shipyard, and the own meeting place
-                p = base + SHIPYARD
-                if sum(map(AT[p], people)) < SHIPYARD_LIMIT:
-                    out.append(p)
+            out.append((base + DAM_SITE, None))
+            if z in origin:  # a village in use: its shipyard, and the own meeting place
+                out.append((base + SHIPYARD, SHIPYARD_LIMIT))
                 if z == h:
-                    out.append(base + MEETING)
-    return out
+                    out.append((base + MEETING, None))
+    return tuple(out)
 
 
 def _worker_row(player: int, src: int) -> tuple:

@@ -244,21 +244,32 @@ def dam_spots(state: NisyrosState, z: int) -> list[int]:
 
 def build_options(state: NisyrosState) -> list[Action]:
     """Step 5: each dam (a free spot of a zone whose dam site has a worker
-    left to build) and each boat (a shipyard with one) the stock pays for."""
+    left to build) and each boat (a shipyard with one) the stock pays for.
+    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)"""
     out: list[Action] = []
     dams = state.stone > 0 and ISLAND.dams > total_dams(state)
     boats = state.wood > 0 and ISLAND.boats > total_boats(state)
     if not (dams or boats):
         return out
-    lava = state.lava
+    lava, people, idle, stupor, on = state.lava, state.people, state.idle, state.stupor, state.yellow_on
     for z in range(4):
-        if lava[z] >= COVERED:  # neither a dam site nor a shipyard on a buried coast
+        lz = lava[z]
+        if lz >= COVERED:  # neither a dam site nor a shipyard on a buried coast
             continue
-        if dams and dam_capacity(state, z) > 0:
-            row = BUILD_DAM[z]
-            out.extend([row[r] for r in dam_spots(state, z)])
-        if boats and z in state.origin and boat_capacity(state, z) > 0:
-            out.append(BUILD_BOAT[z])
+        base = z * SLOTS
+        if dams:
+            p = base + DAM_SITE
+            if p not in stupor:  # the fumes: nobody there works (and nothing built is ever negative)
+                get = AT[p]
+                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.dams_built[z]:
+                    row, held = BUILD_DAM[z], state.dams[z]
+                    out.extend([row[r] for r in range(lz if lz > 1 else 1, COAST + 1) if held[r] < DAM_SPOTS[r]])
+        if boats and z in state.origin:
+            p = base + SHIPYARD
+            if p not in stupor:
+                get = AT[p]
+                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.boats_built[z]:
+                    out.append(BUILD_BOAT[z])
     return out
 
 

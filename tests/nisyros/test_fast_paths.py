@@ -54,6 +54,8 @@ def test_a_chance_event_throws_what_chance_rng_throws_and_moves_the_counter_at_o
     assert s.chance == twin.chance
     c, r = chance(s), chance_rng(twin)
     assert [c.randrange(6) for _ in range(20)] == [r.randrange(6) for _ in range(20)]
+    sizes = [1, 2, 3, 5, 7, 8, 17, 1000] * 5  # randrange's own answers for any size (it rejects and throws again)
+    assert [c.randrange(n) for n in sizes] == [r.randrange(n) for n in sizes]
     cards, cards2 = list(range(25)), list(range(25))
     chance(s).shuffle(cards)
     chance_rng(twin).shuffle(cards2)

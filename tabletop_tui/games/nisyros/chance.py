@@ -32,7 +32,12 @@ class Chance:
         return rng
 
     def randrange(self, n: int) -> int:
-        return self._thrown().randrange(n)
+        """``randrange(n)`` for an int ``n`` > 0: what ``random.Random.randrange``
+        returns for it (its ``_randbelow(n)``, without the argument checks)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._thrown()
+        return rng._randbelow(n)
 
     def shuffle(self, xs: list) -> None:
         self._thrown().shuffle(xs)

@@ -78,11 +78,13 @@ def turn(state: NisyrosState, z: int, ev: list[Event] | None, why: str) -> None:
     state.lava[z] = ring + 1
     returned = state.dams[z][ring]
     state.dams[z][ring] = 0
-    extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
-    if ring == 0 and state.bonus[z]:
-        extra += f"; its {state.bonus[z]} bonus is lost"
+    lost = state.bonus[z] if ring == 0 else None
+    if lost:
         state.bonus[z] = None
     if ev is not None:
+        extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
+        if lost:
+            extra += f"; its {lost} bonus is lost"
         ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
     if ring == COAST:
         for s in range(state.players):
@@ -380,7 +382,7 @@ def erupt(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None) -> b
     """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
     help); False while its flight waits for the team."""
     state.eruptions_left -= 1
-    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
+    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}" if ev is not None else "")
 
 
 def people_left(state: NisyrosState) -> int:

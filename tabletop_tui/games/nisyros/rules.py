@@ -40,6 +40,8 @@ from .state import NisyrosOptions, NisyrosState
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState"]
 
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
+#: ``name_of`` of each seat, the log's placeholder for its name
+SEAT_TAGS = [name_of(s) for s in range(4)]
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
@@ -302,7 +304,7 @@ class Nisyros(Game[NisyrosState]):
         """Play one checked input; afterwards the round engine re-asks or moves on."""
         ph = state.phase
         state.phase = "auto"
-        me = f"{{s{seat}}}"
+        me = SEAT_TAGS[seat]  # name_of(seat), for the log
         if isinstance(a, MoveWorker):
             state.take(a.player, a.src)  # the drizzle also moves sleepers
             state.people[a.player][a.dst] += 1

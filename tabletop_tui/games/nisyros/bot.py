@@ -111,7 +111,35 @@ class TeamPolicy:
         if score is None:
             return [0.0] * len(legal)
         ctx = _Context(state)
+        if ph in ("move", "marathon"):
+            return self._move_scores(ctx, legal)
         return [0.0 if a.kind == "done" else score(ctx, a) for a in legal]
+
+    def _move_scores(self, c: "_Context", legal: list[Any]) -> list[float]:
+        """``_move`` of each of ``legal`` (Done 0), a worker's value on each
+        place worked out once and read by index: step 1 lists every free
+        worker's move to every workplace in reach."""
+        n = c.state.players
+        to: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p, moving=True)
+        at: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p)
+        value = c._worker_value
+        out: list[float] = []
+        for a in legal:
+            kind = a.kind
+            if kind == "move_worker":
+                q, src, dst = a.player, a.src, a.dst
+                row = to[q]
+                v = row[dst]
+                if v is None:
+                    v = row[dst] = value(q, dst, True)
+                row = at[q]
+                w = row[src]
+                if w is None:
+                    w = row[src] = value(q, src, False)
+                out.append(v - w - 0.25)
+            else:
+                out.append(0.0 if kind == "done" else self._move(c, a))
+        return out
 
     # -- step 1 -----------------------------------------------------------------------------------
     def _move(self, c: "_Context", a: Any) -> float:

@@ -315,10 +315,11 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return []
     ph = state.phase
     if ph == "move":
-        acts = worker_moves(state, seat, fresh_only=True)
+        acts = worker_moves(state, seat, fresh_only=True)  # a new list
         if seat == state.active:
             acts += boat_moves(state)
-        return acts + [DONE]
+        acts.append(DONE)
+        return acts
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
         return [PICK_ZONE[z] for z in state.choices]
     if ph in ("rescue", "flee"):

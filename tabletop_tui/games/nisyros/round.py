@@ -344,14 +344,15 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
     got = {k: 0 for k in KINDS}
     lines: list[str] = []  # the log's words for each worked field (none written without a log)
     worked = False
-    people, idle, lava, yellow_on = state.people, state.idle, state.lava, state.yellow_on
-    seats = range(state.players)
+    lava, yellow_on = state.lava, state.yellow_on
+    # every place's workers less its sleepers (event 9), each summed over the seats in one pass
+    awake = [n - i for n, i in zip(map(sum, zip(*state.people)), map(sum, zip(*state.idle)))]
     doubled = [DOUBLE_KIND[c] for c in state.in_play if c in DOUBLE_KIND]  # events 3-5
     for z in range(4):
         base = z * SLOTS
         for r in range(lava[z], 4):
             p = base + r
-            w = sum([people[s][p] - idle[s][p] for s in seats])
+            w = awake[p]
             if not w:
                 continue
             worked = True

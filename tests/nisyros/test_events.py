@@ -346,6 +346,8 @@ def test_card_23_ash_rain_makes_the_crater_rim_yield_nothing():
     s.stone = 0
     s.in_play = [23]
     s.yellow_on = [None] * 5
+    rim = [p.no_yield for p in G.view(s, 0).places if p.slot == R1]
+    assert rim == ["ash rain"] * 4 and G.view(s, 0).places[P(MANDRAKI, R2)].no_yield == ""
     step(s, "s4")
     assert s.stone == 2 and s.bonus[MANDRAKI] == "stone"
 

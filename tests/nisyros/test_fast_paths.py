@@ -42,3 +42,62 @@ def test_whole_games_played_without_the_log_match_the_logged_games():
             G.play_silent(quiet, action, seat)
             assert quiet.model_dump() == loud.model_dump()
         assert G.is_over(quiet)
+
+
+def test_a_chance_event_throws_what_chance_rng_throws_and_moves_the_counter_at_once():
+    from tabletop_tui.engine.rng import chance_rng
+    from tabletop_tui.games.nisyros.chance import chance
+
+    s, twin = new(3, seed=5), new(3, seed=5)
+    unused = chance(s)  # never thrown: the counter moves all the same
+    chance_rng(twin)
+    assert s.chance == twin.chance
+    c, r = chance(s), chance_rng(twin)
+    assert [c.randrange(6) for _ in range(20)] == [r.randrange(6) for _ in range(20)]
+    sizes = [1, 2, 3, 5, 7, 8, 17, 1000] * 5  # randrange's own answers for any size (it rejects and throws again)
+    assert [c.randrange(n) for n in sizes] == [r.randrange(n) for n in sizes]
+    cards, cards2 = list(range(25)), list(range(25))
+    chance(s).shuffle(cards)
+    chance_rng(twin).shuffle(cards2)
+    assert cards == cards2 and s.chance == twin.chance
+    assert unused._rng is None
+
+
+def _mid_game(players: int, seed: int):
+    s = new(players, seed=seed)
+    rng = random.Random(seed)
+    while s.round < 3 and not G.is_over(s):
+        seat = G.to_act(s)[0]
+        G.apply(s, rng.choice(G.legal_actions(s, seat)), seat)
+    return s
+
+
+def test_a_clone_is_equal_and_shares_no_list_the_rules_change():
+    s = _mid_game(4, 3)
+    s.black = [0, 1]
+    copy = G.clone(s)
+    assert copy == s and copy.model_dump() == s.model_dump()
+    before = s.model_dump()
+    for name, value in copy.__dict__.items():
+        if name in ("kinds", "origin"):  # dealt at set-up, never changed
+            continue
+        if isinstance(value, list):
+            value.append(None)
+            for row in value:
+                if isinstance(row, list):
+                    row.append(None)
+    assert s.model_dump() == before
+
+
+def test_the_rules_set_no_attribute_that_is_not_a_field():
+    """Fields are set past pydantic (``NisyrosState.__setattr__``), so a
+    misspelt field would pass unnoticed: whole games show none."""
+    fields = set(type(G.new_state(2, None, 1)).model_fields)
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        s = new(players, seed=seed)
+        rng = random.Random(seed)
+        while not G.is_over(s):
+            seat = G.to_act(s)[0]
+            G.apply(s, rng.choice(G.legal_actions(s, seat)), seat)
+            assert set(s.__dict__) == fields
+            assert G.clone(s).__dict__.keys() == s.__dict__.keys()

@@ -88,8 +88,12 @@ class TeamPolicy:
     playouts and to order its moves, and by the benchmarks' bound."""
 
     def choose(self, state: NisyrosState, seat: int, legal: list[Any]) -> Any:
-        """The policy's move among ``legal`` (Done when nothing is worth doing)."""
-        return self.ranked(state, seat, legal)[0]
+        """The policy's move among ``legal`` (Done when nothing is worth
+        doing): ``ranked(...)[0]``, the first of the best, without sorting."""
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.scores(state, seat, legal)
+        return legal[max(range(len(legal)), key=scores.__getitem__)]
 
     def ranked(self, state: NisyrosState, seat: int, legal: list[Any]) -> list[Any]:
         """``legal`` best first by the policy's scores (stable for ties)."""
@@ -107,13 +111,41 @@ class TeamPolicy:
         if score is None:
             return [0.0] * len(legal)
         ctx = _Context(state)
+        if ph in ("move", "marathon"):
+            return self._move_scores(ctx, legal)
         return [0.0 if a.kind == "done" else score(ctx, a) for a in legal]
+
+    def _move_scores(self, c: "_Context", legal: list[Any]) -> list[float]:
+        """``_move`` of each of ``legal`` (Done 0), a worker's value on each
+        place worked out once and read by index: step 1 lists every free
+        worker's move to every workplace in reach."""
+        n = c.state.players
+        to: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p, moving=True)
+        at: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p)
+        value = c._worker_value
+        out: list[float] = []
+        for a in legal:
+            kind = a.kind
+            if kind == "move_worker":
+                q, src, dst = a.player, a.src, a.dst
+                row = to[q]
+                v = row[dst]
+                if v is None:
+                    v = row[dst] = value(q, dst, True)
+                row = at[q]
+                w = row[src]
+                if w is None:
+                    w = row[src] = value(q, src, False)
+                out.append(v - w - 0.25)
+            else:
+                out.append(0.0 if kind == "done" else self._move(c, a))
+        return out
 
     # -- step 1 -----------------------------------------------------------------------------------
     def _move(self, c: "_Context", a: Any) -> float:
         if a.kind == "move_boat":
             s = c.state
-            return 0.5 * (cover_risk(s, a.src, 4) - cover_risk(s, a.dst, 4)) * s.boats[a.src] - 0.1
+            return 0.5 * (c.risk(a.src, 4) - c.risk(a.dst, 4)) * s.boats[a.src] - 0.1
         return c.worker_value(a.player, a.dst, moving=True) - c.worker_value(a.player, a.src) - 0.25
 
     _marathon = _move
@@ -133,7 +165,7 @@ class TeamPolicy:
     def _build(self, c: "_Context", a: Any) -> float:
         s = c.state
         if a.kind == "build_boat":
-            return PERSON * (1 - 0.8 * cover_risk(s, a.zone, 4)) if c.boats_wanted > 0 else 0.2
+            return PERSON * (1 - 0.8 * c.risk(a.zone, 4)) if c.boats_wanted > 0 else 0.2
         r, z = a.ring, a.zone
         lava = s.lava[z]
         if r == lava and lava > 0:  # the next flow's target
@@ -152,8 +184,8 @@ class TeamPolicy:
         z, slot = divmod(a.place, 8)
         citizen = slot == 7
         behind = (c.target - s.kos[a.player]) * 0.4  # the worst-off player first
-        risk = cover_risk(s, z, min(slot, 4))
-        boat = 0.3 * cover_risk(s, a.boat, 4) - 0.05 * ((a.boat - z) % 4 != 0)
+        risk = c.risk(z, min(slot, 4))
+        boat = 0.3 * c.risk(a.boat, 4) - 0.05 * ((a.boat - z) % 4 != 0)
         if citizen:
             return 2.0 + behind + risk + boat
         if c.endgame or risk > 0.6 or c.state.workers(a.player) > c.useful_workers:
@@ -203,7 +235,7 @@ class _Context:
         self.state = s = state
         n = s.players
         self.cap = ISLAND.stock_cap[n]
-        island = sum(s.on_island(q) for q in range(n))
+        island = sum(map(sum, s.people))  # everyone still on Nisyros
         boats = sum(s.boats)
         self.boats_wanted = island - boats  # boats the people still here need
         self.wood_wanted = self.boats_wanted - s.wood
@@ -212,22 +244,45 @@ class _Context:
         self.endgame = lava >= 15 or s.round >= 7
         self.target = 9
         per = ISLAND.levels[s.level].wheat_to_sail
-        workers = sum(s.workers(q) for q in range(n))
         self.wheat_wanted = 2 * n + (island if per else 0) - s.wheat
         self.useful_workers = 6
-        # wood gathered this round by the workers already placed, and the shipyards' workers
-        gathered = 0
-        self.at_yards = 0
-        for row in s.people:
-            for z in range(4):
-                self.at_yards += row[z * 8 + 5]
-                for r in range(s.lava[z], 4):
-                    if row[z * 8 + r] and s.kinds[z][r] == "wood":
-                        gathered += row[z * 8 + r] * (2 if r < 2 else 1)
-        self.wood_coming = s.wood + gathered
-        self.workers = workers
+        self._yards: tuple[int, int] | None = None
+        self._risks: dict[int, float] = {}
+        self._values: dict[str, float] = {}
+        self._workers: dict[tuple[int, int, bool], float] = {}
+
+    def yards(self) -> tuple[int, int]:
+        """(the shipyards' workers, the wood in stock plus what the workers
+        already placed gather this round), worked out once per choice."""
+        if self._yards is None:
+            s = self.state
+            woods = [(z * 8 + r, 2 if r < 2 else 1) for z in range(4) for r in range(s.lava[z], 4)
+                     if s.kinds[z][r] == "wood"]
+            gathered = at_yards = 0
+            for row in s.people:
+                at_yards += row[5] + row[13] + row[21] + row[29]
+                for p, y in woods:
+                    if row[p]:
+                        gathered += row[p] * y
+            self._yards = (at_yards, s.wood + gathered)
+        return self._yards
+
+    def risk(self, z: int, ring: int) -> float:
+        """``cover_risk(state, z, ring)``, worked out once per choice."""
+        key = z * 8 + ring
+        r = self._risks.get(key)
+        if r is None:
+            r = self._risks[key] = cover_risk(self.state, z, ring)
+        return r
 
     def kind_value(self, kind: str) -> float:
+        """What one more of ``kind`` is worth to the team now (once per choice)."""
+        v = self._values.get(kind)
+        if v is None:
+            v = self._values[kind] = self._kind_value(kind)
+        return v
+
+    def _kind_value(self, kind: str) -> float:
         s = self.state
         if kind == "wood":
             return 1.5 if self.wood_wanted > 0 and s.wood < self.cap - 2 else 0.1
@@ -237,24 +292,33 @@ class _Context:
         return 1.0 if s.stone < max(2, dams_wanted) else 0.15
 
     def worker_value(self, q: int, p: int, moving: bool = False) -> float:
-        """What a worker of ``q`` does for the team on place ``p`` this round."""
+        """What a worker of ``q`` does for the team on place ``p`` this round
+        (worked out once per choice)."""
+        key = (q, p, moving)
+        v = self._workers.get(key)
+        if v is None:
+            v = self._workers[key] = self._worker_value(q, p, moving)
+        return v
+
+    def _worker_value(self, q: int, p: int, moving: bool) -> float:
         s = self.state
         z, slot = divmod(p, 8)
         if slot < 4:
             y = 2 if slot < 2 else 1
-            return y * self.kind_value(s.kinds[z][slot]) - PERSON / 3 * cover_risk(s, z, slot)
-        risk = PERSON / 3 * cover_risk(s, z, 4)
+            return y * self.kind_value(s.kinds[z][slot]) - PERSON / 3 * self.risk(z, slot)
+        risk = PERSON / 3 * self.risk(z, 4)
         if slot == 5:  # shipyard: a boat if there is wood for it
-            others = self.at_yards - (0 if moving else 1)
-            return (PERSON * 0.8 if self.wood_coming > others and self.boats_wanted > others else 0.1) - risk
+            at_yards, wood_coming = self.yards()
+            others = at_yards - (0 if moving else 1)
+            return (PERSON * 0.8 if wood_coming > others and self.boats_wanted > others else 0.1) - risk
         if slot == 4:  # dam site: the dams the lava's next flow here needs
             lz = s.lava[z]
-            here = sum(row[p] for row in s.people) - (0 if moving else 1)
+            here = sum([row[p] for row in s.people]) - (0 if moving else 1)
             missing = DAM_SPOTS[lz] - s.dams[z][lz] if 0 < lz < 5 else 0
             useful = missing > here and s.stone > here
             return (2.2 + 0.6 * (z in self.homes) if useful else 0.0) - risk
         if slot == 6:  # meeting place: call a citizen up
-            here = sum(row[p] for row in s.people) - (0 if moving else 1)
+            here = sum([row[p] for row in s.people]) - (0 if moving else 1)
             citizens = s.people[q][p + 1]
             early = s.round <= 4 and not self.endgame
             return (1.8 if citizens > here and here < 2 and early else 0.0) - risk
@@ -275,7 +339,8 @@ class _Context:
         if slot < 4:
             return w * (2 if slot < 2 else 1) * self.kind_value(s.kinds[z][slot])
         if slot == 5:
-            extra = min(w, max(0, self.wood_coming - self.at_yards), max(0, self.boats_wanted - self.at_yards))
+            at_yards, wood_coming = self.yards()
+            extra = min(w, max(0, wood_coming - at_yards), max(0, self.boats_wanted - at_yards))
             return extra * PERSON * 0.8
         if slot == 4:
             lz = s.lava[z]

@@ -178,7 +178,11 @@ FACE_NAMES = {"stone": "stone x2", "wood": "wood x2", "wheat": "wheat x2", "dam"
 
 def place_name(p: int) -> str:
     """"Pali R2", "Nikia shipyard", "Mandraki village"."""
-    return f"{ZONES[zone_of(p)]} {SLOT_NAMES[slot_of(p)]}"
+    return PLACE_NAMES[p]
+
+
+#: ``place_name`` of every place, in place order
+PLACE_NAMES = tuple(f"{ZONES[zone_of(p)]} {SLOT_NAMES[slot_of(p)]}" for p in range(PLACES))
 
 
 def area_name(zone: int, ring: int) -> str:

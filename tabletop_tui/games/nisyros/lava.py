@@ -7,13 +7,11 @@ they may leave is whose inhabitant flees a buried coast next (``settle``).
 
 from __future__ import annotations
 
-import random
-
 from tabletop_tui.engine.game import Event
-
 from tabletop_tui.engine.text import who as name_of
 
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, ZONES, area_name, place
+from .chance import Chance
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
@@ -27,6 +25,10 @@ def red_face_text(face: int) -> str:
     return f"{f.events} {'black' if f.black else 'red'}"
 
 
+#: a flight's throw of each red face: (escapes, the face in words)
+_RED_ROLLS = [(RED[face].black, red_face_text(face)) for face in range(6)]
+
+
 def black_face_text(zones: list[int]) -> str:
     return " or ".join(ZONES[z] for z in zones)
 
@@ -36,9 +38,9 @@ def covered(state: NisyrosState) -> bool:
     return all(n >= COVERED for n in state.lava)
 
 
-def _flee_roll(rng: random.Random) -> tuple[bool, str]:
+def _flee_roll(rng: Chance) -> tuple[bool, str]:
     face = rng.randrange(6)
-    return RED[face].black, red_face_text(face)
+    return _RED_ROLLS[face]
 
 
 def _refuge(state: NisyrosState, s: int, z: int) -> int | None:
@@ -61,7 +63,7 @@ def _who(s: int, citizen: bool) -> str:
     return f"{name_of(s)}'s {'citizen' if citizen else 'worker'}"
 
 
-def cover(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None, why: str) -> bool:
+def cover(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None, why: str) -> bool:
     """Turn the next area of zone ``z`` to lava (:func:`turn`) and let its
     people flee (:func:`settle`); False while a coast's flight waits for the
     team's choice."""
@@ -76,11 +78,13 @@ def turn(state: NisyrosState, z: int, ev: list[Event] | None, why: str) -> None:
     state.lava[z] = ring + 1
     returned = state.dams[z][ring]
     state.dams[z][ring] = 0
-    extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
-    if ring == 0 and state.bonus[z]:
-        extra += f"; its {state.bonus[z]} bonus is lost"
+    lost = state.bonus[z] if ring == 0 else None
+    if lost:
         state.bonus[z] = None
     if ev is not None:
+        extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
+        if lost:
+            extra += f"; its {lost} bonus is lost"
         ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
     if ring == COAST:
         for s in range(state.players):
@@ -96,7 +100,7 @@ def _on(state: NisyrosState, ps: tuple[int, ...] | list[int]) -> bool:
     return False
 
 
-def settle(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
+def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     """Everyone standing on lava flees (S11), zone by zone clockwise from
     Mandraki, each zone's fields before its coast, and boats off a buried
     coast are lost. False when a coast's flight stops for the team's choice
@@ -104,10 +108,16 @@ def settle(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> b
     stands on lava otherwise, so the people still there are the flight's
     own record."""
     for z in range(4):
-        for ring in range(min(state.lava[z], COAST)):
-            if _on(state, (place(z, ring),)):
-                _flee_slope(state, z, place(z, ring), rng, ev)
-        if state.lava[z] >= COVERED and (_on(state, _coast(z)) or state.boats[z]):
+        lz = state.lava[z]
+        if not lz:
+            continue
+        base = z * SLOTS
+        top = base + min(lz, COAST)
+        if any(any(row[base:top]) for row in state.people):  # someone on this zone's lava fields
+            for p in range(base, top):
+                if _on(state, (p,)):
+                    _flee_slope(state, z, p, rng, ev)
+        if lz >= COVERED and (state.boats[z] or _on(state, _COAST[z])):
             if not _flee_coast(state, z, rng, ev):
                 return False
     return True
@@ -122,7 +132,7 @@ def flight_zone(state: NisyrosState) -> int | None:
     return None
 
 
-def _flee_slope(state: NisyrosState, z: int, p: int, rng: random.Random, ev: list[Event] | None) -> None:
+def _flee_slope(state: NisyrosState, z: int, p: int, rng: Chance, ev: list[Event] | None) -> None:
     """A worker on a covered slope escapes on black to its own meeting place."""
     for s in range(state.players):
         for _ in range(state.people[s][p]):
@@ -151,17 +161,19 @@ def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
     citizens = [(s, state.people[s][v]) for s in order if state.people[s][v]]
     if citizens:
         return citizens
-    workers = [(s, sum(state.people[s][p] for p in _workplaces(z)))
-               for s in sorted(order, key=lambda s: state.home[s] != z)]
-    return [(s, n) for s, n in workers if n]
+    a, b, c = _WORKPLACES[z]
+    home, people = state.home, state.people
+    out = []
+    for s in [s for s in order if home[s] == z] + [s for s in order if home[s] != z]:
+        row = people[s]
+        n = row[a] + row[b] + row[c]
+        if n:
+            out.append((s, n))
+    return out
 
 
 def _workplaces(z: int) -> tuple[int, ...]:
     return _WORKPLACES[z]
-
-
-def _coast(z: int) -> tuple[int, ...]:
-    return _COAST[z]
 
 
 #: the coast's workplaces of each zone, and those with its village
@@ -208,22 +220,40 @@ def _choices(state: NisyrosState, z: int, groups: list[tuple[int, int]]) -> list
     return [s for s, _ in groups]
 
 
-def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
+def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None) -> bool:
     """The flight from the buried coast of ``z`` (S11): True when everyone
     has fled; False when the team must choose whose inhabitant flees next
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
     v = village(z)
+    people = state.people
+    owner = state.origin.index(z) if z in state.origin else 0
+    n = state.players
+    order = [(owner + i) % n for i in range(n)]  # as _coast_groups orders them
     while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
-        groups = _coast_groups(state, z)
-        if not groups:
-            break
-        choices = _choices(state, z, groups)
-        if choices:
-            state.phase = "flee"
-            state.choices = choices
-            return False
-        _flee(state, z, groups[0][0], any(row[v] for row in state.people), rng, ev)
+        # the next in line: _coast_groups without the lists while one seat's citizens remain
+        first = next((s for s in order if people[s][v]), None)
+        if first is not None:
+            citizen = True
+            if sum(1 for s in order if people[s][v]) > 1:
+                groups = _coast_groups(state, z)
+                choices = _choices(state, z, groups)
+                if choices:
+                    state.phase = "flee"
+                    state.choices = choices
+                    return False
+        else:
+            citizen = False
+            groups = _coast_groups(state, z)
+            if not groups:
+                break
+            choices = _choices(state, z, groups)
+            if choices:
+                state.phase = "flee"
+                state.choices = choices
+                return False
+            first = groups[0][0]
+        _flee(state, z, first, citizen, rng, ev)
     if state.boats[z]:
         if ev is not None:
             ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
@@ -233,7 +263,7 @@ def _flee_coast(state: NisyrosState, z: int, rng: random.Random, ev: list[Event]
     return True
 
 
-def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event] | None) -> None:
+def flee_one(state: NisyrosState, s: int, rng: Chance, ev: list[Event] | None) -> None:
     """One inhabitant of ``s`` flees the coast being buried (citizens first):
     it throws the red die; on black it takes a boat of this zone to Kos (a
     wheat too above Achilles), else walks to a reachable village, else goes
@@ -243,13 +273,13 @@ def flee_one(state: NisyrosState, s: int, rng: random.Random, ev: list[Event] | 
     _flee(state, z, s, fleeing_citizens(state), rng, ev)
 
 
-def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random, ev: list[Event] | None) -> None:
+def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
     p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
     state.take(s, p)
     ok, face = _flee_roll(rng)
-    who = _who(s, citizen)
+    who = _who(s, citizen) if ev is not None else ""
     if not ok:
         state.hades[s] += 1
         if ev is not None:
@@ -276,7 +306,7 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: random.Random
             ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
 
 
-def flow(state: NisyrosState, rng: random.Random, ev: list[Event] | None) -> bool:
+def flow(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     """Step 8 (S7): in every zone with lava the area below its lowest lava
     area turns to lava unless all its dam spots hold dams. All zones flow at
     once; then the people of each new lava area flee, zone by zone. False
@@ -306,7 +336,7 @@ def open_zones(state: NisyrosState) -> list[int]:
     return [z for z in range(4) if state.lava[z] < COVERED]
 
 
-def throw_black(state: NisyrosState, rng: random.Random, ev: list[Event] | None, wanted) -> list[int]:
+def throw_black(state: NisyrosState, rng: Chance, ev: list[Event] | None, wanted) -> list[int]:
     """Throw the volcano die until a face names a zone that ``wanted`` accepts;
     returns those zones (one, or two for the team to choose from), or [] when
     no zone can ever be named."""
@@ -348,11 +378,11 @@ def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     return max(0, min(lv.max_eruptions, n)), why
 
 
-def erupt(state: NisyrosState, z: int, rng: random.Random, ev: list[Event] | None) -> bool:
+def erupt(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None) -> bool:
     """S7: the highest area of ``z`` not yet lava turns to lava (dams do not
     help); False while its flight waits for the team."""
     state.eruptions_left -= 1
-    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}")
+    return cover(state, z, rng, ev, f"Eruption towards {ZONES[z]}" if ev is not None else "")
 
 
 def people_left(state: NisyrosState) -> int:

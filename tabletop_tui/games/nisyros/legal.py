@@ -22,6 +22,7 @@ VOLUNTEER = Volunteer.model_construct(kind="volunteer")
 PICK_ZONE = [PickZone.model_construct(kind="pick_zone", zone=z) for z in range(4)]
 PICK_PLAYER = [PickPlayer.model_construct(kind="pick_player", player=s) for s in range(4)]
 BUILD_BOAT = [BuildBoat.model_construct(kind="build_boat", zone=z) for z in range(4)]
+BUILD_DAM = [[BuildDam.model_construct(kind="build_dam", zone=z, ring=r) for r in range(5)] for z in range(4)]
 #: the faces that double a workplace, and the slots each may go on
 DIE_SLOTS = {"dam": (DAM_SITE,), "boat": (SHIPYARD,), "meeting": (MEETING,),
              "hermes": (0, 1, 2, 3, DAM_SITE, SHIPYARD, MEETING)}
@@ -50,14 +51,8 @@ def _pick_worker(player: int, p: int) -> PickWorker:
     return PickWorker.model_construct(kind="pick_worker", player=player, place=p)
 
 
-@lru_cache(maxsize=None)
-def _place_die(die: int, p: int) -> PlaceDie:
-    return PlaceDie.model_construct(kind="place_die", die=die, place=p)
-
-
-@lru_cache(maxsize=None)
-def _build_dam(z: int, ring: int) -> BuildDam:
-    return BuildDam.model_construct(kind="build_dam", zone=z, ring=ring)
+#: every die's placement on every place, built once (``PLACE_DIE[die][place]``)
+PLACE_DIE = [[PlaceDie.model_construct(kind="place_die", die=d, place=p) for p in range(PLACES)] for d in range(5)]
 
 
 @lru_cache(maxsize=None)
@@ -87,30 +82,35 @@ def actor(state: NisyrosState) -> int | None:
 
 def work_targets(state: NisyrosState, player: int) -> list[int]:
     """The workplaces a worker of ``player`` may go to now, in place order:
-    ``[p for p in range(32) if can_work_at(state, player, p)]``, read zone by
-    zone of the player's reach instead of asking of every place."""
+    ``[p for p in range(32) if can_work_at(state, player, p)]``: the usable
+    places of the player's reach read from a table (``_reachable``), those
+    with a limit kept while they have room."""
     h = state.home[player]
     lava = state.lava
     if h is None or lava[h] >= COVERED:
         return []
     people = state.people
-    out: list[int] = []
+    return [p for p, lim in _reachable(h, *lava, *state.origin) if lim is None or sum(map(AT[p], people)) < lim]
+
+
+@lru_cache(maxsize=None)
+def _reachable(h: int, *key: int) -> tuple[tuple[int, int | None], ...]:
+    """The places a worker living at ``h`` may work at with the lava at
+    ``key[:4]`` and the villages in use at ``key[4:]`` (our ruling: only the
+    own meeting place), each with its limit, in place order: a table worked
+    out once for each such island."""
+    lava, origin = key[:4], key[4:]
+    out: list[tuple[int, int | None]] = []
     for z in REACH_SORTED[h]:
         lz, base = lava[z], z * SLOTS
-        for s in range(lz, COAST):  # R1-R4 not under lava, with room
-            p = base + s
-            lim = LIMITS[s]
-            if lim is None or sum(map(AT[p], people)) < lim:
-                out.append(p)
+        out.extend((base + s, LIMITS[s]) for s in range(lz, COAST))  # R1-R4 not under lava
         if lz < COVERED:
-            out.append(base + DAM_SITE)
-            if z in state.origin:  # a village in use: its shipyard, and the own meeting place
-                p = base + SHIPYARD
-                if sum(map(AT[p], people)) < SHIPYARD_LIMIT:
-                    out.append(p)
+            out.append((base + DAM_SITE, None))
+            if z in origin:  # a village in use: its shipyard, and the own meeting place
+                out.append((base + SHIPYARD, SHIPYARD_LIMIT))
                 if z == h:
-                    out.append(base + MEETING)
-    return out
+                    out.append((base + MEETING, None))
+    return tuple(out)
 
 
 def _worker_row(player: int, src: int) -> tuple:
@@ -148,10 +148,20 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
 
 
 def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
-    """Whether ``worker_moves(state, player, fresh_only)`` is not empty."""
-    targets = work_targets(state, player)
-    if not targets:
+    """Whether ``worker_moves(state, player, fresh_only)`` is not empty: a
+    worker free to move, and a workplace other than its own to go to. A
+    home village standing offers two that are never full (its dam site and
+    meeting place), so then a free worker is enough."""
+    h = state.home[player]
+    if h is None or state.lava[h] >= COVERED:
         return False
+    if h in state.origin:
+        # free workers, counted at once: sleepers and those moved this step are
+        # each a worker on a workplace (never more on a place than stand there)
+        row = state.people[player]
+        free = sum(row) - sum(row[VILLAGE::SLOTS]) - sum(state.idle[player])
+        return (free - sum(state.moved[player]) if fresh_only else free) > 0
+    targets = work_targets(state, player)
     srcs = _movers(state, player, fresh_only)
     return bool(srcs) and (len(targets) > 1 or len(srcs) > 1 or srcs[0] != targets[0])
 
@@ -233,14 +243,33 @@ def dam_spots(state: NisyrosState, z: int) -> list[int]:
 
 
 def build_options(state: NisyrosState) -> list[Action]:
+    """Step 5: each dam (a free spot of a zone whose dam site has a worker
+    left to build) and each boat (a shipyard with one) the stock pays for.
+    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)"""
     out: list[Action] = []
-    dams_left = ISLAND.dams - total_dams(state)
-    boats_left = ISLAND.boats - total_boats(state)
+    dams = state.stone > 0 and ISLAND.dams > total_dams(state)
+    boats = state.wood > 0 and ISLAND.boats > total_boats(state)
+    if not (dams or boats):
+        return out
+    lava, people, idle, stupor, on = state.lava, state.people, state.idle, state.stupor, state.yellow_on
     for z in range(4):
-        if state.stone and dams_left and coast_open(state, z) and dam_capacity(state, z) > 0:
-            out.extend(_build_dam(z, r) for r in dam_spots(state, z))
-        if state.wood and boats_left and village_open(state, z) and boat_capacity(state, z) > 0:
-            out.append(BUILD_BOAT[z])
+        lz = lava[z]
+        if lz >= COVERED:  # neither a dam site nor a shipyard on a buried coast
+            continue
+        base = z * SLOTS
+        if dams:
+            p = base + DAM_SITE
+            if p not in stupor:  # the fumes: nobody there works (and nothing built is ever negative)
+                get = AT[p]
+                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.dams_built[z]:
+                    row, held = BUILD_DAM[z], state.dams[z]
+                    out.extend([row[r] for r in range(lz if lz > 1 else 1, COAST + 1) if held[r] < DAM_SPOTS[r]])
+        if boats and z in state.origin:
+            p = base + SHIPYARD
+            if p not in stupor:
+                get = AT[p]
+                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.boats_built[z]:
+                    out.append(BUILD_BOAT[z])
     return out
 
 
@@ -258,8 +287,26 @@ def boat_zones(state: NisyrosState, z: int) -> list[int]:
 def evacuations(state: NisyrosState) -> list[Action]:
     """Step 10: every inhabitant on the island, in a boat of any zone."""
     zones = [boat_zones(state, z) for z in range(4)]
-    return [_evacuate(q, p, b) for q in range(state.players) for p in range(32) if state.people[q][p]
-            for b in zones[p // SLOTS]]
+    out: list[Action] = []
+    for q in range(state.players):
+        row = state.people[q]
+        for p in range(PLACES):
+            if row[p]:
+                acts = _evacuate_row(q, p)
+                out.extend([acts[b] for b in zones[p // SLOTS]])
+    return out
+
+
+def _evacuate_row(player: int, p: int) -> tuple:
+    """The evacuation of an inhabitant of ``player`` from ``p`` in a boat of each zone (built once)."""
+    key = player * PLACES + p
+    row = _EVACUATE_ROWS[key]
+    if row is None:
+        row = _EVACUATE_ROWS[key] = tuple(_evacuate(player, p, b) for b in range(4))
+    return row
+
+
+_EVACUATE_ROWS: list[tuple | None] = [None] * (4 * PLACES)
 
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:
@@ -268,10 +315,11 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         return []
     ph = state.phase
     if ph == "move":
-        acts = worker_moves(state, seat, fresh_only=True)
+        acts = worker_moves(state, seat, fresh_only=True)  # a new list
         if seat == state.active:
             acts += boat_moves(state)
-        return acts + [DONE]
+        acts.append(DONE)
+        return acts
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
         return [PICK_ZONE[z] for z in state.choices]
     if ph in ("rescue", "flee"):
@@ -290,7 +338,8 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         acts = []
         for d, face in enumerate(state.yellow):
             if state.yellow_on[d] is None and face not in ("+1", "-1"):
-                acts.extend(_place_die(d, p) for p in die_targets(state, face) if p not in taken)
+                row = PLACE_DIE[d]
+                acts.extend([row[p] for p in die_targets(state, face) if p not in taken])
         return acts + [DONE]
     if ph == "marathon":
         return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]

@@ -13,6 +13,8 @@ from tabletop_tui.engine.game import Event
 
 _new = object.__new__
 _set = object.__setattr__
+#: the fields set, by [a seat given][reveals] (each event gets its own copy)
+_GIVEN = [[{"text"}, {"text", "reveals"}], [{"text", "seat"}, {"text", "seat", "reveals"}]]
 
 
 def event(text: str, seat: int | None = None, reveals: bool = False) -> Event:
@@ -20,12 +22,7 @@ def event(text: str, seat: int | None = None, reveals: bool = False) -> Event:
     those passed, as in ``Event(text=..., seat=..., reveals=...)``)."""
     e = _new(Event)
     _set(e, "__dict__", {"text": text, "seat": seat, "reveals": reveals, "private": False})
-    given = {"text"}
-    if seat is not None:
-        given.add("seat")
-    if reveals:
-        given.add("reveals")
-    _set(e, "__pydantic_fields_set__", given)
+    _set(e, "__pydantic_fields_set__", _GIVEN[seat is not None][reveals].copy())
     _set(e, "__pydantic_extra__", None)
     _set(e, "__pydantic_private__", None)
     return e

@@ -4,13 +4,13 @@
 must choose (``state.phase`` names the choice) or the game ends. Each stage
 handler either does its step's work and moves ``stage`` on, or sets
 ``phase`` to the choice its step needs. Chance (dice, shuffles) comes only
-from ``engine.rng.chance_rng``.
+from ``chance.chance`` (``engine.rng.chance_rng``, thrown when used).
 """
 
 from __future__ import annotations
 
 from tabletop_tui.engine.game import Event
-from tabletop_tui.engine.rng import chance_rng
+from .chance import chance
 from tabletop_tui.engine.text import plural
 from tabletop_tui.engine.text import who as name_of
 
@@ -74,10 +74,10 @@ def s1(state: NisyrosState, ev: list[Event] | None) -> None:
         ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
                              f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
                              + (" (strong current: boats sail anywhere)." if state.current else ".")))
-    for g in state.queue:
-        h = host(state, g)
-        if h is not None:
-            if ev is not None:
+    if ev is not None:
+        for g in state.queue:
+            h = host(state, g)
+            if h is not None:
                 ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
     state.stage = "s1q"
 
@@ -97,6 +97,8 @@ def move_order(state: NisyrosState) -> list[int]:
     displaced workers are moved")."""
     n = state.players
     rot = [(state.active + i) % n for i in range(n)]
+    if all(h is None or h == o for h, o in zip(state.home, state.origin)):
+        return rot  # nobody lives at another's village
 
     def key(s: int) -> tuple[int, int, int]:
         h = host(state, s)
@@ -116,7 +118,7 @@ def s1q(state: NisyrosState, ev: list[Event] | None) -> None:
 # -- step 2 ---------------------------------------------------------------------------------------
 def s2(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 2
-    face = chance_rng(state).randrange(6)
+    face = chance(state).randrange(6)
     state.red = face
     n = ISLAND.red_die[face].events
     state.events_left = n
@@ -129,7 +131,7 @@ def s2(state: NisyrosState, ev: list[Event] | None) -> None:
 def draw_card(state: NisyrosState, ev: list[Event] | None) -> int:
     """Take the top event card; an empty deck is first rebuilt from the discards (S8)."""
     if not state.deck:
-        rng = chance_rng(state)
+        rng = chance(state)
         state.deck = list(state.discard)
         state.discard = []
         rng.shuffle(state.deck)
@@ -152,7 +154,9 @@ def s2draw(state: NisyrosState, ev: list[Event] | None) -> None:
     cid = draw_card(state, ev)
     if ev is not None:
         ev.append(event(text=card_line(cid), reveals=True))
-    EFFECTS.get(cid, lambda s, e: None)(state, ev)
+    effect = EFFECTS.get(cid)
+    if effect is not None:
+        effect(state, ev)
 
 
 def _rats(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -178,7 +182,7 @@ def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
 
 
 def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
-    zones = throw_black(state, chance_rng(state), ev, lambda z: bool(_worked_areas(state, z)))
+    zones = throw_black(state, chance(state), ev, lambda z: bool(_worked_areas(state, z)))
     if not zones:
         if ev is not None:
             ev.append(event(text="No zone has a worker: the fumes harm nobody."))
@@ -282,7 +286,7 @@ EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14:
 
 # -- step 3 ---------------------------------------------------------------------------------------
 def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, again: bool = False) -> None:
-    rng = chance_rng(state)
+    rng = chance(state)
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
     shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
@@ -338,23 +342,28 @@ def yields_nothing(state: NisyrosState, p: int) -> str:
 def s4(state: NisyrosState, ev: list[Event] | None) -> None:
     state.step = 4
     got = {k: 0 for k in KINDS}
-    lines = []
+    lines: list[str] = []  # the log's words for each worked field (none written without a log)
+    worked = False
+    lava, yellow_on = state.lava, state.yellow_on
+    # every place's workers less its sleepers (event 9), each summed over the seats in one pass
+    awake = [n - i for n, i in zip(map(sum, zip(*state.people)), map(sum, zip(*state.idle)))]
+    doubled = [DOUBLE_KIND[c] for c in state.in_play if c in DOUBLE_KIND]  # events 3-5
     for z in range(4):
-        for r in range(4):
-            p = place(z, r)
-            if state.lava[z] > r:
-                continue
-            w = sum(state.people[s][p] - state.idle[s][p] for s in range(state.players))
+        base = z * SLOTS
+        for r in range(lava[z], 4):
+            p = base + r
+            w = awake[p]
             if not w:
                 continue
+            worked = True
             kind = state.kinds[z][r]
-            where = f"{ZONES[z]} {RINGS[r].name} ({kind})"
             spoilt = yields_nothing(state, p)
             if spoilt:
-                lines.append(f"{where}: nothing, {spoilt}")
+                if ev is not None:
+                    lines.append(f"{ZONES[z]} {RINGS[r].name} ({kind}): nothing, {spoilt}")
                 continue
-            per = RINGS[r].yield_ * (2 if p in state.yellow_on else 1)
-            per *= 2 if any(DOUBLE_KIND.get(c) == kind for c in state.in_play) else 1
+            per = RINGS[r].yield_ * (2 if p in yellow_on else 1)
+            per *= 2 if kind in doubled else 1
             n = w * per
             got[kind] += n
             bonus = ""
@@ -362,14 +371,15 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
                 got[state.bonus[z]] += 1
                 bonus = f" + 1 {state.bonus[z]} bonus"
                 state.bonus[z] = None
-            lines.append(f"{where}: {plural(w, 'worker')} x {per} = {n}{bonus}")
-    if not lines:
+            if ev is not None:
+                lines.append(f"{ZONES[z]} {RINGS[r].name} ({kind}): {plural(w, 'worker')} x {per} = {n}{bonus}")
+    if not worked:
         if ev is not None:
             ev.append(event(text="Step 4: nobody works a slope; nothing is gathered."))
     else:
         kept = {k: gain(state, k, got[k]) for k in KINDS}
-        lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
         if ev is not None:
+            lost = [f"{got[k] - kept[k]} {k}" for k in KINDS if got[k] > kept[k]]
             ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
                                  + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
                                  + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
@@ -539,7 +549,7 @@ def s8(state: NisyrosState, ev: list[Event] | None) -> None:
     if state.round == 1:
         if ev is not None:
             ev.append(event(text="Step 8 is skipped in the first round."))
-    elif not flow(state, chance_rng(state), ev):
+    elif not flow(state, chance(state), ev):
         state.stage = "s8flow"  # a flight waits for the team's choice
         return
     state.stage = "s9"
@@ -548,7 +558,7 @@ def s8(state: NisyrosState, ev: list[Event] | None) -> None:
 
 def s8flow(state: NisyrosState, ev: list[Event] | None) -> None:
     """Step 8 goes on after a flight the team was asked about."""
-    if settle(state, chance_rng(state), ev):
+    if settle(state, chance(state), ev):
         state.stage = "s9"
         check_end(state, ev)
 
@@ -574,9 +584,9 @@ def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
-        zones = throw_black(state, chance_rng(state), ev, lambda z: coast_open(state, z))
+        zones = throw_black(state, chance(state), ev, lambda z: coast_open(state, z))
     if len(zones) == 1:
-        erupt(state, zones[0], chance_rng(state), ev)
+        erupt(state, zones[0], chance(state), ev)
         check_end(state, ev)
     else:
         _wants_choice(state, "direction", zones)

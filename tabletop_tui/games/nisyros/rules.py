@@ -20,25 +20,28 @@ from typing import Any
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Event, Game, Result, Seat
-from tabletop_tui.engine.rng import chance_rng
 from tabletop_tui.engine.text import who as name_of
 from tabletop_tui.games.nisyros import INFO
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
+from .chance import chance
 from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, area_name, deck_ids, place,
                    place_name)
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
-from .legal import (DONE, DONE_PHASES, actor, boat_capacity, boat_moves, build_options, can_evacuate, dam_capacity, dam_spots,
+from .legal import (DONE, DONE_PHASES, actor, boat_capacity, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
 from .log import event
-from .places import can_work_at, has_room, meeting, reach, usable, village
+from .places import (coast_open, has_room, meeting, reach, total_boats, total_dams, usable, village,
+                     village_open)
 from .round import STAGES, check_end, rehome, rescue, roll_yellow, send_home, stupefy, victory_condition
 from .state import NisyrosOptions, NisyrosState
 
 __all__ = ["Nisyros", "NisyrosOptions", "NisyrosState"]
 
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
+#: ``name_of`` of each seat, the log's placeholder for its name
+SEAT_TAGS = [name_of(s) for s in range(4)]
 
 #: what each choice asks, for status lines and refusals
 ASKS = {
@@ -108,7 +111,7 @@ class Nisyros(Game[NisyrosState]):
             raise IllegalAction("Nisyros is for 2 to 4 players.")
         opts = options or NisyrosOptions()
         state = NisyrosState(players=players, seed=seed, level=opts.level)
-        rng = chance_rng(state)
+        rng = chance(state)
         kinds = [k for k, n in ISLAND.resource_areas.items() for _ in range(n)]
         rng.shuffle(kinds)
         state.kinds = [kinds[z * 4:(z + 1) * 4] for z in range(4)]
@@ -160,15 +163,11 @@ class Nisyros(Game[NisyrosState]):
             # asked what worker_moves(fresh_only=True) asks of it
             return
         kind = action.kind
-        if kind in ("done", "volunteer", "pick_zone", "pick_player", "place_die"):
-            return  # always on offer in a phase that accepts it; a zone, player or die was judged above
-        if kind == "move_boat":
-            acts = boat_moves(state)
-        elif kind in ("build_dam", "build_boat"):
-            acts = build_options(state)
-        else:
-            acts = legal(state, seat)
-        if action not in acts:
+        if kind in ("done", "volunteer", "pick_zone", "pick_player", "place_die", "evacuate"):
+            return  # always on offer in a phase that accepts it; a zone, player, die or evacuation was judged above
+        if _allowed(state, action, ph) is False:
+            raise IllegalAction("That is not allowed now.")
+        if kind in ("reroll", "remove_dam", "move_worker") and not _listed(action, legal(state, seat)):
             raise IllegalAction("That is not allowed now.")
 
     def _why_not(self, state: NisyrosState, a: Action, seat: Seat) -> str | None:
@@ -200,7 +199,7 @@ class Nisyros(Game[NisyrosState]):
                 return "A worker may only go to the meeting place of its own village."
             if not has_room(state, dst):
                 return f"The {place_name(dst)} is full."
-            return None if can_work_at(state, a.player, dst) else "That worker cannot go there."
+            return None  # everything places.can_work_at asks, asked above
         if isinstance(a, MoveBoat):
             if seat != state.active:
                 return "The active player moves the boats."
@@ -305,7 +304,7 @@ class Nisyros(Game[NisyrosState]):
         """Play one checked input; afterwards the round engine re-asks or moves on."""
         ph = state.phase
         state.phase = "auto"
-        me = f"{{s{seat}}}"
+        me = SEAT_TAGS[seat]  # name_of(seat), for the log
         if isinstance(a, MoveWorker):
             state.take(a.player, a.src)  # the drizzle also moves sleepers
             state.people[a.player][a.dst] += 1
@@ -360,7 +359,7 @@ class Nisyros(Game[NisyrosState]):
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
                                                 f"{'citizen' if fleeing_citizens(state) else 'worker'} next."))
-            rng = chance_rng(state)  # one throw per answer: this inhabitant's, then the rest unasked
+            rng = chance(state)  # one throw per answer: this inhabitant's, then the rest unasked
             flee_one(state, a.player, rng, ev)
             if settle(state, rng, ev):
                 check_end(state, ev)
@@ -419,7 +418,7 @@ class Nisyros(Game[NisyrosState]):
             if ev is not None:
                 ev.append(event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
         elif ph == "direction":
-            erupt(state, z, chance_rng(state), ev)
+            erupt(state, z, chance(state), ev)
             check_end(state, ev)
         elif ph == "home":
             rehome(state, state.queue.pop(0), z, ev)
@@ -457,14 +456,59 @@ class Nisyros(Game[NisyrosState]):
 
     # -- information ------------------------------------------------------------------------------
     def clone(self, state: NisyrosState) -> NisyrosState:
-        new = state.model_copy()
-        for name in ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
-                     "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built",
-                     "choices"):
-            setattr(new, name, list(getattr(state, name)))
-        for name in ("dams", "people", "moved", "idle"):
-            setattr(new, name, [list(r) for r in getattr(state, name)])
-        if state.black is not None:
-            new.black = list(state.black)
+        """A copy sharing nothing the rules change: the field dict and its
+        lists (and rows) copied, without pydantic's ``model_copy``; the
+        set-up's ``kinds`` and ``origin``, never changed, are shared."""
+        d = state.__dict__.copy()
+        for name in _LISTS:
+            d[name] = d[name][:]
+        for name in _GRIDS:
+            d[name] = [r[:] for r in d[name]]
+        if d["black"] is not None:
+            d["black"] = d["black"][:]
+        new = _new_state(NisyrosState)
+        _set(new, "__dict__", d)
+        _set(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
+
+def _allowed(state: NisyrosState, a: Action, ph: str) -> bool | None:
+    """What the legal list says of a boat, a build or a picked worker that
+    ``_why_not`` let through, asked directly (the rest of the list's
+    conditions); None for the other kinds."""
+    if isinstance(a, MoveBoat):
+        if a.carry is None:
+            return True
+        m = place(a.src, MEETING)
+        q = a.carry
+        return (village_open(state, a.dst) and q < state.players
+                and state.people[q][m] - state.moved[q][m] - state.idle[q][m] > 0)
+    if isinstance(a, BuildDam):
+        return ISLAND.dams > total_dams(state) and coast_open(state, a.zone)
+    if isinstance(a, BuildBoat):
+        return ISLAND.boats > total_boats(state) and village_open(state, a.zone)
+    if isinstance(a, PickWorker):
+        q, p = a.player, a.place
+        if q >= state.players or p % SLOTS == VILLAGE:
+            return False
+        return state.people[q][p] - (state.idle[q][p] if ph == "siesta" else 0) > 0
+    return None
+
+
+def _listed(action: Action, acts: list[Action]) -> bool:
+    """``action in acts``, looking for the very object first (the list's
+    actions are shared objects; pydantic's ``==`` is the slow way)."""
+    for x in acts:
+        if x is action:
+            return True
+    return action in acts
+
+
+_new_state = object.__new__
+_set = object.__setattr__
+#: the state's list fields of numbers or strings, and its lists of rows (``clone`` copies each)
+_LISTS = ("queue", "bonus", "lava", "boats", "kos", "hades", "home", "displaced", "deck", "discard",
+          "in_play", "yellow", "yellow_on", "boats_moved", "stupor", "dams_built", "boats_built", "choices")
+_GRIDS = ("dams", "people", "moved", "idle")

@@ -114,16 +114,14 @@ class NisyrosState(BaseState):
     outcome: Literal["", "big", "small", "defeat"] = ""
     end_reason: str = ""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        """A field is set as pydantic sets a field of a model without
-        ``validate_assignment`` (into ``__dict__``, marked as set), in one
-        call instead of pydantic's two: the rules assign fields ~10 times a
-        decision. Anything else goes through pydantic."""
-        if name in _FIELDS:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
+    #: A field is set straight into ``__dict__``, without pydantic's
+    #: ``__setattr__`` (the rules assign fields ~10 times a decision and
+    #: never want validation on assignment): every field counts as set from
+    #: the start (``model_post_init``), so ``model_fields_set`` stays true.
+    __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(_FIELDS))
 
     def on_island(self, seat: int) -> int:
         """``seat``'s inhabitants still on Nisyros."""
@@ -141,5 +139,5 @@ class NisyrosState(BaseState):
         return sum(row) - sum(row[7::8])
 
 
-#: the state's fields, which ``NisyrosState.__setattr__`` sets directly
+#: the state's fields, every one of them set in every state
 _FIELDS = frozenset(NisyrosState.model_fields)

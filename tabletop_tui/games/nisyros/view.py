@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .data import CARDS, DAM_SPOTS, ISLAND, RINGS, SLOT_NAMES, SLOTS, ZONES
+from .data import CARDS, COAST, DAM_SITE, DAM_SPOTS, ISLAND, PLACE_NAMES, PLACES, RINGS, SLOTS, VILLAGE, ZONES
 from .lava import eruptions_planned, red_face_text
 from .legal import actor
-from .places import LIMITS, crowd, total_boats, total_dams, usable
-from .round import yields_nothing
+from .places import COVERED, LIMITS, total_boats, total_dams
 from .state import NisyrosState
 from .text import STEP_NAMES
 
@@ -96,17 +95,28 @@ class NisyrosView(BaseModel):
 
 def build_view(game: object, state: NisyrosState, seat: int | None) -> NisyrosView:
     planned, why = eruptions_planned(state)
-    places = []
-    for p in range(4 * SLOTS):
+    lava, origin, yellow_on = state.lava, state.origin, state.yellow_on
+    # every place's people and sleepers, summed over the seats in one pass each
+    count = list(map(sum, zip(*state.people))) if state.people else [0] * PLACES
+    asleep = list(map(sum, zip(*state.idle))) if state.idle else [0] * PLACES
+    stupor, ash = state.stupor, 23 in state.in_play
+    places = []  # validated with the view, as dicts (what PlaceView(...) of each would give)
+    for p in range(PLACES):
         z, s = divmod(p, SLOTS)
-        places.append(PlaceView(
-            place=p, zone=z, slot=s, name=f"{ZONES[z]} {SLOT_NAMES[s]}",
-            usable=usable(state, p) if s < 7 else (z in state.origin and state.lava[z] < 5),
-            limit=LIMITS[s], count=crowd(state, p),
-            die=state.yellow_on.index(p) if p in state.yellow_on else None,
-            kind=state.kinds[z][s] if s < 4 else None,
-            asleep=sum(row[p] for row in state.idle),
-            no_yield=yields_nothing(state, p) if s < 7 else ""))
+        lz = lava[z]
+        if s < COAST:
+            ok = lz <= s
+        elif s == DAM_SITE:
+            ok = lz < COVERED
+        else:  # shipyard, meeting place and village: a village in use, not under lava
+            ok = z in origin and lz < COVERED
+        places.append({
+            "place": p, "zone": z, "slot": s, "name": PLACE_NAMES[p], "usable": ok,
+            "limit": LIMITS[s], "count": count[p],
+            "die": yellow_on.index(p) if p in yellow_on else None,
+            "kind": state.kinds[z][s] if s < COAST else None, "asleep": asleep[p],
+            # yields_nothing: the fumes (event 10), or ash rain on an R1 (event 23)
+            "no_yield": "" if s == VILLAGE else "fumes" if p in stupor else "ash rain" if s == 0 and ash else ""})
     return NisyrosView(
         seat=seat, players=state.players, level=state.level, level_title=ISLAND.levels[state.level].title,
         round=state.round, step=state.step, step_names=STEP_NAMES, active=state.active, phase=state.phase,

@@ -21,10 +21,13 @@ from typing import Any, Sequence, TypeVar
 
 from rich.text import Text
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Static
+from textual.reactive import Reactive
+from textual.widgets import OptionList, Static
 
 from .board import Board
+from .fit import same_height, wrapped_lines
 from .line_panel import LinePanel
 
 T = TypeVar("T")
@@ -85,9 +88,11 @@ class TapPanel(Tappable, Static):
         key = (text.plain, tuple(text.spans))
         if key == self._shown:
             return
-        width = self.content_size.width
-        lines = (width, len(text.wrap(self.app.console, width))) if width > 0 else (-1, -1)
-        same = width > 0 and lines == self._shown_lines
+        size = self.content_size
+        lines = (size.width, wrapped_lines(text, self.app.console, size.width))
+        old_width, old_lines = self._shown_lines
+        # hidden, it is laid out when shown again; else only if its height changes
+        same = not self.display or old_width == size.width and same_height(self, old_lines, lines[1])
         self._shown, self._shown_lines = key, lines
         self.update(content, layout=not same)
 
@@ -95,6 +100,16 @@ class TapPanel(Tappable, Static):
 class TapLines(Tappable, LinePanel):
     """A :class:`LinePanel` (repaints only the lines that changed) whose
     ``tap`` spans can be clicked."""
+
+
+class SteadyList(OptionList):
+    """An OptionList whose height its CSS fixes (``1fr``, a number of rows,
+    never ``auto``): new options repaint it and its scroll bar without a
+    layout pass of the whole screen (Textual's lays the screen out again
+    whenever the count of options changes; a scroll bar that comes or goes
+    still does)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class KitBoard(Board):
@@ -119,4 +134,4 @@ def cycle(items: Sequence[T], current: Any, delta: int, missing: int = -1) -> T 
     return items[(i + delta) % len(items)]
 
 
-__all__ = ["KitBoard", "TapCell", "TapLines", "TapPanel", "Tappable", "Tapped", "cycle"]
+__all__ = ["KitBoard", "SteadyList", "TapCell", "TapLines", "TapPanel", "Tappable", "Tapped", "cycle"]

@@ -33,6 +33,7 @@ from .coach_panel import CoachPanel
 from .handoff import HandoffScreen
 from .result_screen import ResultScreen
 from .seats import HotSeat, SeatPolicy, Spectator
+from .fit import same_height, wrapped_lines
 from .footer import FittingFooter
 from .game_log import GameLog
 
@@ -411,9 +412,9 @@ class GameScreen(Screen[None]):
         shown, shown_lines = self._static_shown.get(selector, (None, -2))
         if shown == key:
             return
-        width = widget.content_size.width
-        lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
-        same = lines >= 0 and lines == shown_lines
+        size = widget.content_size
+        lines = wrapped_lines(text, self.app.console, size.width)
+        same = same_height(widget, shown_lines, lines)
         self._static_shown[selector] = (key, lines)
         widget.update(text, layout=not same)
 

@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from .footer import SteadyFooter
 
 
 class HandoffScreen(Screen[bool]):
@@ -36,7 +38,7 @@ class HandoffScreen(Screen[bool]):
             with Center():
                 yield Button(Text(f"I am {self.player} — show my view (Enter)"), id="handoff-ready",
                              variant="primary")
-        yield Footer()
+        yield SteadyFooter()
 
     def action_ready(self) -> None:
         self.dismiss(True)

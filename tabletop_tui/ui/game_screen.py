@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -109,6 +109,8 @@ class GameScreen(Screen[None]):
         self.viewer: Seat | None = None
         self._sub = None
         self._handoff_open = False
+        #: the hand-off screen, kept built between hand-offs (see :meth:`_handoff_screen`)
+        self._handoff_kept: HandoffScreen | None = None
         self._result_serial = -1
         self._said = False
         #: the viewer's move showed them something (a drawn card, a die) since
@@ -188,6 +190,15 @@ class GameScreen(Screen[None]):
         return from_update
 
     def on_unmount(self) -> None:
+        kept, self._handoff_kept = self._handoff_kept, None
+        if kept is not None:
+            try:
+                self.app.uninstall_screen(kept)
+            except ScreenStackError:  # still on the stack (the app is closing): it goes with it
+                pass
+            else:
+                if kept.is_mounted:
+                    kept.remove()
         if self._sub is not None:
             self._sub.close()
             self._sub = None
@@ -329,7 +340,19 @@ class GameScreen(Screen[None]):
         up = self.current
         note = (up.public_status or up.status) if up is not None else ""  # nothing hidden
         name = self.table.seats[seat].name if seat is not None else ""
-        self.app.push_screen(HandoffScreen(name, f"{note}\nEveryone else: please look away." if note else ""), done)
+        self.app.push_screen(self._handoff_screen(name, f"{note}\nEveryone else: please look away." if note else ""),
+                             done)
+
+    def _handoff_screen(self, name: str, note: str) -> HandoffScreen:
+        """The hand-off screen, passing the keyboard to ``name``: one per
+        game screen, installed so that it stays built between hand-offs."""
+        screen = self._handoff_kept
+        if screen is None:
+            screen = self._handoff_kept = HandoffScreen(name, note)
+            self.app.install_screen(screen, f"handoff-{id(self)}")
+        else:
+            screen.pass_to(name, note)
+        return screen
 
     def render_view(self) -> None:
         up = self.current

@@ -82,10 +82,10 @@ class TapCell(Tappable, Static):
         self.tap = tap
 
 
-class TapPanel(Tappable, Static):
-    """A text panel whose ``tap`` spans can be clicked. :meth:`show` draws
-    only when the content changed, and lays the board out again only when
-    its height did (a cursor key redraws the one or two panels it changed)."""
+class TextPanel(Static):
+    """A text panel that :meth:`show` draws only when the content changed,
+    and lays the screen out again only when its height did (a cursor key
+    or a move redraws the panels it changed and lays nothing out)."""
 
     _shown: tuple | None = None
     _shown_lines: tuple[int, int] = (-1, -1)  # (width, lines) it was laid out for
@@ -102,6 +102,10 @@ class TapPanel(Tappable, Static):
         same = not self.display or old_width == size.width and same_height(self, old_lines, lines[1])
         self._shown, self._shown_lines = key, lines
         self.update(content, layout=not same)
+
+
+class TapPanel(Tappable, TextPanel):
+    """A :class:`TextPanel` whose ``tap`` spans can be clicked."""
 
 
 class TapLines(Tappable, LinePanel):
@@ -254,4 +258,4 @@ def cycle(items: Sequence[T], current: Any, delta: int, missing: int = -1) -> T 
     return items[(i + delta) % len(items)]
 
 
-__all__ = ["ARROWS", "CursorBoard", "KitBoard", "SteadyList", "TapCell", "TapLines", "TapPanel", "Tappable", "Tapped", "cursor_keys", "cycle"]
+__all__ = ["ARROWS", "CursorBoard", "KitBoard", "SteadyList", "TapCell", "TapLines", "TapPanel", "Tappable", "Tapped", "TextPanel", "cursor_keys", "cycle"]

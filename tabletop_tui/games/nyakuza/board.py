@@ -33,7 +33,7 @@ from textual.strip import Strip
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop_tui.ui.board_kit import CursorBoard, Tappable
+from tabletop_tui.ui.board_kit import CursorBoard, Tappable, TextPanel
 from tabletop_tui.ui.summary import wrap_parts
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, Scale, Scene, SMALL, centre_x, choose_scale, step,
@@ -529,8 +529,8 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
         with Vertical(id="ny-mapbox"):
             yield HexMap(id="ny-map")
         with Vertical(id="ny-panel"):
-            yield Static(id="ny-info")
-            yield Static(id="ny-bid")
+            yield TextPanel(id="ny-info")
+            yield TextPanel(id="ny-bid")
             yield MoaiChoices(id="ny-erect")
             yield Static(self._legend(), id="ny-legend")
 
@@ -830,8 +830,8 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
 
     def _update_panel(self) -> None:
         v = self.view
-        info = self.query_one("#ny-info", Static)
-        bid = self.query_one("#ny-bid", Static)
+        info = self.query_one("#ny-info", TextPanel)
+        bid = self.query_one("#ny-bid", TextPanel)
         ol = self.query_one("#ny-erect", OptionList)
         narrow = self._narrow()
         legend = self.query_one("#ny-legend", Static)
@@ -841,17 +841,17 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
             self._legend_secret = secret
             legend.update(self._legend(secret))
         if v is None:
-            info.update("")
+            info.show("")
             bid.set_class(False, "-on")
             ol.set_class(False, "-on")
             ol.clear_options()
             self._options_key = None
             return
-        info.update(self._info_text(v, narrow))
+        info.show(self._info_text(v, narrow))
         bidding = v.phase == "bid" and self._acting()
         bid.set_class(bidding, "-on")
         if bidding:
-            bid.update(self._bid_text(narrow))
+            bid.show(self._bid_text(narrow))
         erecting = v.phase == "erect" and bool(v.erection_options)
         ol.set_class(erecting, "-on")
         key = (v.round, v.chooser, tuple((o.palm, tuple(o.tiles)) for o in v.erection_options))

@@ -25,16 +25,18 @@ from tabletop_tui.engine.crash import report_crash
 from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.updates import Update
-from tabletop_tui.engine.text import and_list
 
 from .board import Board
 from .boards import board_class
 from .coach_panel import CoachPanel
-from .handoff import HandoffScreen
-from .result_screen import ResultScreen
-from .seats import HotSeat, SeatPolicy, Spectator
 from .footer import FittingFooter
 from .game_log import GameLog
+from .handoff import HandoffScreen
+from .message_line import MessageLines
+from .screen_chat import TableChat
+from .screen_coach import CoachKeys
+from .seats import HotSeat, SeatPolicy, Spectator
+from .turn_passing import TurnPassing
 
 if TYPE_CHECKING:
     from tabletop_tui.engine.table_face import TableFace
@@ -44,8 +46,14 @@ if TYPE_CHECKING:
 LOG_DELAY = 0.02
 
 
-class GameScreen(Screen[None]):
+class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     """One table seen from this keyboard.
+
+    Its jobs beside the layout, the table's updates and the keys every game
+    shares are in modules of their own: the status, players and message
+    lines (:mod:`.message_line`), the coach and hints (:mod:`.screen_coach`),
+    passing the turn and the end of the game (:mod:`.turn_passing`) and the
+    table chat (:mod:`.screen_chat`); the log is :mod:`.game_log`.
 
     Below the board's ``MIN_SIZE`` the screen says the size the game needs
     instead of drawing a broken board (and keys wait until it fits).
@@ -108,6 +116,8 @@ class GameScreen(Screen[None]):
         self.viewer: Seat | None = None
         self._sub = None
         self._handoff_open = False
+        #: the hand-off screen, kept built between hand-offs (see :meth:`_handoff_screen`)
+        self._handoff_kept: HandoffScreen | None = None
         self._result_serial = -1
         self._said = False
         #: the viewer's move showed them something (a drawn card, a die) since
@@ -156,11 +166,6 @@ class GameScreen(Screen[None]):
         fits = [name for least, name in marks if width >= least]
         self.update_classes({name: name == (fits[-1] if fits else None) for _, name in marks})
 
-    @property
-    def chatty(self) -> bool:
-        """The table has chat (a server's table)."""
-        return self.table.has_chat
-
     def on_mount(self) -> None:
         self.title = self.game.title
         self.query_one(CoachPanel).hide()
@@ -203,6 +208,7 @@ class GameScreen(Screen[None]):
             self.app.simulate_key(key)
 
     def on_unmount(self) -> None:
+        self._drop_handoff_screen()
         if self._sub is not None:
             self._sub.close()
             self._sub = None
@@ -288,64 +294,6 @@ class GameScreen(Screen[None]):
             self._moved = mine.last.reveals
         self.advance()
 
-    def advance(self) -> None:
-        """Show whoever of ours must act now, behind a hand-off when secrets
-        are at stake. Called after every update."""
-        if self._handoff_open or not self.updates:
-            return
-        any_update = next(iter(self.updates.values()))
-        to_act = any_update.to_act
-        seat = self.policy.pick(to_act, self.viewer)
-        if self.policy.needs_handoff(seat, self.viewer) and not any_update.over:
-            if self._moved and self.viewer is not None:
-                self._review(seat)
-                return
-            self._handoff(seat)
-            return
-        self._review_for = None
-        self.viewer = seat
-        self.render_view()
-        if any_update.over:
-            if self._result_serial != any_update.serial:
-                self._result_serial = any_update.serial
-                self.app.push_screen(ResultScreen(any_update.result, self.table.seats, self.game.cooperative,
-                                                  self.game.id), self._after_result)
-            return
-        if seat is not None and seat in to_act and not self.has_class("-too-small"):
-            self.board.focus_board()
-
-    def _review(self, seat: Seat | None) -> None:
-        """The viewer has moved and the next player is someone else at this
-        keyboard: show the outcome first, then hand over on Enter."""
-        self._review_for = seat
-        self.render_view()
-        name = self.table.seats[seat].name if seat is not None else "the next player"
-        self.say(f"Your move is made. Look at the board, then press Enter to pass the keyboard to {name}.")
-
-    def _handoff(self, seat: Seat | None) -> None:
-        self._handoff_open = True
-        self._review_for = None
-        # nothing of the last player's view stays drawn behind the hand-off
-        self.board.show(None)
-        self._update_static("#status", Text(""))
-        self._update_static("#seats", Text(""))
-        self.query_one("#message", Static).update("")
-        self.log_pane.blank()
-
-        def done(ready: bool | None) -> None:
-            self._handoff_open = False
-            self._moved = False
-            self.viewer = seat
-            if ready is False:  # Esc on the hand-off: back to the menu
-                self.action_leave()
-                return
-            self.advance()
-
-        up = self.current
-        note = (up.public_status or up.status) if up is not None else ""  # nothing hidden
-        name = self.table.seats[seat].name if seat is not None else ""
-        self.app.push_screen(HandoffScreen(name, f"{note}\nEveryone else: please look away." if note else ""), done)
-
     def render_view(self) -> None:
         up = self.current
         if up is None:
@@ -359,95 +307,11 @@ class GameScreen(Screen[None]):
         # the log a frame later: the frame that shows the move comes sooner
         self.set_timer(LOG_DELAY, self._render_log)
 
-    def _show_prompt(self) -> None:
-        msg = self.query_one("#message", Static)
-        msg.set_class(False, "error")
-        up = self.current
-        text = ""
-        if up is not None:
-            if up.coach:
-                text = up.coach
-            elif up.my_turn:
-                text = self.board.prompt()
-            elif up.thinking is not None and not up.over:
-                text = f"{self.table.seats[up.thinking].name} is thinking…"
-            elif up.to_act and not up.over and not any(s in self.policy.seats for s in up.to_act):
-                text = "Waiting for " + and_list([self._waiting_for(s) for s in up.to_act]) + "."
-            if up.note or up.alert:
-                alert = f"{up.alert} {up.alert_detail}" if up.alert_detail else up.alert
-                text = self._with_notes(alert, up.note, text, msg.content_size.width, self.app.console)
-        self._update_static("#message", Text(text))
-
-    @staticmethod
-    def _with_notes(alert: str, note: str, text: str, width: int, console) -> str:
-        """The alert, the standing note and the line they stand before, on
-        the message line's two rows (as wrapped at ``width``). What gives
-        way when they do not fit: first the note's later sentences, then,
-        behind an alert (which says what to do), the line itself."""
-        def join(*parts: str) -> str:
-            return " ".join(p for p in parts if p)
-
-        first, dot, _ = note.partition(". ")
-        short = f"{first}{dot.strip()}"
-        for whole in (join(alert, note, text), join(alert, short, text)):
-            if width <= 0 or len(Text(whole).wrap(console, width)) <= 2:
-                return whole
-        return join(alert, short) if alert else join(short, text)
-
-    def _waiting_for(self, seat: Seat) -> str:
-        """"Ana", "Ana (away)" or "a player to take the Blue seat"."""
-        info = self.table.seats[seat]
-        if info.presence == "open":
-            return f"a player to take the {info.colour} seat"
-        return f"{info.name} (away)" if info.presence == "away" else info.name
-
-    def _render_seats(self, up: Update) -> None:
-        acting = set(up.to_act)
-        width = self.query_one("#seats", Static).content_size.width
-        if width > 0:  # laid out: the board words its lines for the panel's width
-            self.board.summary_width = max(20, width - 2)
-        lines = Text()
-        for i, s in enumerate(self.table.seats):
-            mark = "▶ " if i in acting else "  "
-            lines.append(mark, style="bold")
-            lines.append(s.name, style="bold " + self.board.seat_style(i))
-            lines.append(f" · {s.colour} · {s.label}\n")
-            extra = self.board.seat_summary(i)
-            if extra:
-                lines.append(f"  {extra}\n")
-        lines.rstrip()  # no empty line under the last seat
-        self._update_static("#seats", lines)
-
-    def _update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changed, and lay the screen out
-        again only when its height changes: a move key redraws only what
-        moved (a layout pass of the whole screen costs more than the move)."""
-        widget = self.query_one(selector, Static)
-        key = (text.plain, tuple(text.spans))
-        shown, shown_lines = self._static_shown.get(selector, (None, -2))
-        if shown == key:
-            return
-        width = widget.content_size.width
-        lines = len(text.wrap(self.app.console, width)) if width > 0 else -1
-        same = lines >= 0 and lines == shown_lines
-        self._static_shown[selector] = (key, lines)
-        widget.update(text, layout=not same)
-
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
         if up is None or self._handoff_open:  # nothing of anyone's log behind the hand-off
             return
         self.log_pane.show(up.log, up.seat)
-
-    def say(self, text: str, error: bool = False) -> None:
-        """Show ``text`` on the message line (cleared by the next move)."""
-        self._said = bool(text)
-        if not text:
-            self._show_prompt()
-            return
-        msg = self.query_one("#message", Static)
-        msg.set_class(error, "error")
-        self._update_static("#message", Text(text))
 
     # -- input ----------------------------------------------------------------------
     def on_board_chosen(self, message: Board.Chosen) -> None:
@@ -457,14 +321,6 @@ class GameScreen(Screen[None]):
     def on_board_said(self, message: Board.Said) -> None:
         message.stop()
         self.say(message.text, error=message.error)
-
-    def _not_your_turn(self, head: str) -> str:
-        """``head`` and whom the table waits for ("No hint now: it is Ben's turn.")."""
-        up = self.current
-        who = [self.table.seats[s].name for s in up.to_act] if up is not None else []
-        if not who:
-            return f"{head}: the game is moving on; wait for your turn."
-        return f"{head}: it is {' and '.join(who)}'s turn."
 
     def play(self, action: Action) -> bool:
         """Send the viewer's action to the table; show the reason if refused."""
@@ -511,93 +367,6 @@ class GameScreen(Screen[None]):
         self._result_serial = -1
         self.say(f"Undid {n} move{'s' if n != 1 else ''}.")
 
-    def action_hint(self) -> None:
-        seat = self.viewer
-        up = self.current
-        if up is not None and up.over:
-            self.say("The game is over: the coach has nothing to suggest.")
-            return
-        if seat is None or up is None or not up.my_turn:
-            self.say(self._not_your_turn("No hint now"))
-            return
-        if self.query_one(CoachPanel).display:
-            self._close_coach(unused=True)
-            return
-        if not self.table.has_coach:  # a table that gives one hint only
-            self.say("Thinking of a hint…")
-            self.table.hint(seat, lambda serial, action, label: self.post_message(
-                self.Hinted(serial, seat, action, label)))
-            return
-        self.say("The coach is thinking…")
-        self.table.coach(seat, lambda serial, found, reason: self.post_message(self.Coached(serial, seat, found, reason)))
-
-    def on_game_screen_coached(self, message: Coached) -> None:
-        message.stop()
-        up = self.current
-        if up is None or message.serial != up.serial or self.viewer != message.seat:
-            return  # the game moved on while the coach thought
-        if not message.suggestions:
-            self.say(message.reason)
-            return
-        panel = self.query_one(CoachPanel)
-        self._cursor_before = self.board.cursor_state()
-        panel.offer(message.suggestions)
-        panel.focus()
-        self.board.hints = [s.action for s in message.suggestions]
-        self.say("Coach: ↑↓ shows each move on the board, Enter takes it, Esc closes.")
-
-    def on_coach_panel_shown(self, message: CoachPanel.Shown) -> None:
-        message.stop()
-        self.board.show_hint(message.action)
-
-    def on_coach_panel_taken(self, message: CoachPanel.Taken) -> None:
-        message.stop()
-        self._close_coach()
-        self.play(message.action)
-
-    def on_coach_panel_closed(self, message: CoachPanel.Closed) -> None:
-        message.stop()
-        self._close_coach(unused=True)
-        self.say("Coach closed; the cursor is back where it was.")
-
-    def _close_coach(self, unused: bool = False) -> None:
-        """Hide the coach; ``unused`` (Esc, or h again): the board's cursors go
-        back where they were before it showed its suggestions."""
-        panel = self.query_one(CoachPanel)
-        if not panel.display:
-            return
-        panel.hide()
-        self.board.hints = []
-        if self.board.hint is not None:
-            self.board.show_hint(None)
-        before, self._cursor_before = self._cursor_before, None
-        if unused and before is not None:
-            self.board.restore_cursor(before)
-        self.board.focus_board()
-
-    def action_chat(self) -> None:
-        if not self.chatty:
-            return
-        box = self.query_one("#chat", Input)
-        box.display = True
-        box.focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "chat":
-            return
-        event.stop()
-        text = event.value.strip()
-        event.input.value = ""
-        event.input.display = False
-        self.board.focus_board()
-        if text:
-            try:
-                self.table.send_chat(text)
-            except IllegalAction as err:  # the server is gone: the app is told separately
-                self.say(err.reason, error=True)
-            except Exception:
-                self.say("The message was not sent.", error=True)
-
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Undo and hints are for players, and nothing but leaving, the rules
         and quitting works while the terminal is too small."""
@@ -626,29 +395,7 @@ class GameScreen(Screen[None]):
             self.query_one("#chat", Input).display = False
             self.board.focus_board()
             return
-        if self._review_for is not None and event.key in ("enter", "space"):
-            event.stop()
-            event.prevent_default()
-            seat = self._review_for
-            self._review_for = None
-            self._moved = False
-            self.say("")
-            self._handoff(seat)
-
-    def hear_chat(self, name: str, text: str) -> None:
-        """A line of table chat (over ssh; the app calls this as it arrives)."""
-        self.log_pane.add_chat(name, text, shown=not self._handoff_open)
-
-    def on_game_screen_hinted(self, message: Hinted) -> None:
-        message.stop()
-        up = self.current
-        if up is None or message.serial != up.serial or self.viewer != message.seat:
-            return  # the game moved on while the hint was thought of
-        if message.action is None:
-            self.say(message.label)
-            return
-        note = self.board.show_hint(message.action)
-        self.say(f"Hint: {message.label}" + (f" ({note})" if note else ""))
+        self._review_key(event)
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use
@@ -659,9 +406,3 @@ class GameScreen(Screen[None]):
         """Back to the picker (or the lobby); it says what became of the game."""
         note = self.table.leave_note()  # after the last autosave
         self.app.back_to_picker(note=note)
-
-    def _after_result(self, choice: str | None) -> None:
-        if choice == "menu":
-            self.action_leave()  # the picker then says the game is over, not "saved"
-        else:
-            self.say("The game is over. Press Esc for the menu.")

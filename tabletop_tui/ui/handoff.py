@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from .footer import SteadyFooter
 
 
 class HandoffScreen(Screen[bool]):
@@ -27,16 +29,34 @@ class HandoffScreen(Screen[bool]):
         self.player = name
         self.note = note
 
+    def _title(self) -> Text:
+        return Text.assemble("Pass the keyboard to ", (self.player, "bold"))
+
+    def _note(self) -> Text:
+        return Text(self.note or "Everyone else: please look away.")
+
+    def _ready(self) -> Text:
+        return Text(f"I am {self.player} — show my view (Enter)")
+
     def compose(self) -> ComposeResult:
         with Middle(id="handoff"):
             with Center():
-                yield Static(Text.assemble("Pass the keyboard to ", (self.player, "bold")), id="handoff-title")
+                yield Static(self._title(), id="handoff-title")
             with Center():
-                yield Static(Text(self.note or "Everyone else: please look away."), id="handoff-note")
+                yield Static(self._note(), id="handoff-note")
             with Center():
-                yield Button(Text(f"I am {self.player} — show my view (Enter)"), id="handoff-ready",
-                             variant="primary")
-        yield Footer()
+                yield Button(self._ready(), id="handoff-ready", variant="primary")
+        yield SteadyFooter()
+
+    def pass_to(self, name: str, note: str = "") -> None:
+        """Say whom the keyboard goes to now: the game screen keeps one
+        hand-off screen and shows it again for each player (building a
+        screen anew on every move costs more than the move)."""
+        self.player, self.note = name, note
+        if self.is_mounted:
+            self.query_one("#handoff-title", Static).update(self._title())
+            self.query_one("#handoff-note", Static).update(self._note())
+            self.query_one("#handoff-ready", Button).label = self._ready()
 
     def action_ready(self) -> None:
         self.dismiss(True)

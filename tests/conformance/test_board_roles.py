@@ -136,3 +136,30 @@ def test_every_board_is_built_from_the_kit(game):
     messages = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
                 and any(getattr(b, "id", getattr(b, "attr", "")) in ("Message", "_Message") for b in n.bases)]
     assert not clicks and not messages, f"{game.id}/board.py: on_click on lines {clicks}, messages {messages}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_cursor_board_leaves_its_cursor_keys_to_the_kit(game):
+    """A board on the kit's ``CursorBoard`` binds its arrows to the kit's
+    ``cursor`` action and steps no cursor by hand (no ``action_move``,
+    no ``cycle`` of its own): it writes its targets and what Enter does."""
+    from tabletop_tui.ui.board_kit import CursorBoard
+    from tabletop_tui.ui.boards import board_class
+
+    board = board_class(game.id)
+    if not issubclass(board, CursorBoard):
+        pytest.skip(f"{game.id}'s board has no cursor board (yet)")
+    arrows = [b for b in board.BINDINGS if getattr(b, "key", None) in ("up", "down", "left", "right")]
+    assert arrows and all(b.action.startswith("cursor(") for b in arrows), arrows
+    tree = ast.parse((folder(game) / "board.py").read_text(encoding="utf-8"))
+    by_hand = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "action_move"]
+    by_hand += [f"cycle() on line {n.lineno}" for n in ast.walk(tree) if isinstance(n, ast.Call)
+                and getattr(n.func, "id", None) == "cycle"]
+    assert not by_hand, f"{game.id}/board.py steps its cursor by hand: {by_hand}"
+
+
+def test_at_least_two_boards_are_cursor_boards():
+    from tabletop_tui.ui.board_kit import CursorBoard
+    from tabletop_tui.ui.boards import board_class
+
+    assert sum(issubclass(board_class(g.id), CursorBoard) for g in GAMES) >= 2

@@ -28,7 +28,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine import Action, Seat
-from tabletop_tui.ui.board_kit import KitBoard, TapLines, cycle
+from tabletop_tui.ui.board_kit import CursorBoard, TapLines, cursor_keys
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .data import C
@@ -92,10 +92,9 @@ class Pane(VerticalScroll, can_focus=False):
     """A scrolling pane; the keys stay with the board."""
 
 
-class NayakasBoard(KitBoard, can_focus=True):
-    """The Nayakas board, bound to one seat's view."""
-
-    cursor_fields = ("cursor",)
+class NayakasBoard(CursorBoard, can_focus=True):
+    """The Nayakas board, bound to one seat's view: a cursor over the marked
+    places (the board kit's), Enter opening the choices there."""
 
     MIN_SIZE = (80, 24)
     #: Keladi red, Mysore blue, Thanjavur brown, Madurai green
@@ -117,11 +116,7 @@ class NayakasBoard(KitBoard, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Prev", show=False),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("left", "move(-1)", "Prev", show=False),
-        Binding("right", "move(1)", "Next", show=False),
-        Binding("enter", "open", "Pick"),
+        *cursor_keys("Pick"),
         Binding("l", "worker('laborer')", "Laborer", group=WORKER, key_display="l/"),
         Binding("d", "worker('diplomat')", "Diplomat", group=WORKER),
         Binding("plus,equals_sign", "gold(1)", "Gold up", group=GOLD, key_display="+/"),
@@ -136,7 +131,7 @@ class NayakasBoard(KitBoard, can_focus=True):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.cursor: str | None = None
+        self.cursor: str | None = None  # a target key ("space:3")
         self.pane = "board"
         #: the actions listed in the option list, in order
         self.listed: list[Action] = []
@@ -188,7 +183,7 @@ class NayakasBoard(KitBoard, can_focus=True):
         self.action_pane(PANES[(PANES.index(self.pane) + 1) % len(PANES)])
 
     # -- targets ------------------------------------------------------------------------
-    def _targets(self) -> list[str]:
+    def targets(self) -> list[str]:
         """Target keys of the legal actions, in the model's order, without repeats."""
         seen: list[str] = []
         for a in self.legal or []:
@@ -196,6 +191,11 @@ class NayakasBoard(KitBoard, can_focus=True):
             if k not in seen and k != "pass":
                 seen.append(k)
         return seen
+
+    _targets = targets  # (the tests' key driver reads the targets by this name)
+
+    def hint_target(self, action: Action) -> str:
+        return target_key(action)
 
     def _group(self, key: str) -> list[tuple[Action, str]]:
         """The legal actions at ``key`` with their labels; where Gold may pay
@@ -265,12 +265,8 @@ class NayakasBoard(KitBoard, can_focus=True):
         view: NayakasView | None = self.view
         if view is None:
             return
-        targets = self._targets()
         self.gold = {}
-        if self.cursor not in targets:
-            self.cursor = targets[0] if targets else None
-            if self.hint is not None:
-                self.cursor = target_key(self.hint)
+        self.keep_cursor()
         if isinstance(self.hint, (Build, Place)):  # the suggested move's payment
             pays = self._payments(target_key(self.hint))
             pay = (self.hint.gold_stone, self.hint.gold_clay)
@@ -291,7 +287,7 @@ class NayakasBoard(KitBoard, can_focus=True):
     def _draw(self) -> None:
         view: NayakasView = self.view
         names = self._names()
-        tset = set(self._targets())
+        tset = set(self.targets())
         last = self._last_keys()
         cur = self.cursor
         wide = not self.has_class("-narrow")
@@ -443,16 +439,16 @@ class NayakasBoard(KitBoard, can_focus=True):
         if self.has_class("-narrow") and pane != self.pane:
             self.action_pane(pane)
 
-    def action_move(self, step: int) -> None:
-        if self._list_open():
+    def action_cursor(self, direction: str) -> None:
+        if self._list_open():  # the arrows go down and up the open list
             ol = self.query_one("#nk-options", OptionList)
-            ol.action_cursor_down() if step > 0 else ol.action_cursor_up()
+            ol.action_cursor_down() if direction in ("down", "right") else ol.action_cursor_up()
             return
-        targets = self._targets()
-        if not targets:
-            return
-        self.cursor = cycle(targets, self.cursor, step)
-        self._show_pane_of(self.cursor)
+        super().action_cursor(direction)
+
+    def cursor_moved(self) -> None:
+        if self.cursor and self.cursor != "pass":
+            self._show_pane_of(self.cursor)
         self._draw()
 
     def _list_open(self) -> bool:
@@ -484,14 +480,17 @@ class NayakasBoard(KitBoard, can_focus=True):
         else:
             self._open_list(group)
 
-    def action_open(self) -> None:
+    def action_select(self) -> None:
         if self._list_open():
             ol = self.query_one("#nk-options", OptionList)
             if ol.highlighted is not None and ol.highlighted < len(self.listed):
                 self._pick(ol.highlighted)
             return
-        if self.cursor:
-            self._offer(self._group(self.cursor))
+        super().action_select()
+
+    def select(self, target: str) -> None:
+        """The choices at ``target``: the one move made, or several listed."""
+        self._offer(self._group(target))
 
     def action_worker(self, worker: str) -> None:
         if not self.cursor or not self.cursor.startswith("space:"):
@@ -512,7 +511,7 @@ class NayakasBoard(KitBoard, can_focus=True):
 
     def action_cards(self) -> None:
         group = [(a, lab) for a, lab in
-                 ((a, lab) for k in self._targets() if k.startswith("card:") for a, lab in self._group(k))]
+                 ((a, lab) for k in self.targets() if k.startswith("card:") for a, lab in self._group(k))]
         if not group:
             if hasattr(self, "say"):
                 self.say("You have no development card to play now.")
@@ -538,13 +537,9 @@ class NayakasBoard(KitBoard, can_focus=True):
         elif event.key == "c" and self.view is not None and not self.check_action("cards", ()):
             self.say("You have no development card to play now.")  # c is out of the footer then
 
-    def tap(self, what: str) -> None:
-        """A marked place: the cursor goes there and Enter is pressed."""
-        key = what
-        if key in self._targets() or key == "pass":
-            self.cursor = key
-            self._draw()
-            self._offer(self._group(key))
+    def target_of(self, what: str) -> str | None:
+        """A click on a marked place (or Pass): the cursor goes there and Enter is pressed."""
+        return what if what == "pass" or what in self.targets() else None
 
     def focus_board(self) -> None:
         self.give_focus(self)

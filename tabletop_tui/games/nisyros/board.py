@@ -22,7 +22,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.ui.board_kit import KitBoard, TapCell
+from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapCell
+from tabletop_tui.ui.fit import same_height, wrapped_lines
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
                       RemoveDam, Reroll)
@@ -130,6 +131,8 @@ class NisyrosBoard(KitBoard, can_focus=True):
         #: what each widget was last given (widget id -> its text's key): an unchanged
         #: one is not updated, so a move redraws only what it changed
         self._drawn: dict[str, Any] = {}
+        #: each widget's (text width, wrapped lines) as last drawn
+        self._sizes: dict[str, tuple[int, int]] = {}
         #: the choices list's lines (and their moves) as last filled
         self._choice_lines: tuple | None = None
         #: each cell's and die's highlight as last set (widget id -> (legal, picked, last))
@@ -155,7 +158,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
         yield Static(id="ni-dice")
         yield Static(id="ni-stock")
         yield Static(id="ni-cards")
-        yield OptionList(id="ni-choices")
+        yield SteadyList(id="ni-choices")
 
     # -- helpers --------------------------------------------------------------------------------
     @property
@@ -199,11 +202,24 @@ class NisyrosBoard(KitBoard, can_focus=True):
         return [self.seat_style(s) for s in range(4)]
 
     def _put(self, widget: Static, text: Text, layout: bool = True) -> None:
-        """Show ``text`` in ``widget`` unless it shows it already."""
+        """Show ``text`` in ``widget`` unless it shows it already; lay the
+        screen out again (``layout``) only when the widget's size changes:
+        its height (its wrapped lines) or, for a die, its width."""
         key = (text.plain, text.spans, text.style, text.end)  # Text's == leaves out its own style
-        if self._drawn.get(widget.id) != key:
-            self._drawn[widget.id] = key
-            widget.update(text, layout=layout)
+        old = self._drawn.get(widget.id)
+        if old == key:
+            return
+        self._drawn[widget.id] = key
+        size = widget.content_size
+        lines = (text.cell_len, wrapped_lines(text, self.app.console, size.width))
+        shown = self._sizes.get(widget.id)
+        self._sizes[widget.id] = lines
+        if not widget.display:  # hidden: it is laid out when it shows again
+            layout = False
+        elif layout and shown is not None:
+            width_fixed = not isinstance(widget, DieCell) or shown[0] == lines[0]  # a die is as wide as its face
+            layout = not (width_fixed and same_height(widget, shown[1], lines[1]))
+        widget.update(text, layout=layout)
 
     #: a highlighted place or die: a legal target, the picked one (bold), the
     #: last move's (underlined); as the theme's success 25% / warning 35%

@@ -33,7 +33,7 @@ from textual.strip import Strip
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop_tui.ui.board_kit import KitBoard, Tappable
+from tabletop_tui.ui.board_kit import CursorBoard, Tappable, TextPanel
 from tabletop_tui.ui.summary import wrap_parts
 
 from .render import (KIND_LETTER, MOAI, SHELL, HexCell, Scale, Scene, SMALL, centre_x, choose_scale, step,
@@ -417,8 +417,11 @@ class MoaiChoices(OptionList):
     BINDINGS = [Binding("enter", "select", "Raise Moai")]
 
 
-class NyakuzaBoard(KitBoard, can_focus=True):
-    """The Nyakuza board."""
+class NyakuzaBoard(CursorBoard, can_focus=True):
+    """The Nyakuza board: the board kit's cursor, on the island map's hexes
+    (a click points at a hex, a second click on it places)."""
+
+    CLICK = "point"
 
     cursor_fields = ("bid", "_bid_fresh", "_goal_x")
 
@@ -489,14 +492,14 @@ class NyakuzaBoard(KitBoard, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "move('left')", "Move", key_display="←↑↓→"),
-        Binding("right", "move('right')", "Move", show=False),
-        Binding("up", "move('up')", "Up", show=False),
-        Binding("down", "move('down')", "Down", show=False),
-        Binding("q", "move('q')", "Up-left", show=False),
-        Binding("e", "move('e')", "Up-right", show=False),
-        Binding("z", "move('z')", "Down-left", show=False),
-        Binding("c", "move('c')", "Down-right", show=False),
+        Binding("left", "cursor('left')", "Move", key_display="←↑↓→"),
+        Binding("right", "cursor('right')", "Move", show=False),
+        Binding("up", "cursor('up')", "Up", show=False),
+        Binding("down", "cursor('down')", "Down", show=False),
+        Binding("q", "cursor('q')", "Up-left", show=False),
+        Binding("e", "cursor('e')", "Up-right", show=False),
+        Binding("z", "cursor('z')", "Down-left", show=False),
+        Binding("c", "cursor('c')", "Down-right", show=False),
         Binding("enter", "select", "Place/bid"),
         Binding("plus,equals_sign", "bid_step(1)", "Bid +", show=False),
         Binding("minus,underscore", "bid_step(-1)", "Bid -", show=False),
@@ -526,8 +529,8 @@ class NyakuzaBoard(KitBoard, can_focus=True):
         with Vertical(id="ny-mapbox"):
             yield HexMap(id="ny-map")
         with Vertical(id="ny-panel"):
-            yield Static(id="ny-info")
-            yield Static(id="ny-bid")
+            yield TextPanel(id="ny-info")
+            yield TextPanel(id="ny-bid")
             yield MoaiChoices(id="ny-erect")
             yield Static(self._legend(), id="ny-legend")
 
@@ -827,8 +830,8 @@ class NyakuzaBoard(KitBoard, can_focus=True):
 
     def _update_panel(self) -> None:
         v = self.view
-        info = self.query_one("#ny-info", Static)
-        bid = self.query_one("#ny-bid", Static)
+        info = self.query_one("#ny-info", TextPanel)
+        bid = self.query_one("#ny-bid", TextPanel)
         ol = self.query_one("#ny-erect", OptionList)
         narrow = self._narrow()
         legend = self.query_one("#ny-legend", Static)
@@ -838,17 +841,17 @@ class NyakuzaBoard(KitBoard, can_focus=True):
             self._legend_secret = secret
             legend.update(self._legend(secret))
         if v is None:
-            info.update("")
+            info.show("")
             bid.set_class(False, "-on")
             ol.set_class(False, "-on")
             ol.clear_options()
             self._options_key = None
             return
-        info.update(self._info_text(v, narrow))
+        info.show(self._info_text(v, narrow))
         bidding = v.phase == "bid" and self._acting()
         bid.set_class(bidding, "-on")
         if bidding:
-            bid.update(self._bid_text(narrow))
+            bid.show(self._bid_text(narrow))
         erecting = v.phase == "erect" and bool(v.erection_options)
         ol.set_class(erecting, "-on")
         key = (v.round, v.chooser, tuple((o.palm, tuple(o.tiles)) for o in v.erection_options))
@@ -989,7 +992,7 @@ class NyakuzaBoard(KitBoard, can_focus=True):
             bits.append("you may place here (Enter)")
         return " · ".join(bits)
 
-    def action_move(self, direction: str) -> None:
+    def action_cursor(self, direction: str) -> None:
         v = self.view
         if v is None:
             return
@@ -1000,18 +1003,22 @@ class NyakuzaBoard(KitBoard, can_focus=True):
             ol = self.query_one("#ny-erect", OptionList)
             ol.action_cursor_up() if direction == "up" else ol.action_cursor_down()
             return
-        cur = self.cursor
+        super().action_cursor(direction)
+
+    def step_cursor(self, cur: int, direction: str) -> int | None:
+        """The next hex that way; up and down keep to the column they started in."""
         if direction in ("up", "down"):
             if self._goal_x is None:
                 self._goal_x = centre_x(cur)
-            nxt = step(cur, direction, self._goal_x)
-        else:
-            self._goal_x = None
-            nxt = step(cur, direction)
-        if nxt is None:
-            self.post_message(self.Said("The edge of the island: no hex that way."))
-            return
-        self._cursor_to(nxt, say=True)
+            return step(cur, direction, self._goal_x)
+        self._goal_x = None
+        return step(cur, direction)
+
+    def at_edge(self, direction: str) -> None:
+        self.post_message(self.Said("The edge of the island: no hex that way."))
+
+    def move_cursor(self, space: int) -> None:
+        self._cursor_to(space, say=True)
 
     def action_select(self) -> None:
         v = self.view
@@ -1090,18 +1097,24 @@ class NyakuzaBoard(KitBoard, can_focus=True):
         event.stop()
         self.action_select()
 
+    def target_of(self, what: str) -> int | None:
+        kind, _, arg = what.partition(":")
+        return int(arg) if kind == "hex" else None
+
     def tap(self, what: str) -> None:
         """A hex: the cursor goes there; a second click on it places."""
-        kind, _, arg = what.partition(":")
-        if kind != "hex":
-            return
-        space = int(arg)
-        self.focus_board()
-        if space == self.cursor and self._phase() == "place":
+        if self.target_of(what) is not None:
+            self.focus_board()
+            self._goal_x = None
+        super().tap(what)
+
+    def select(self, space: int) -> None:
+        """A second click on the hex under the cursor: place there (or say
+        again what it is)."""
+        if self._phase() == "place":
             self.action_select()
-            return
-        self._goal_x = None
-        self._cursor_to(space, say=True)
+        else:
+            self._cursor_to(space, say=True)
 
     def choose(self, action) -> None:
         super().choose(action)

@@ -50,7 +50,8 @@ def _on_the_way(idx: "moai.BoardIndex", seat: int) -> float:
     """The Moai ``seat``'s groups are on the way to: whole recipes, half
     recipes and free coastal palms held together."""
     pot = 0.0
-    for v in (idx.seats.get(seat) or idx.seat(seat)).summ.values():
+    for packed in (idx.seats.get(seat) or idx.seat(seat)).summ.values():
+        v = moai.unpack(packed)
         tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
         recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
         halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2

@@ -16,7 +16,7 @@ state's private ``_index`` attribute (see below).
 from __future__ import annotations
 
 from itertools import combinations
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any, Callable, Iterable
 
 from tabletop_tui.engine.text import plural
@@ -44,6 +44,38 @@ RECIPES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 Choice = tuple[int, tuple[int, ...]]  # (palm space, tile spaces spent)
+
+#: A group's *summary* in one int: the count of each resource kind's unspent
+#: tiles (index ``K_INDEX``) and of free coastal palms (``PALMS_AT``), 8 bits
+#: each, entry ``i`` at bit ``8 * i``. Joining groups adds their summaries.
+UNIT = tuple(1 << (8 * i) for i in range(7))
+_QUARRY, _FOOD2 = 0xFF << (8 * Q), 0xFE << (8 * F)  # a quarry; two food or more
+_TEMPLE, _GOD = 0xFF << (8 * T), 0xFF << (8 * G)
+_BIRDMAN, _NEST = 0xFF << (8 * B), 0xFF << (8 * N)
+_PALM_SHIFT = 8 * PALMS_AT
+
+
+def entry(v: int, i: int) -> int:
+    """Entry ``i`` of a packed summary."""
+    return (v >> (8 * i)) & 0xFF
+
+
+def unpack(v: int) -> list[int]:
+    """A packed summary as the list of its seven entries."""
+    return [(v >> (8 * i)) & 0xFF for i in range(7)]
+
+
+def packed_recipe(v: int) -> tuple[int, str] | None:
+    """``cheapest_recipe`` of a packed summary."""
+    if v & _QUARRY:
+        return 1, "the quarry"
+    if v & _TEMPLE and v & _GOD:
+        return 2, "temple + god"
+    if v & _BIRDMAN and v & _NEST:
+        return 2, "birdman + nest"
+    if v & _FOOD2:
+        return 2, "two food"
+    return None
 
 
 def group_of(board: Any, seat: int, start: int) -> list[int]:
@@ -141,19 +173,17 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
     pay for. Only these two cases refuse an open space. The one place that
     decides it: ``check`` asks about one space, ``legal_spaces`` about all."""
     careful = left > 0 and have < 2
-    verdicts = si.verdicts
     out = []
     for s in spaces:
         if s == ORONGO:
             if left > 0:
                 out.append(s)
                 continue
-            cheap = cheapest_recipe(_merged(idx, si, s))
+            cheap = packed_recipe(_merged(idx, si, s))
             if cheap is None or cheap[0] > have:
                 out.append(s)
         elif careful:
-            known = verdicts.get(s)
-            cheap = known[0] if known is not None else _forced(idx, si, s)
+            cheap = _forced(idx, si, s)
             if cheap is not None and cheap[0] > have:
                 out.append(s)
     return out
@@ -164,7 +194,7 @@ def _cost_refusal(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spa
     if space == ORONGO:
         if left > 0:
             return _orongo_kept(left)
-        cheap = cheapest_recipe(_merged(idx, si, space))
+        cheap = packed_recipe(_merged(idx, si, space))
         if cheap is None:
             return ("To erect the Ceremonial Moai your group must hold an unspent quarry, temple + god, "
                     "birdman + nest or two food.")
@@ -202,6 +232,12 @@ def _adds(space: int, spent: list, moai: list) -> int:
     return PALMS_AT if MOAI_SITE[space] and not moai[space] else -1
 
 
+#: what a token on each space adds to its group's packed summary while the
+#: space is free (a free tile is never spent and a free palm has no Moai)
+FREE_ADDS = tuple(UNIT[i] if (i := _adds(s, [False] * SPACES, [False] * SPACES)) >= 0 else 0
+                  for s in range(SPACES))
+
+
 # -- the board index a state keeps ---------------------------------------------------
 #
 # Placing is asked about after every token (``can_place`` when the turn
@@ -226,15 +262,15 @@ def _adds(space: int, spent: list, moai: list) -> int:
 class _SeatIndex:
     """One seat's tokens on an indexed board."""
 
-    __slots__ = ("lab", "members", "summ", "near", "verdicts", "readers", "next_gid")
+    __slots__ = ("lab", "members", "summ", "near", "touch", "next_gid")
 
     def __init__(self, occ: list, spent: list, moai: list, seat: int) -> None:
         n = len(occ)
         #: group id of each space holding a ``seat`` token, else -1
         self.lab = lab = [-1] * n
         self.members: dict[int, list[int]] = {}
-        #: each group's summary: unspent tiles by kind, free coastal palms
-        self.summ: dict[int, list[int]] = {}
+        #: each group's packed summary: unspent tiles by kind, free coastal palms
+        self.summ: dict[int, int] = {}
         gid = 0
         for s in range(n):
             if occ[s] == seat and lab[s] < 0:
@@ -245,73 +281,65 @@ class _SeatIndex:
                         if occ[x] == seat and lab[x] < 0:
                             lab[x] = gid
                             group.append(x)
-                v = [0] * 7
+                v = 0
                 for m in group:
                     i = _adds(m, spent, moai)
                     if i >= 0:
-                        v[i] += 1
+                        v += UNIT[i]
                 self.members[gid] = group
                 self.summ[gid] = v
                 gid += 1
         self.next_gid = gid
+        #: free spaces (of any kind, turned up or not) next to one of the seat's
+        #: tokens: the only ones whose token joins a group of the seat's
+        self.touch = {s for s in range(n) if occ[s] is None and seat in _NEIGHBOURS_OF[s](occ)}
         #: free palms next to one of the seat's tokens
-        self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
-        #: free space -> (the cheapest recipe of the Moai a token there would
-        #: force, or None; the groups it would join), while those groups stand
-        self.verdicts: dict[int, tuple[tuple[int, str] | None, frozenset[int]]] = {}
-        #: group -> the spaces whose verdict read it (some may since have been dropped)
-        self.readers: dict[int, set[int]] = {}
+        self.near = {p for p in self.touch if IS_PALM[p]}
 
     def grow(self, occ: list, spent: list, moai: list, space: int) -> None:
         """The seat's token was put on ``space``: join the groups around it."""
-        near = self.near
+        near, touch = self.near, self.touch
         near.discard(space)
-        for p in PALMS_NEAR[space]:
-            if occ[p] is None:
-                near.add(p)
+        touch.discard(space)
+        for x in ADJ[space]:
+            if occ[x] is None:
+                touch.add(x)
+                if IS_PALM[x]:
+                    near.add(x)
         lab, members, summ = self.lab, self.members, self.summ
         gids = set(_NEIGHBOURS_OF[space](lab))
         gids.discard(-1)
+        i = _adds(space, spent, moai)
+        add = UNIT[i] if i >= 0 else 0
         if not gids:
             gid = self.next_gid
             self.next_gid += 1
             members[gid] = [space]
-            summ[gid] = total = [0] * 7
+            summ[gid] = add
         elif len(gids) == 1:
             (gid,) = gids
             members[gid].append(space)
-            total = summ[gid]
+            summ[gid] += add
         else:
             gid = max(gids, key=lambda g: len(members[g]))
-            into, total = members[gid], summ[gid]
+            into = members[gid]
+            total = summ[gid] + add
             for g in gids:
                 if g != gid:
                     moved = members.pop(g)
                     for m in moved:
                         lab[m] = gid
                     into += moved
-                    for i, x in enumerate(summ.pop(g)):
-                        total[i] += x
+                    total += summ.pop(g)
             into.append(space)
+            summ[gid] = total
         lab[space] = gid
-        i = _adds(space, spent, moai)
-        if i >= 0:
-            total[i] += 1
-        # verdicts that read a group changed here, or a space that now joins one, are stale
-        verdicts = self.verdicts
-        if verdicts:
-            for n in ADJ[space]:
-                verdicts.pop(n, None)
-            readers = self.readers
-            for g in gids:
-                for s in readers.pop(g, ()):
-                    verdicts.pop(s, None)
 
     def lose(self, space: int, i: int) -> None:
         """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
         gid = self.lab[space]
         if gid >= 0:
-            self.summ[gid][i] -= 1
+            self.summ[gid] -= UNIT[i]
 
 
 class BoardIndex:
@@ -346,52 +374,30 @@ class BoardIndex:
         return si
 
 
-_NO_GROUP = (-1,)
-
-
-def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> list[int]:
-    """The summary of the group a token of the seat on ``space`` would be part of."""
-    v = [0] * 7
-    i = _adds(space, idx.spent, idx.moai)
-    if i >= 0:
-        v[i] += 1
+def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> int:
+    """The packed summary of the group a token of the seat on the free
+    ``space`` would be part of."""
+    v = FREE_ADDS[space]
     summ = si.summ
     for gid in set(_NEIGHBOURS_OF[space](si.lab)):
         if gid >= 0:
-            for i, x in enumerate(summ[gid]):
-                v[i] += x
+            v += summ[gid]
     return v
 
 
 def _forced(idx: BoardIndex, si: _SeatIndex, space: int) -> tuple[int, str] | None:
-    """The cheapest recipe of the Moai a token of the seat on ``space`` would
-    force (its merged group holds a free coastal palm and a recipe), or None.
-    It depends only on what the token adds and on the groups it joins, so it
-    is kept per space until one of those groups changes."""
-    known = si.verdicts.get(space)
-    if known is not None:
-        return known[0]
-    lab, summ = si.lab, si.summ
-    gids = frozenset(_NEIGHBOURS_OF[space](lab)).difference(_NO_GROUP)
-    cheap = None
-    if gids:  # a token with none of its own next to it is its own group: no palm and a tile, or a palm alone
-        it = iter(gids)
-        v = summ[next(it)][:]
-        for gid in it:
-            v = list(map(add, v, summ[gid]))
-        own = _adds(space, idx.spent, idx.moai)
-        if own >= 0:
-            v[own] += 1
-        cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-        readers = si.readers
-        for gid in gids:
-            r = readers.get(gid)
-            if r is None:
-                readers[gid] = {space}
-            else:
-                r.add(space)
-    si.verdicts[space] = (cheap, gids)
-    return cheap
+    """The cheapest recipe of the Moai a token of the seat on the free
+    ``space`` would force (its merged group holds a free coastal palm and a
+    recipe), or None."""
+    gids = set(_NEIGHBOURS_OF[space](si.lab))
+    gids.discard(-1)
+    if not gids:  # a token with none of its own next to it is its own group: no palm and a tile, or a palm alone
+        return None
+    v = FREE_ADDS[space]
+    summ = si.summ
+    for gid in gids:
+        v += summ[gid]
+    return packed_recipe(v) if v >> _PALM_SHIFT else None
 
 
 def _index(board: Any) -> BoardIndex:
@@ -423,7 +429,8 @@ def in_step(board: Any) -> bool:
     for seat, si in idx.seats.items():
         new = fresh.seat(seat)
         groups = sorted(sorted(m) for m in si.members.values())
-        if groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near:
+        if (groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near
+                or si.touch != new.touch):
             return False
         if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] for m in si.members.values()):
             return False
@@ -460,6 +467,7 @@ def note_placed(board: Any, seat: int, space: int) -> None:
             si.grow(occ, idx.spent, idx.moai, space)
         else:
             si.near.discard(space)
+            si.touch.discard(space)
 
 
 def note_revealed(board: Any, *spaces: int) -> None:
@@ -496,9 +504,6 @@ def _note_flag(board: Any, field: str, space: int) -> tuple[BoardIndex, bool] | 
         _drop(board)
         return None
     idx.answers.clear()
-    for si in idx.seats.values():  # rare: no verdict is kept across it
-        si.verdicts.clear()
-        si.readers.clear()
     return idx, was
 
 
@@ -541,9 +546,13 @@ def legal_spaces(board: Any, seat: int) -> list[int]:
         return list(known)
     si = idx.seats.get(seat) or idx.seat(seat)
     near = si.near
-    out = sorted(idx.free.union(near)) if near else sorted(idx.free)
+    opened = idx.free.union(near) if near else idx.free
+    out = sorted(opened)
     if (left > 0 and have < 2) or ORONGO in near:
-        refused = _refused(idx, si, left, have, out)
+        # only a space next to the seat's own tokens can be refused: a token
+        # anywhere else is a group of its own, which raises no Moai (and
+        # Orongo, a palm, is open only next to them)
+        refused = _refused(idx, si, left, have, si.touch.intersection(opened))
         if refused:
             out = [s for s in out if s not in refused]
     idx.answers[key] = tuple(out)
@@ -597,5 +606,5 @@ def group_qualifies(board: Any, seat: int, anchor: int) -> bool:
         group = group_of(board, seat, anchor)
         return bool(free_palms(board, group)) and bool(recipes_in(board, group))
     v = si.summ[gid]  # free_palms(...) and recipes_in(...) of the group are non-empty
-    return v[PALMS_AT] > 0 and (v[Q] >= 1 or (v[T] >= 1 and v[G] >= 1) or (v[B] >= 1 and v[N] >= 1)
-                                or v[F] >= 2)  # has_recipe(v), inlined: once per token
+    return bool(v >> _PALM_SHIFT) and bool(v & _QUARRY or (v & _TEMPLE and v & _GOD) or (v & _BIRDMAN and v & _NEST)
+                                           or v & _FOOD2)  # packed_recipe(v) is not None, inlined: once per token

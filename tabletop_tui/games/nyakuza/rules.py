@@ -40,6 +40,7 @@ from .actions import Bid, Erect, NyakuzaAction, Pass, Place, PlaySecret
 from .actions import erect_action as _erect_action
 from .bidding import clockwise_after, resolve_bids
 from .data import ISLAND, RESOURCES, space_text, tile_text
+from .log import bid_events, placed_event
 from .state import (_LIST_FIELDS, COLOURS, FIRST_REVEAL, LATER_REVEAL, MOAI, SHELLS, TOKENS, TOTAL_SHELLS,
                     NyakuzaOptions, NyakuzaState, Phase)
 
@@ -240,8 +241,7 @@ class Nyakuza(Game[NyakuzaState]):
         if isinstance(action, Bid):
             state.bids[seat] = action.shells
             if events is not None:
-                events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
-                events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
+                events += bid_events(seat, action.shells)
             if None not in state.bids:
                 self._reveal_bids(state, events)
                 self._advance(state, events)
@@ -252,7 +252,7 @@ class Nyakuza(Game[NyakuzaState]):
             moai.note_placed(state, seat, action.space)
             state.placed[seat] = True
             if events is not None:
-                events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
+                events.append(placed_event(seat, action.space))
             if state.resume != "place":
                 state.resume = "place"
             self._erection_loop(state, events, seat, action.space)  # N6/N7: erect what the group must

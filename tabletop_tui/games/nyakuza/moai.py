@@ -53,6 +53,7 @@ _QUARRY, _FOOD2 = 0xFF << (8 * Q), 0xFE << (8 * F)  # a quarry; two food or more
 _TEMPLE, _GOD = 0xFF << (8 * T), 0xFF << (8 * G)
 _BIRDMAN, _NEST = 0xFF << (8 * B), 0xFF << (8 * N)
 _PALM_SHIFT = 8 * PALMS_AT
+_ZEROS = (0,) * 6  # a default for each of a space's neighbours
 
 
 def entry(v: int, i: int) -> int:
@@ -174,6 +175,7 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
     decides it: ``check`` asks about one space, ``legal_spaces`` about all."""
     careful = left > 0 and have < 2
     out = []
+    lab, get = si.lab, si.summ.get
     for s in spaces:
         if s == ORONGO:
             if left > 0:
@@ -183,9 +185,14 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
             if cheap is None or cheap[0] > have:
                 out.append(s)
         elif careful:
-            cheap = _forced(idx, si, s)
-            if cheap is not None and cheap[0] > have:
-                out.append(s)
+            # _forced(idx, si, s), inlined: the summary of the group the token
+            # would be part of (label -1, no group, adds nothing; a token
+            # alone holds a palm or a tile, never both)
+            v = sum(map(get, set(_NEIGHBOURS_OF[s](lab)), _ZEROS), FREE_ADDS[s])
+            if v >> _PALM_SHIFT:
+                cheap = packed_recipe(v)
+                if cheap is not None and cheap[0] > have:
+                    out.append(s)
     return out
 
 

@@ -595,7 +595,12 @@ def erection_choices(board: Any, seat: int, anchor: int, affordable_only: bool =
     token on ``anchor``. On Orongo (N7) the palm is Orongo itself; otherwise
     the group's free coastal palms (N6). With ``affordable_only`` only the
     recipes the seat can pay for."""
-    group = group_of(board, seat, anchor)
+    idx = _index(board)
+    si = idx.seats.get(seat) or idx.seat(seat)
+    gid = si.lab[anchor]
+    # the index's members of the group (in another order than group_of's:
+    # recipes_in and free_palms sort what they find)
+    group = si.members[gid] if gid >= 0 else group_of(board, seat, anchor)
     recipes = recipes_in(board, group)
     if affordable_only:
         recipes = [r for r in recipes if len(r) <= board.shells[seat]]

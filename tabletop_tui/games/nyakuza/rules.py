@@ -177,6 +177,13 @@ class Nyakuza(Game[NyakuzaState]):
     # -- validation ---------------------------------------------------------------------
     def check(self, state: NyakuzaState, action: Action, seat: Seat) -> None:
         ph = state.phase
+        if ph == "place" and action.__class__ is Place:  # the most common input, when it is the seat's turn
+            queue = state.queue
+            if queue and queue[0][0] == seat:
+                why = moai.placement_problem(state, seat, action.space)  # N5-N7
+                if why:
+                    raise IllegalAction(why)
+                return
         if ph == "over":
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state.players:

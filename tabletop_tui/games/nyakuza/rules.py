@@ -157,15 +157,18 @@ class Nyakuza(Game[NyakuzaState]):
         return False
 
     def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        ph = state.phase
+        if ph == "place" and not state.secret_variant:  # the most common question first
+            queue = state.queue
+            if queue and queue[0][0] == seat:
+                return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
+            return []
         if not self._acts(state, seat):
             return []
-        ph = state.phase
         if ph == "bid":
             return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
             return [_erect_action(p, t) for p, t in state.choices]
-        if ph == "place" and not state.secret_variant:
-            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
         secret: list[Action] = [_SECRET] if self.secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]

@@ -269,7 +269,7 @@ FREE_ADDS = tuple(UNIT[i] if (i := _adds(s, [False] * SPACES, [False] * SPACES))
 class _SeatIndex:
     """One seat's tokens on an indexed board."""
 
-    __slots__ = ("lab", "members", "summ", "near", "touch", "next_gid")
+    __slots__ = ("lab", "members", "summ", "front", "near", "touch", "next_gid")
 
     def __init__(self, occ: list, spent: list, moai: list, seat: int) -> None:
         n = len(occ)
@@ -278,6 +278,9 @@ class _SeatIndex:
         self.members: dict[int, list[int]] = {}
         #: each group's packed summary: unspent tiles by kind, free coastal palms
         self.summ: dict[int, int] = {}
+        #: each group's frontier: the bit mask of the spaces next to its tokens
+        #: (free or not: ``BoardIndex.closed`` tells)
+        self.front: dict[int, int] = {}
         gid = 0
         for s in range(n):
             if occ[s] == seat and lab[s] < 0:
@@ -295,6 +298,10 @@ class _SeatIndex:
                         v += UNIT[i]
                 self.members[gid] = group
                 self.summ[gid] = v
+                f = 0
+                for m in group:
+                    f |= ADJ_MASK[m]
+                self.front[gid] = f
                 gid += 1
         self.next_gid = gid
         #: free spaces (of any kind, turned up or not) next to one of the seat's
@@ -313,7 +320,7 @@ class _SeatIndex:
                 touch.add(x)
                 if IS_PALM[x]:
                     near.add(x)
-        lab, members, summ = self.lab, self.members, self.summ
+        lab, members, summ, front = self.lab, self.members, self.summ, self.front
         gids = set(_NEIGHBOURS_OF[space](lab))
         gids.discard(-1)
         i = _adds(space, spent, moai)
@@ -323,14 +330,17 @@ class _SeatIndex:
             self.next_gid += 1
             members[gid] = [space]
             summ[gid] = add
+            front[gid] = ADJ_MASK[space]
         elif len(gids) == 1:
             (gid,) = gids
             members[gid].append(space)
             summ[gid] += add
+            front[gid] |= ADJ_MASK[space]
         else:
             gid = max(gids, key=lambda g: len(members[g]))
             into = members[gid]
             total = summ[gid] + add
+            f = front[gid] | ADJ_MASK[space]
             for g in gids:
                 if g != gid:
                     moved = members.pop(g)
@@ -338,8 +348,10 @@ class _SeatIndex:
                         lab[m] = gid
                     into += moved
                     total += summ.pop(g)
+                    f |= front.pop(g)
             into.append(space)
             summ[gid] = total
+            front[gid] = f
         lab[space] = gid
 
     def lose(self, space: int, i: int) -> None:
@@ -352,7 +364,7 @@ class _SeatIndex:
 class BoardIndex:
     """What the placement rules read off one state's board (see above)."""
 
-    __slots__ = ("src", "occ", "rev", "spent", "moai", "free", "seats", "answers")
+    __slots__ = ("src", "occ", "rev", "spent", "moai", "free", "closed", "seats", "answers")
 
     def __init__(self, board: Any) -> None:
         #: the ``occupant`` list of the state that keeps it: a copy of the
@@ -364,6 +376,9 @@ class BoardIndex:
         self.moai = list(board.moai)
         #: free turned-up resource spaces
         self.free = {s for s in RESOURCE_SPACES if rev[s] and occ[s] is None}
+        #: the bit mask of the spaces no token may go on whoever places:
+        #: taken, or a resource space still face down
+        self.closed = sum(1 << s for s in range(len(occ)) if occ[s] is not None or not (IS_PALM[s] or rev[s]))
         self.seats: dict[int, _SeatIndex] = {}
         #: (seat, Moai left, shells) -> legal spaces, until the board changes
         self.answers: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -430,8 +445,8 @@ def in_step(board: Any) -> bool:
     if idx is None or idx.src is not board.occupant:
         return True
     fresh = BoardIndex(board)
-    if (idx.occ, idx.rev, idx.spent, idx.moai, idx.free) != (fresh.occ, fresh.rev, fresh.spent, fresh.moai,
-                                                             fresh.free):
+    if (idx.occ, idx.rev, idx.spent, idx.moai, idx.free, idx.closed) != (fresh.occ, fresh.rev, fresh.spent,
+                                                                         fresh.moai, fresh.free, fresh.closed):
         return False
     for seat, si in idx.seats.items():
         new = fresh.seat(seat)
@@ -439,7 +454,8 @@ def in_step(board: Any) -> bool:
         if (groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near
                 or si.touch != new.touch):
             return False
-        if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] for m in si.members.values()):
+        if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] or si.front[si.lab[m[0]]] != new.front[new.lab[m[0]]]
+               for m in si.members.values()):
             return False
     return True
 
@@ -469,6 +485,7 @@ def note_placed(board: Any, seat: int, space: int) -> None:
         return
     idx.answers.clear()
     idx.free.discard(space)
+    idx.closed |= 1 << space
     for s, si in idx.seats.items():
         if s == seat:
             si.grow(occ, idx.spent, idx.moai, space)
@@ -495,6 +512,7 @@ def note_revealed(board: Any, *spaces: int) -> None:
     for space in opened:
         if not IS_PALM[space] and occ[space] is None:
             free.add(space)
+            idx.closed &= ~(1 << space)
 
 
 def _note_flag(board: Any, field: str, space: int) -> tuple[BoardIndex, bool] | None:
@@ -555,15 +573,86 @@ def legal_spaces(board: Any, seat: int) -> list[int]:
     near = si.near
     opened = idx.free.union(near) if near else idx.free
     out = sorted(opened)
-    if (left > 0 and have < 2) or ORONGO in near:
-        # only a space next to the seat's own tokens can be refused: a token
-        # anywhere else is a group of its own, which raises no Moai (and
-        # Orongo, a palm, is open only next to them)
-        refused = _refused(idx, si, left, have, si.touch.intersection(opened))
+    if left > 0 and have < 2:
+        refused = _careful_refusals(idx, si, have)
+        if ORONGO in near:  # kept for the Ceremonial Moai while Moai are left
+            refused.append(ORONGO)
         if refused:
             out = [s for s in out if s not in refused]
+    elif ORONGO in near and _refused(idx, si, left, have, (ORONGO,)):
+        out.remove(ORONGO)
     idx.answers[key] = tuple(out)
     return out
+
+
+def _careful_refusals(idx: BoardIndex, si: _SeatIndex, have: int) -> list[int]:
+    """The open spaces but Orongo that ``_refused`` refuses to a seat with
+    Moai left and ``have`` (0 or 1) shells: those whose token would force a
+    Moai it cannot pay for. Only a space next to the seat's tokens can be
+    one (a token anywhere else is a group of its own, which never holds a
+    palm and a recipe). A space next to one group only is refused when that
+    group's summary plus what the space adds is (a table by summary, for
+    each kind of space at once); a space next to several is summed up alone."""
+    memo = _REFUSING[have]
+    summ = si.summ
+    open_ = ~idx.closed
+    seen = multi = refused = 0
+    for gid, f in si.front.items():
+        f &= open_
+        if f:
+            multi |= seen & f
+            seen |= f
+            v = summ[gid]
+            r = memo.get(v)
+            if r is None:
+                if len(memo) > 50_000:
+                    memo.clear()
+                r = memo[v] = _refusing(v, have)
+            refused |= f & r
+    refused &= ~multi
+    out = _bits(refused)
+    if multi:
+        lab, get = si.lab, summ.get
+        for s in _bits(multi & ~ORONGO_BIT):
+            v = sum(map(get, set(_NEIGHBOURS_OF[s](lab)), _ZEROS), FREE_ADDS[s])
+            if v >> _PALM_SHIFT:
+                cheap = packed_recipe(v)
+                if cheap is not None and cheap[0] > have:
+                    out.append(s)
+    return out
+
+
+def _refusing(v: int, have: int) -> int:
+    """The mask of the spaces (but Orongo) whose token, joining a group of
+    packed summary ``v`` alone, forces a Moai that ``have`` shells cannot pay."""
+    out = 0
+    for add, mask in ADDS_MASKS:
+        w = v + add
+        if w >> _PALM_SHIFT:
+            cheap = packed_recipe(w)
+            if cheap is not None and cheap[0] > have:
+                out |= mask
+    return out
+
+
+def _bits(m: int) -> list[int]:
+    """The spaces of a bit mask, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+#: the bit of each space's neighbours, Orongo's bit
+ADJ_MASK = tuple(sum(1 << n for n in ADJ[s]) for s in range(SPACES))
+ORONGO_BIT = 1 << ORONGO
+#: (what a token adds to its group while its space is free, the mask of the spaces but Orongo that add it)
+ADDS_MASKS = tuple((add, sum(1 << s for s in range(SPACES) if FREE_ADDS[s] == add and s != ORONGO))
+                   for add in sorted(set(FREE_ADDS)))
+#: by shells (0 or 1): packed summary -> ``_refusing`` (a table of pure values, filled as met)
+_REFUSING: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
 
 def can_place(board: Any, seat: int) -> bool:

@@ -371,7 +371,7 @@ class Nyakuza(Game[NyakuzaState]):
         """The log of revealed bids (``_reveal_bids`` has settled them, but for the reef's sharing)."""
         bids, top, second = out.bids, out.top, out.second
         events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
-            f"{who(s)} {bids[s]}" for s in range(state.players)) + "."))
+            [f"{{s{s}}} {b}" for s, b in enumerate(bids)]) + "."))  # who(s) is "{s0}".."{s3}"
         if top is not None:
             parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
                      f"takes the amulet and {plural(got[top], 'token')}"]

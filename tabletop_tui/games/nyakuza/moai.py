@@ -354,6 +354,18 @@ class _SeatIndex:
             front[gid] = f
         lab[space] = gid
 
+    def copied(self) -> "_SeatIndex":
+        """An independent copy (for a copy of the board)."""
+        new = _SeatIndex.__new__(_SeatIndex)
+        new.lab = self.lab[:]
+        new.members = {g: m[:] for g, m in self.members.items()}
+        new.summ = self.summ.copy()
+        new.front = self.front.copy()
+        new.near = set(self.near)
+        new.touch = set(self.touch)
+        new.next_gid = self.next_gid
+        return new
+
     def lose(self, space: int, i: int) -> None:
         """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
         gid = self.lab[space]
@@ -388,6 +400,18 @@ class BoardIndex:
         return True
 
     __hash__ = None  # type: ignore[assignment]
+
+    def copy_for(self, board: Any) -> "BoardIndex":
+        """An independent copy for ``board``, a copy (with lists of its own)
+        of the board this index follows."""
+        new = BoardIndex.__new__(BoardIndex)
+        new.src = board.occupant
+        new.occ, new.rev, new.spent, new.moai = self.occ[:], self.rev[:], self.spent[:], self.moai[:]
+        new.free = set(self.free)
+        new.closed = self.closed
+        new.seats = {s: si.copied() for s, si in self.seats.items()}
+        new.answers = self.answers.copy()
+        return new
 
     def seat(self, seat: int) -> _SeatIndex:
         si = self.seats.get(seat)
@@ -430,6 +454,17 @@ def _index(board: Any) -> BoardIndex:
     if idx is None or idx.src is not board.occupant:
         idx = priv["_index"] = BoardIndex(board)
     return idx
+
+
+def copy_index(board: Any, copy: Any) -> None:
+    """Give ``copy``, a copy of ``board`` with lists of its own (a clone),
+    a copy of the index ``board`` keeps, if it keeps one in step: the search
+    clones a state for every iteration, and a copied index costs less than
+    one built anew. The copy is the clone's own (it follows the clone's
+    lists, never the original's)."""
+    idx = _tracked(board)
+    if idx is not None:
+        copy.__pydantic_private__["_index"] = idx.copy_for(copy)
 
 
 def forget(board: Any) -> None:

@@ -552,4 +552,6 @@ class Nyakuza(Game[NyakuzaState]):
 
     # -- information -----------------------------------------------------------------------
     def clone(self, state: NyakuzaState) -> NyakuzaState:
-        return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
+        new = state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
+        moai.copy_index(state, new)  # the clone's own copy of the board index, in step with its lists
+        return new

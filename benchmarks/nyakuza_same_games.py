@@ -5,7 +5,8 @@ secret-tile variant, through the checked path (``apply``, its events) and
 the search's unchecked one (``play_silent``), and digests what a player
 could notice: every action chosen from ``legal_actions``, every event, the
 refusal sentence of a random Place / Bid / Erect / PlaySecret / Pass at each
-step, every seat's view at some steps, and the final state and result.
+step, every seat's view and the search bot's estimate at some steps, and the
+final state and result.
 Run it on two trees and compare the lines (the speed work must not change
 the rules' behaviour)::
 
@@ -57,6 +58,7 @@ def digest(players: int, secret: bool, games: int, silent: bool, seed: int) -> s
             if step % 17 == 0:
                 for s in [None, *range(players)]:
                     h.update(game.view(state, s).model_dump_json().encode())
+                h.update(repr(game.heuristics(state)).encode())  # the search bot's estimate
             step += 1
         h.update(state.model_dump_json().encode())
         h.update(game.result(state).model_dump_json().encode())

@@ -323,8 +323,7 @@ class _SeatIndex:
         lab, members, summ, front = self.lab, self.members, self.summ, self.front
         gids = set(_NEIGHBOURS_OF[space](lab))
         gids.discard(-1)
-        i = _adds(space, spent, moai)
-        add = UNIT[i] if i >= 0 else 0
+        add = FREE_ADDS[space]  # the space was free until now: its tile unspent, no Moai on its palm
         if not gids:
             gid = self.next_gid
             self.next_gid += 1

@@ -175,7 +175,6 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
     decides it: ``check`` asks about one space, ``legal_spaces`` about all."""
     careful = left > 0 and have < 2
     out = []
-    lab, get = si.lab, si.summ.get
     for s in spaces:
         if s == ORONGO:
             if left > 0:
@@ -185,14 +184,9 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
             if cheap is None or cheap[0] > have:
                 out.append(s)
         elif careful:
-            # _forced(idx, si, s), inlined: the summary of the group the token
-            # would be part of (label -1, no group, adds nothing; a token
-            # alone holds a palm or a tile, never both)
-            v = sum(map(get, set(_NEIGHBOURS_OF[s](lab)), _ZEROS), FREE_ADDS[s])
-            if v >> _PALM_SHIFT:
-                cheap = packed_recipe(v)
-                if cheap is not None and cheap[0] > have:
-                    out.append(s)
+            cheap = _forced(idx, si, s)
+            if cheap is not None and cheap[0] > have:
+                out.append(s)
     return out
 
 
@@ -433,15 +427,10 @@ def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> int:
 def _forced(idx: BoardIndex, si: _SeatIndex, space: int) -> tuple[int, str] | None:
     """The cheapest recipe of the Moai a token of the seat on the free
     ``space`` would force (its merged group holds a free coastal palm and a
-    recipe), or None."""
-    gids = set(_NEIGHBOURS_OF[space](si.lab))
-    gids.discard(-1)
-    if not gids:  # a token with none of its own next to it is its own group: no palm and a tile, or a palm alone
-        return None
-    v = FREE_ADDS[space]
-    summ = si.summ
-    for gid in gids:
-        v += summ[gid]
+    recipe), or None. The merged summary: what the space adds and the
+    summaries of the groups around it (label -1, no group, adds nothing); a
+    token alone holds a palm or a tile, never both."""
+    v = sum(map(si.summ.get, set(_NEIGHBOURS_OF[space](si.lab)), _ZEROS), FREE_ADDS[space])
     return packed_recipe(v) if v >> _PALM_SHIFT else None
 
 
@@ -645,14 +634,10 @@ def _careful_refusals(idx: BoardIndex, si: _SeatIndex, have: int) -> list[int]:
             refused |= f & r
     refused &= ~multi
     out = _bits(refused)
-    if multi:
-        lab, get = si.lab, summ.get
-        for s in _bits(multi & ~ORONGO_BIT):
-            v = sum(map(get, set(_NEIGHBOURS_OF[s](lab)), _ZEROS), FREE_ADDS[s])
-            if v >> _PALM_SHIFT:
-                cheap = packed_recipe(v)
-                if cheap is not None and cheap[0] > have:
-                    out.append(s)
+    for s in _bits(multi & ~ORONGO_BIT):
+        cheap = _forced(idx, si, s)
+        if cheap is not None and cheap[0] > have:
+            out.append(s)
     return out
 
 

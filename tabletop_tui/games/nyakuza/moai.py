@@ -56,16 +56,6 @@ _PALM_SHIFT = 8 * PALMS_AT
 _ZEROS = (0,) * 6  # a default for each of a space's neighbours
 
 
-def entry(v: int, i: int) -> int:
-    """Entry ``i`` of a packed summary."""
-    return (v >> (8 * i)) & 0xFF
-
-
-def unpack(v: int) -> list[int]:
-    """A packed summary as the list of its seven entries."""
-    return [(v >> (8 * i)) & 0xFF for i in range(7)]
-
-
 def packed_recipe(v: int) -> tuple[int, str] | None:
     """``cheapest_recipe`` of a packed summary."""
     if v & _QUARRY:
@@ -204,11 +194,8 @@ def _cost_refusal(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spa
     return f"A token there would make you erect a Moai you cannot pay for. {need_text(cost, name, have)}."
 
 
-#: resource spaces and palm spaces, in id order
+#: resource spaces, in id order
 RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
-PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])
-#: the palms next to each space
-PALMS_NEAR = tuple(tuple(n for n in ADJ[s] if IS_PALM[n]) for s in range(len(IS_PALM)))
 
 
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:

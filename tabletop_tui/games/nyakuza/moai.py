@@ -234,17 +234,19 @@ FREE_ADDS = tuple(UNIT[i] if (i := _adds(s, [False] * SPACES, [False] * SPACES))
 # questions: tokens are only ever added, tiles only turned up, spent or given
 # a Moai. So each state keeps a ``BoardIndex`` of itself in a private
 # attribute (never saved, never compared; built on first use, so after a
-# load or a clone too): copies of its four lists (``occupant``, ``revealed``,
-# ``spent``, ``moai``), the free turned-up resource spaces and, per seat, the
-# groups (labels and summaries) and the free palms next to its tokens. The
+# load, or copied by the rules' ``clone`` with the lists): copies of its four
+# lists (``occupant``, ``revealed``, ``spent``, ``moai``), the free turned-up
+# resource spaces, the closed spaces as a bit mask and, per seat, the groups
+# (labels, packed summaries, frontier masks) and the free spaces and palms
+# next to its tokens. The
 # rules report each change they make (``note_placed``, ``note_revealed``,
 # ``note_spent``, ``note_moai``) and the index follows it; each hook checks
 # the list it follows against the board and drops the index when they
 # differ. The board lists change only through the rules: code that changes
 # them by hand after a question has been asked calls :func:`forget` (the
 # tests check :func:`in_step` after every move). An index serves only the
-# state that built it (a copy with its own lists builds its own), so states
-# never share one, whatever thread plays them.
+# state that keeps it (a copy with its own lists builds or is given its
+# own), so states never share one, whatever thread plays them.
 
 
 class _SeatIndex:
@@ -569,9 +571,9 @@ def note_moai(board: Any, palm: int) -> None:
 def legal_spaces(board: Any, seat: int) -> list[int]:
     """Every space where ``seat`` may put a token now: those
     :func:`placement_problem` accepts, in id order. The open spaces are read
-    off the index at once; only when ``_cost_problem`` can refuse one
-    (Orongo is open, or the seat has Moai left and fewer than 2 shells) is it
-    asked about each."""
+    off the index at once; only when N6/N7 can refuse one (Orongo is open,
+    or the seat has Moai left and fewer than 2 shells) are refusals looked
+    for: Orongo by ``_refused``, the rest by ``_careful_refusals``."""
     idx = _index(board)
     left = board.moai_left[seat]
     have = board.shells[seat]

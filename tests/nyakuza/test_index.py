@@ -41,6 +41,33 @@ def test_every_seat_every_step_matches_a_walk_of_the_board(players, secret):
             assert moai.in_step(state)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_0_or_1_shell_the_refused_spaces_match_a_walk(players):
+    """With Moai left and fewer than 2 shells, a space whose token would
+    force a Moai the seat cannot pay is refused (N6): ``legal_spaces`` finds
+    them from each group's frontier and summary at once; at every step of
+    random games, with each seat's shells set to 0 and to 1, it agrees with
+    a walk of the board and with check's judge."""
+    refused = 0
+    for k in range(4):
+        for state, _ in random_game(players, False, 300 + k, k):
+            for seat in range(players):
+                have = state.shells[seat]
+                for few in (0, 1):
+                    state.shells[seat] = few  # answers are kept by (seat, Moai left, shells): no stale one
+                    walked = legal_by_walk(state, seat)
+                    assert moai.legal_spaces(state, seat) == walked
+                    if state.moai_left[seat]:
+                        judged = legal_by_judge(state, seat)
+                        assert judged == walked
+                        refused += len(set(moai.legal_spaces(state, seat)) ^ set(
+                            s for s in range(SPACES) if s in index_of(state).free or s in
+                            index_of(state).seats[seat].near))
+                state.shells[seat] = have
+            assert moai.in_step(state)
+    assert refused > 50  # the games did reach positions where spaces are refused
+
+
 def test_two_games_asked_in_turn_keep_their_own_index():
     """Alternating between two games (as a server with many tables in one
     thread does) neither mixes them nor rebuilds either index."""

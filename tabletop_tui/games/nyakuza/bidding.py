@@ -6,7 +6,7 @@ Seats sit clockwise in seat order: the player left of seat ``s`` is ``s + 1``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 #: tokens for the highest, the second highest and every other positive bid
 TOKENS_FOR_RANK = (3, 2)
@@ -21,7 +21,11 @@ def clockwise_after(holder: int, players: int) -> list[int]:
     return [(holder + i) % players for i in range(1, players + 1)]
 
 
-@dataclass
+#: ``clockwise_after(holder, players)`` as tuples, by players and holder
+CLOCKWISE = {n: tuple(tuple(clockwise_after(h, n)) for h in range(n)) for n in range(1, 5)}
+
+
+@dataclass(slots=True)
 class BidOutcome:
     """What a round's bids give: tokens, payment, the reef's sharing."""
 
@@ -45,35 +49,41 @@ class BidOutcome:
     amulet: int
     #: placing order: (seat, tokens earned), top first, then second, then the
     #: 1-token players clockwise from the (new) amulet holder
-    order: list[tuple[int, int]] = field(default_factory=list)
+    order: list[tuple[int, int]]
 
 
 def resolve_bids(bids: list[int], amulet: int, reef: int) -> BidOutcome:
     """Resolve revealed ``bids`` (one per seat) with the amulet at ``amulet``
     and ``reef`` shells on the reef before the payment."""
     n = len(bids)
+    clockwise = CLOCKWISE[n] if n in CLOCKWISE else [clockwise_after(h, n) for h in range(n)]
     # highest bid first; the sort is stable, so tied bidders stay in clockwise
     # order from the player left of the amulet holder
-    ranking = [s for s in clockwise_after(amulet, n) if bids[s] > 0]
-    ranking.sort(key=bids.__getitem__, reverse=True)
+    ranking = [s for s in clockwise[amulet] if bids[s] > 0]
+    if len(ranking) > 1:
+        ranking.sort(key=bids.__getitem__, reverse=True)
     tokens = [0] * n
-    for i, s in enumerate(ranking):
-        tokens[s] = TOKENS_FOR_RANK[i] if i < len(TOKENS_FOR_RANK) else TOKENS_OTHERS
-    top = ranking[0] if ranking else None
-    second = ranking[1] if len(ranking) > 1 else None
-    paid = bids[top] if top is not None else 0
-    pool = reef + paid
     zero = [s for s in range(n) if bids[s] == 0]
+    if not ranking:
+        pool = reef
+        share = pool // len(zero) if zero else 0
+        return BidOutcome(bids=list(bids), ranking=ranking, tokens=tokens, top=None, second=None, paid=0,
+                          zero=zero, share=share, reef_after=pool - share * len(zero), amulet=amulet, order=[])
+    top = ranking[0]
+    tokens[top] = TOKENS_FOR_RANK[0]
+    order = [(top, TOKENS_FOR_RANK[0])]
+    second = None
+    if len(ranking) > 1:
+        second = ranking[1]
+        tokens[second] = TOKENS_FOR_RANK[1]
+        order.append((second, TOKENS_FOR_RANK[1]))
+        if len(ranking) > 2:
+            for s in ranking[2:]:
+                tokens[s] = TOKENS_OTHERS
+            # the 1-token players, clockwise from the new holder (the top bidder)
+            order += [(s, TOKENS_OTHERS) for s in clockwise[top] if tokens[s] == TOKENS_OTHERS]
+    paid = bids[top]
+    pool = reef + paid
     share = pool // len(zero) if zero else 0
-    reef_after = pool - share * len(zero)
-    new_amulet = top if top is not None else amulet
-    order: list[tuple[int, int]] = []
-    if top is not None:
-        order.append((top, tokens[top]))
-    if second is not None:
-        order.append((second, tokens[second]))
-    for s in clockwise_after(new_amulet, n):
-        if tokens[s] == TOKENS_OTHERS and s not in (top, second):
-            order.append((s, TOKENS_OTHERS))
     return BidOutcome(bids=list(bids), ranking=ranking, tokens=tokens, top=top, second=second, paid=paid,
-                      zero=zero, share=share, reef_after=reef_after, amulet=new_amulet, order=order)
+                      zero=zero, share=share, reef_after=pool - share * len(zero), amulet=top, order=order)

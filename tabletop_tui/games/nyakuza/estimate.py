@@ -50,11 +50,14 @@ def _on_the_way(idx: "moai.BoardIndex", seat: int) -> float:
     """The Moai ``seat``'s groups are on the way to: whole recipes, half
     recipes and free coastal palms held together."""
     pot = 0.0
-    for v in (idx.seats.get(seat) or idx.seat(seat)).summ.values():
-        tg, bn = min(v[moai.T], v[moai.G]), min(v[moai.B], v[moai.N])
-        recipes = v[moai.Q] + tg + bn + v[moai.F] // 2
-        halves = v[moai.T] + v[moai.G] - 2 * tg + v[moai.B] + v[moai.N] - 2 * bn + v[moai.F] % 2
-        pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v[moai.PALMS_AT], 2)
+    for v in (idx.seats.get(seat) or idx.seat(seat)).summ.values():  # packed summaries (see moai.UNIT)
+        if not v:  # nothing unspent, no free palm: it adds 0
+            continue
+        q, f, t, g, b, n = v & 255, v >> 8 & 255, v >> 16 & 255, v >> 24 & 255, v >> 32 & 255, v >> 40 & 255
+        tg, bn = min(t, g), min(b, n)
+        recipes = q + tg + bn + f // 2
+        halves = t + g - 2 * tg + b + n - 2 * bn + f % 2
+        pot += 0.45 * recipes + 0.12 * halves + 0.2 * min(v >> 48 & 255, 2)
     return pot
 
 

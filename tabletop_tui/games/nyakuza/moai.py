@@ -16,7 +16,7 @@ state's private ``_index`` attribute (see below).
 from __future__ import annotations
 
 from itertools import combinations
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any, Callable, Iterable
 
 from tabletop_tui.engine.text import plural
@@ -44,6 +44,29 @@ RECIPES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 Choice = tuple[int, tuple[int, ...]]  # (palm space, tile spaces spent)
+
+#: A group's *summary* in one int: the count of each resource kind's unspent
+#: tiles (index ``K_INDEX``) and of free coastal palms (``PALMS_AT``), 8 bits
+#: each, entry ``i`` at bit ``8 * i``. Joining groups adds their summaries.
+UNIT = tuple(1 << (8 * i) for i in range(7))
+_QUARRY, _FOOD2 = 0xFF << (8 * Q), 0xFE << (8 * F)  # a quarry; two food or more
+_TEMPLE, _GOD = 0xFF << (8 * T), 0xFF << (8 * G)
+_BIRDMAN, _NEST = 0xFF << (8 * B), 0xFF << (8 * N)
+_PALM_SHIFT = 8 * PALMS_AT
+_ZEROS = (0,) * 6  # a default for each of a space's neighbours
+
+
+def packed_recipe(v: int) -> tuple[int, str] | None:
+    """``cheapest_recipe`` of a packed summary."""
+    if v & _QUARRY:
+        return 1, "the quarry"
+    if v & _TEMPLE and v & _GOD:
+        return 2, "temple + god"
+    if v & _BIRDMAN and v & _NEST:
+        return 2, "birdman + nest"
+    if v & _FOOD2:
+        return 2, "two food"
+    return None
 
 
 def group_of(board: Any, seat: int, start: int) -> list[int]:
@@ -141,19 +164,17 @@ def _refused(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spaces: 
     pay for. Only these two cases refuse an open space. The one place that
     decides it: ``check`` asks about one space, ``legal_spaces`` about all."""
     careful = left > 0 and have < 2
-    verdicts = si.verdicts
     out = []
     for s in spaces:
         if s == ORONGO:
             if left > 0:
                 out.append(s)
                 continue
-            cheap = cheapest_recipe(_merged(idx, si, s))
+            cheap = packed_recipe(_merged(idx, si, s))
             if cheap is None or cheap[0] > have:
                 out.append(s)
         elif careful:
-            known = verdicts.get(s)
-            cheap = known[0] if known is not None else _forced(idx, si, s)
+            cheap = _forced(idx, si, s)
             if cheap is not None and cheap[0] > have:
                 out.append(s)
     return out
@@ -164,7 +185,7 @@ def _cost_refusal(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spa
     if space == ORONGO:
         if left > 0:
             return _orongo_kept(left)
-        cheap = cheapest_recipe(_merged(idx, si, space))
+        cheap = packed_recipe(_merged(idx, si, space))
         if cheap is None:
             return ("To erect the Ceremonial Moai your group must hold an unspent quarry, temple + god, "
                     "birdman + nest or two food.")
@@ -173,11 +194,8 @@ def _cost_refusal(idx: "BoardIndex", si: "_SeatIndex", left: int, have: int, spa
     return f"A token there would make you erect a Moai you cannot pay for. {need_text(cost, name, have)}."
 
 
-#: resource spaces and palm spaces, in id order
+#: resource spaces, in id order
 RESOURCE_SPACES = tuple(s for s in range(len(IS_PALM)) if not IS_PALM[s])
-PALM_SPACES = tuple(s for s in range(len(IS_PALM)) if IS_PALM[s])
-#: the palms next to each space
-PALMS_NEAR = tuple(tuple(n for n in ADJ[s] if IS_PALM[n]) for s in range(len(IS_PALM)))
 
 
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
@@ -202,6 +220,12 @@ def _adds(space: int, spent: list, moai: list) -> int:
     return PALMS_AT if MOAI_SITE[space] and not moai[space] else -1
 
 
+#: what a token on each space adds to its group's packed summary while the
+#: space is free (a free tile is never spent and a free palm has no Moai)
+FREE_ADDS = tuple(UNIT[i] if (i := _adds(s, [False] * SPACES, [False] * SPACES)) >= 0 else 0
+                  for s in range(SPACES))
+
+
 # -- the board index a state keeps ---------------------------------------------------
 #
 # Placing is asked about after every token (``can_place`` when the turn
@@ -210,31 +234,36 @@ def _adds(space: int, spent: list, moai: list) -> int:
 # questions: tokens are only ever added, tiles only turned up, spent or given
 # a Moai. So each state keeps a ``BoardIndex`` of itself in a private
 # attribute (never saved, never compared; built on first use, so after a
-# load or a clone too): copies of its four lists (``occupant``, ``revealed``,
-# ``spent``, ``moai``), the free turned-up resource spaces and, per seat, the
-# groups (labels and summaries) and the free palms next to its tokens. The
+# load, or copied by the rules' ``clone`` with the lists): copies of its four
+# lists (``occupant``, ``revealed``, ``spent``, ``moai``), the free turned-up
+# resource spaces, the closed spaces as a bit mask and, per seat, the groups
+# (labels, packed summaries, frontier masks) and the free spaces and palms
+# next to its tokens. The
 # rules report each change they make (``note_placed``, ``note_revealed``,
 # ``note_spent``, ``note_moai``) and the index follows it; each hook checks
 # the list it follows against the board and drops the index when they
 # differ. The board lists change only through the rules: code that changes
 # them by hand after a question has been asked calls :func:`forget` (the
 # tests check :func:`in_step` after every move). An index serves only the
-# state that built it (a copy with its own lists builds its own), so states
-# never share one, whatever thread plays them.
+# state that keeps it (a copy with its own lists builds or is given its
+# own), so states never share one, whatever thread plays them.
 
 
 class _SeatIndex:
     """One seat's tokens on an indexed board."""
 
-    __slots__ = ("lab", "members", "summ", "near", "verdicts", "readers", "next_gid")
+    __slots__ = ("lab", "members", "summ", "front", "near", "touch", "next_gid")
 
     def __init__(self, occ: list, spent: list, moai: list, seat: int) -> None:
         n = len(occ)
         #: group id of each space holding a ``seat`` token, else -1
         self.lab = lab = [-1] * n
         self.members: dict[int, list[int]] = {}
-        #: each group's summary: unspent tiles by kind, free coastal palms
-        self.summ: dict[int, list[int]] = {}
+        #: each group's packed summary: unspent tiles by kind, free coastal palms
+        self.summ: dict[int, int] = {}
+        #: each group's frontier: the bit mask of the spaces next to its tokens
+        #: (free or not: ``BoardIndex.closed`` tells)
+        self.front: dict[int, int] = {}
         gid = 0
         for s in range(n):
             if occ[s] == seat and lab[s] < 0:
@@ -245,79 +274,91 @@ class _SeatIndex:
                         if occ[x] == seat and lab[x] < 0:
                             lab[x] = gid
                             group.append(x)
-                v = [0] * 7
+                v = 0
                 for m in group:
                     i = _adds(m, spent, moai)
                     if i >= 0:
-                        v[i] += 1
+                        v += UNIT[i]
                 self.members[gid] = group
                 self.summ[gid] = v
+                f = 0
+                for m in group:
+                    f |= ADJ_MASK[m]
+                self.front[gid] = f
                 gid += 1
         self.next_gid = gid
+        #: free spaces (of any kind, turned up or not) next to one of the seat's
+        #: tokens: the only ones whose token joins a group of the seat's
+        self.touch = {s for s in range(n) if occ[s] is None and seat in _NEIGHBOURS_OF[s](occ)}
         #: free palms next to one of the seat's tokens
-        self.near = {p for p in PALM_SPACES if occ[p] is None and seat in _NEIGHBOURS_OF[p](occ)}
-        #: free space -> (the cheapest recipe of the Moai a token there would
-        #: force, or None; the groups it would join), while those groups stand
-        self.verdicts: dict[int, tuple[tuple[int, str] | None, frozenset[int]]] = {}
-        #: group -> the spaces whose verdict read it (some may since have been dropped)
-        self.readers: dict[int, set[int]] = {}
+        self.near = {p for p in self.touch if IS_PALM[p]}
 
     def grow(self, occ: list, spent: list, moai: list, space: int) -> None:
         """The seat's token was put on ``space``: join the groups around it."""
-        near = self.near
+        near, touch = self.near, self.touch
         near.discard(space)
-        for p in PALMS_NEAR[space]:
-            if occ[p] is None:
-                near.add(p)
-        lab, members, summ = self.lab, self.members, self.summ
+        touch.discard(space)
+        for x in ADJ[space]:
+            if occ[x] is None:
+                touch.add(x)
+                if IS_PALM[x]:
+                    near.add(x)
+        lab, members, summ, front = self.lab, self.members, self.summ, self.front
         gids = set(_NEIGHBOURS_OF[space](lab))
         gids.discard(-1)
+        add = FREE_ADDS[space]  # the space was free until now: its tile unspent, no Moai on its palm
         if not gids:
             gid = self.next_gid
             self.next_gid += 1
             members[gid] = [space]
-            summ[gid] = total = [0] * 7
+            summ[gid] = add
+            front[gid] = ADJ_MASK[space]
         elif len(gids) == 1:
             (gid,) = gids
             members[gid].append(space)
-            total = summ[gid]
+            summ[gid] += add
+            front[gid] |= ADJ_MASK[space]
         else:
             gid = max(gids, key=lambda g: len(members[g]))
-            into, total = members[gid], summ[gid]
+            into = members[gid]
+            total = summ[gid] + add
+            f = front[gid] | ADJ_MASK[space]
             for g in gids:
                 if g != gid:
                     moved = members.pop(g)
                     for m in moved:
                         lab[m] = gid
                     into += moved
-                    for i, x in enumerate(summ.pop(g)):
-                        total[i] += x
+                    total += summ.pop(g)
+                    f |= front.pop(g)
             into.append(space)
+            summ[gid] = total
+            front[gid] = f
         lab[space] = gid
-        i = _adds(space, spent, moai)
-        if i >= 0:
-            total[i] += 1
-        # verdicts that read a group changed here, or a space that now joins one, are stale
-        verdicts = self.verdicts
-        if verdicts:
-            for n in ADJ[space]:
-                verdicts.pop(n, None)
-            readers = self.readers
-            for g in gids:
-                for s in readers.pop(g, ()):
-                    verdicts.pop(s, None)
+
+    def copied(self) -> "_SeatIndex":
+        """An independent copy (for a copy of the board)."""
+        new = _SeatIndex.__new__(_SeatIndex)
+        new.lab = self.lab[:]
+        new.members = {g: m[:] for g, m in self.members.items()}
+        new.summ = self.summ.copy()
+        new.front = self.front.copy()
+        new.near = set(self.near)
+        new.touch = set(self.touch)
+        new.next_gid = self.next_gid
+        return new
 
     def lose(self, space: int, i: int) -> None:
         """The token on ``space`` no longer adds summary entry ``i`` (spent, or a Moai raised)."""
         gid = self.lab[space]
         if gid >= 0:
-            self.summ[gid][i] -= 1
+            self.summ[gid] -= UNIT[i]
 
 
 class BoardIndex:
     """What the placement rules read off one state's board (see above)."""
 
-    __slots__ = ("src", "occ", "rev", "spent", "moai", "free", "seats", "answers")
+    __slots__ = ("src", "occ", "rev", "spent", "moai", "free", "closed", "seats", "answers")
 
     def __init__(self, board: Any) -> None:
         #: the ``occupant`` list of the state that keeps it: a copy of the
@@ -329,6 +370,9 @@ class BoardIndex:
         self.moai = list(board.moai)
         #: free turned-up resource spaces
         self.free = {s for s in RESOURCE_SPACES if rev[s] and occ[s] is None}
+        #: the bit mask of the spaces no token may go on whoever places:
+        #: taken, or a resource space still face down
+        self.closed = sum(1 << s for s in range(len(occ)) if occ[s] is not None or not (IS_PALM[s] or rev[s]))
         self.seats: dict[int, _SeatIndex] = {}
         #: (seat, Moai left, shells) -> legal spaces, until the board changes
         self.answers: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -339,6 +383,18 @@ class BoardIndex:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def copy_for(self, board: Any) -> "BoardIndex":
+        """An independent copy for ``board``, a copy (with lists of its own)
+        of the board this index follows."""
+        new = BoardIndex.__new__(BoardIndex)
+        new.src = board.occupant
+        new.occ, new.rev, new.spent, new.moai = self.occ[:], self.rev[:], self.spent[:], self.moai[:]
+        new.free = set(self.free)
+        new.closed = self.closed
+        new.seats = {s: si.copied() for s, si in self.seats.items()}
+        new.answers = self.answers.copy()
+        return new
+
     def seat(self, seat: int) -> _SeatIndex:
         si = self.seats.get(seat)
         if si is None:
@@ -346,52 +402,25 @@ class BoardIndex:
         return si
 
 
-_NO_GROUP = (-1,)
-
-
-def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> list[int]:
-    """The summary of the group a token of the seat on ``space`` would be part of."""
-    v = [0] * 7
-    i = _adds(space, idx.spent, idx.moai)
-    if i >= 0:
-        v[i] += 1
+def _merged(idx: BoardIndex, si: _SeatIndex, space: int) -> int:
+    """The packed summary of the group a token of the seat on the free
+    ``space`` would be part of."""
+    v = FREE_ADDS[space]
     summ = si.summ
     for gid in set(_NEIGHBOURS_OF[space](si.lab)):
         if gid >= 0:
-            for i, x in enumerate(summ[gid]):
-                v[i] += x
+            v += summ[gid]
     return v
 
 
 def _forced(idx: BoardIndex, si: _SeatIndex, space: int) -> tuple[int, str] | None:
-    """The cheapest recipe of the Moai a token of the seat on ``space`` would
-    force (its merged group holds a free coastal palm and a recipe), or None.
-    It depends only on what the token adds and on the groups it joins, so it
-    is kept per space until one of those groups changes."""
-    known = si.verdicts.get(space)
-    if known is not None:
-        return known[0]
-    lab, summ = si.lab, si.summ
-    gids = frozenset(_NEIGHBOURS_OF[space](lab)).difference(_NO_GROUP)
-    cheap = None
-    if gids:  # a token with none of its own next to it is its own group: no palm and a tile, or a palm alone
-        it = iter(gids)
-        v = summ[next(it)][:]
-        for gid in it:
-            v = list(map(add, v, summ[gid]))
-        own = _adds(space, idx.spent, idx.moai)
-        if own >= 0:
-            v[own] += 1
-        cheap = cheapest_recipe(v) if v[PALMS_AT] else None
-        readers = si.readers
-        for gid in gids:
-            r = readers.get(gid)
-            if r is None:
-                readers[gid] = {space}
-            else:
-                r.add(space)
-    si.verdicts[space] = (cheap, gids)
-    return cheap
+    """The cheapest recipe of the Moai a token of the seat on the free
+    ``space`` would force (its merged group holds a free coastal palm and a
+    recipe), or None. The merged summary: what the space adds and the
+    summaries of the groups around it (label -1, no group, adds nothing); a
+    token alone holds a palm or a tile, never both."""
+    v = sum(map(si.summ.get, set(_NEIGHBOURS_OF[space](si.lab)), _ZEROS), FREE_ADDS[space])
+    return packed_recipe(v) if v >> _PALM_SHIFT else None
 
 
 def _index(board: Any) -> BoardIndex:
@@ -402,6 +431,17 @@ def _index(board: Any) -> BoardIndex:
     if idx is None or idx.src is not board.occupant:
         idx = priv["_index"] = BoardIndex(board)
     return idx
+
+
+def copy_index(board: Any, copy: Any) -> None:
+    """Give ``copy``, a copy of ``board`` with lists of its own (a clone),
+    a copy of the index ``board`` keeps, if it keeps one in step: the search
+    clones a state for every iteration, and a copied index costs less than
+    one built anew. The copy is the clone's own (it follows the clone's
+    lists, never the original's)."""
+    idx = _tracked(board)
+    if idx is not None:
+        copy.__pydantic_private__["_index"] = idx.copy_for(copy)
 
 
 def forget(board: Any) -> None:
@@ -417,15 +457,17 @@ def in_step(board: Any) -> bool:
     if idx is None or idx.src is not board.occupant:
         return True
     fresh = BoardIndex(board)
-    if (idx.occ, idx.rev, idx.spent, idx.moai, idx.free) != (fresh.occ, fresh.rev, fresh.spent, fresh.moai,
-                                                             fresh.free):
+    if (idx.occ, idx.rev, idx.spent, idx.moai, idx.free, idx.closed) != (fresh.occ, fresh.rev, fresh.spent,
+                                                                         fresh.moai, fresh.free, fresh.closed):
         return False
     for seat, si in idx.seats.items():
         new = fresh.seat(seat)
         groups = sorted(sorted(m) for m in si.members.values())
-        if groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near:
+        if (groups != sorted(sorted(m) for m in new.members.values()) or si.near != new.near
+                or si.touch != new.touch):
             return False
-        if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] for m in si.members.values()):
+        if any(si.summ[si.lab[m[0]]] != new.summ[new.lab[m[0]]] or si.front[si.lab[m[0]]] != new.front[new.lab[m[0]]]
+               for m in si.members.values()):
             return False
     return True
 
@@ -455,11 +497,13 @@ def note_placed(board: Any, seat: int, space: int) -> None:
         return
     idx.answers.clear()
     idx.free.discard(space)
+    idx.closed |= 1 << space
     for s, si in idx.seats.items():
         if s == seat:
             si.grow(occ, idx.spent, idx.moai, space)
         else:
             si.near.discard(space)
+            si.touch.discard(space)
 
 
 def note_revealed(board: Any, *spaces: int) -> None:
@@ -480,6 +524,7 @@ def note_revealed(board: Any, *spaces: int) -> None:
     for space in opened:
         if not IS_PALM[space] and occ[space] is None:
             free.add(space)
+            idx.closed &= ~(1 << space)
 
 
 def _note_flag(board: Any, field: str, space: int) -> tuple[BoardIndex, bool] | None:
@@ -496,9 +541,6 @@ def _note_flag(board: Any, field: str, space: int) -> tuple[BoardIndex, bool] | 
         _drop(board)
         return None
     idx.answers.clear()
-    for si in idx.seats.values():  # rare: no verdict is kept across it
-        si.verdicts.clear()
-        si.readers.clear()
     return idx, was
 
 
@@ -529,9 +571,9 @@ def note_moai(board: Any, palm: int) -> None:
 def legal_spaces(board: Any, seat: int) -> list[int]:
     """Every space where ``seat`` may put a token now: those
     :func:`placement_problem` accepts, in id order. The open spaces are read
-    off the index at once; only when ``_cost_problem`` can refuse one
-    (Orongo is open, or the seat has Moai left and fewer than 2 shells) is it
-    asked about each."""
+    off the index at once; only when N6/N7 can refuse one (Orongo is open,
+    or the seat has Moai left and fewer than 2 shells) are refusals looked
+    for: Orongo by ``_refused``, the rest by ``_careful_refusals``."""
     idx = _index(board)
     left = board.moai_left[seat]
     have = board.shells[seat]
@@ -541,13 +583,84 @@ def legal_spaces(board: Any, seat: int) -> list[int]:
         return list(known)
     si = idx.seats.get(seat) or idx.seat(seat)
     near = si.near
-    out = sorted(idx.free.union(near)) if near else sorted(idx.free)
-    if (left > 0 and have < 2) or ORONGO in near:
-        refused = _refused(idx, si, left, have, out)
+    opened = idx.free.union(near) if near else idx.free
+    out = sorted(opened)
+    if left > 0 and have < 2:
+        refused = _careful_refusals(idx, si, have)
+        if ORONGO in near:  # kept for the Ceremonial Moai while Moai are left
+            refused.append(ORONGO)
         if refused:
             out = [s for s in out if s not in refused]
+    elif ORONGO in near and _refused(idx, si, left, have, (ORONGO,)):
+        out.remove(ORONGO)
     idx.answers[key] = tuple(out)
     return out
+
+
+def _careful_refusals(idx: BoardIndex, si: _SeatIndex, have: int) -> list[int]:
+    """The open spaces but Orongo that ``_refused`` refuses to a seat with
+    Moai left and ``have`` (0 or 1) shells: those whose token would force a
+    Moai it cannot pay for. Only a space next to the seat's tokens can be
+    one (a token anywhere else is a group of its own, which never holds a
+    palm and a recipe). A space next to one group only is refused when that
+    group's summary plus what the space adds is (a table by summary, for
+    each kind of space at once); a space next to several is summed up alone."""
+    memo = _REFUSING[have]
+    summ = si.summ
+    open_ = ~idx.closed
+    seen = multi = refused = 0
+    for gid, f in si.front.items():
+        f &= open_
+        if f:
+            multi |= seen & f
+            seen |= f
+            v = summ[gid]
+            r = memo.get(v)
+            if r is None:
+                if len(memo) > 50_000:
+                    memo.clear()
+                r = memo[v] = _refusing(v, have)
+            refused |= f & r
+    refused &= ~multi
+    out = _bits(refused)
+    for s in _bits(multi & ~ORONGO_BIT):
+        cheap = _forced(idx, si, s)
+        if cheap is not None and cheap[0] > have:
+            out.append(s)
+    return out
+
+
+def _refusing(v: int, have: int) -> int:
+    """The mask of the spaces (but Orongo) whose token, joining a group of
+    packed summary ``v`` alone, forces a Moai that ``have`` shells cannot pay."""
+    out = 0
+    for add, mask in ADDS_MASKS:
+        w = v + add
+        if w >> _PALM_SHIFT:
+            cheap = packed_recipe(w)
+            if cheap is not None and cheap[0] > have:
+                out |= mask
+    return out
+
+
+def _bits(m: int) -> list[int]:
+    """The spaces of a bit mask, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+#: the bit of each space's neighbours, Orongo's bit
+ADJ_MASK = tuple(sum(1 << n for n in ADJ[s]) for s in range(SPACES))
+ORONGO_BIT = 1 << ORONGO
+#: (what a token adds to its group while its space is free, the mask of the spaces but Orongo that add it)
+ADDS_MASKS = tuple((add, sum(1 << s for s in range(SPACES) if FREE_ADDS[s] == add and s != ORONGO))
+                   for add in sorted(set(FREE_ADDS)))
+#: by shells (0 or 1): packed summary -> ``_refusing`` (a table of pure values, filled as met)
+_REFUSING: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
 
 def can_place(board: Any, seat: int) -> bool:
@@ -579,7 +692,12 @@ def erection_choices(board: Any, seat: int, anchor: int, affordable_only: bool =
     token on ``anchor``. On Orongo (N7) the palm is Orongo itself; otherwise
     the group's free coastal palms (N6). With ``affordable_only`` only the
     recipes the seat can pay for."""
-    group = group_of(board, seat, anchor)
+    idx = _index(board)
+    si = idx.seats.get(seat) or idx.seat(seat)
+    gid = si.lab[anchor]
+    # the index's members of the group (in another order than group_of's:
+    # recipes_in and free_palms sort what they find)
+    group = si.members[gid] if gid >= 0 else group_of(board, seat, anchor)
     recipes = recipes_in(board, group)
     if affordable_only:
         recipes = [r for r in recipes if len(r) <= board.shells[seat]]
@@ -597,5 +715,5 @@ def group_qualifies(board: Any, seat: int, anchor: int) -> bool:
         group = group_of(board, seat, anchor)
         return bool(free_palms(board, group)) and bool(recipes_in(board, group))
     v = si.summ[gid]  # free_palms(...) and recipes_in(...) of the group are non-empty
-    return v[PALMS_AT] > 0 and (v[Q] >= 1 or (v[T] >= 1 and v[G] >= 1) or (v[B] >= 1 and v[N] >= 1)
-                                or v[F] >= 2)  # has_recipe(v), inlined: once per token
+    return bool(v >> _PALM_SHIFT) and bool(v & _QUARRY or (v & _TEMPLE and v & _GOD) or (v & _BIRDMAN and v & _NEST)
+                                           or v & _FOOD2)  # packed_recipe(v) is not None, inlined: once per token

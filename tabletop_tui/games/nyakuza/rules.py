@@ -38,8 +38,9 @@ from .actions import PLACES as _PLACES
 from .actions import SECRET as _SECRET
 from .actions import Bid, Erect, NyakuzaAction, Pass, Place, PlaySecret
 from .actions import erect_action as _erect_action
-from .bidding import clockwise_after, resolve_bids
+from .bidding import CLOCKWISE, BidOutcome, resolve_bids
 from .data import ISLAND, RESOURCES, space_text, tile_text
+from .log import bid_events, placed_event
 from .state import (_LIST_FIELDS, COLOURS, FIRST_REVEAL, LATER_REVEAL, MOAI, SHELLS, TOKENS, TOTAL_SHELLS,
                     NyakuzaOptions, NyakuzaState, Phase)
 
@@ -156,15 +157,18 @@ class Nyakuza(Game[NyakuzaState]):
         return False
 
     def legal_actions(self, state: NyakuzaState, seat: Seat) -> list[Action]:
+        ph = state.phase
+        if ph == "place" and not state.secret_variant:  # the most common question first
+            queue = state.queue
+            if queue and queue[0][0] == seat:
+                return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
+            return []
         if not self._acts(state, seat):
             return []
-        ph = state.phase
         if ph == "bid":
             return list(_BIDS[: state.shells[seat] + 1])
         if ph == "erect":
             return [_erect_action(p, t) for p, t in state.choices]
-        if ph == "place" and not state.secret_variant:
-            return [_PLACES[s] for s in moai.legal_spaces(state, seat)]
         secret: list[Action] = [_SECRET] if self.secret_problem(state, seat) is None else []
         if ph == "secret":
             return secret + [_PASS]
@@ -176,6 +180,13 @@ class Nyakuza(Game[NyakuzaState]):
     # -- validation ---------------------------------------------------------------------
     def check(self, state: NyakuzaState, action: Action, seat: Seat) -> None:
         ph = state.phase
+        if ph == "place" and action.__class__ is Place:  # the most common input, when it is the seat's turn
+            queue = state.queue
+            if queue and queue[0][0] == seat:
+                why = moai.placement_problem(state, seat, action.space)  # N5-N7
+                if why:
+                    raise IllegalAction(why)
+                return
         if ph == "over":
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state.players:
@@ -240,8 +251,7 @@ class Nyakuza(Game[NyakuzaState]):
         if isinstance(action, Bid):
             state.bids[seat] = action.shells
             if events is not None:
-                events.append(Event(seat=seat, private=True, text=f"You bid {plural(action.shells, 'shell')}."))
-                events.append(Event(seat=seat, text=f"{who(seat)} has made a bid."))
+                events += bid_events(seat, action.shells)
             if None not in state.bids:
                 self._reveal_bids(state, events)
                 self._advance(state, events)
@@ -252,7 +262,7 @@ class Nyakuza(Game[NyakuzaState]):
             moai.note_placed(state, seat, action.space)
             state.placed[seat] = True
             if events is not None:
-                events.append(Event(seat=seat, text=f"{who(seat)} places a token on {space_text(action.space)}."))
+                events.append(placed_event(seat, action.space))
             if state.resume != "place":
                 state.resume = "place"
             self._erection_loop(state, events, seat, action.space)  # N6/N7: erect what the group must
@@ -329,61 +339,67 @@ class Nyakuza(Game[NyakuzaState]):
     def _reveal_bids(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """N4: reveal the bids together and settle them."""
         n = state.players
-        bids = [int(b or 0) for b in state.bids]
+        bids = [b or 0 for b in state.bids]
         out = resolve_bids(bids, state.amulet, state.reef)
-        if events is not None:
-            events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
-                f"{who(s)} {bids[s]}" for s in range(n)) + "."))
-        supply, tokens = state.supply, out.tokens
+        supply, tokens, shells = state.supply, out.tokens, state.shells
         got = [0] * n
         for s in range(n):
-            got[s] = g = min(tokens[s], supply[s])
-            supply[s] -= g
-        top, second = out.top, out.second
-        shells = state.shells
+            if tokens[s]:
+                got[s] = g = tokens[s] if tokens[s] <= supply[s] else supply[s]
+                supply[s] -= g
+        top = out.top
         if top is not None:
             shells[top] -= out.paid
             state.reef += out.paid
-            if events is not None:
-                parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
-                         f"takes the amulet and {plural(got[top], 'token')}"]
-                if second is not None:
-                    parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
-                ones = [s for s, k in out.order if s != top and s != second]  # in placing order
-                if ones:
-                    parts.append(f"{and_list([who(s) for s in ones])} {'takes' if len(ones) == 1 else 'take'} "
-                                 f"1 token{'' if len(ones) == 1 else ' each'}")
-                events.append(Event(seat=top, text="; ".join(parts) + "."))
-            for s in range(n):
-                if got[s] < tokens[s] and events is not None:
-                    events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the "
-                                                         f"supply."))
-        else:
-            if events is not None:
-                events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
         zero = out.zero
         if zero:
-            before = state.reef
             for s in zero:
                 shells[s] += out.share
-            if out.reef_after != before:
-                state.reef = out.reef_after
-            if events is not None:
-                names = and_list([who(s) for s in zero])
-                if len(zero) == 1:
-                    text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
-                else:
-                    text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
-                            f"{plural(out.share, 'shell')} each")
-                    text += f", {out.reef_after} left on the reef." if out.reef_after else "."
-                events.append(Event(text=text))
+        if events is not None:
+            self._bid_events(state, out, got, events)
+        if zero and out.reef_after != state.reef:
+            state.reef = out.reef_after
         if state.amulet != out.amulet:
             state.amulet = out.amulet
         state.last_bids = bids
         state.last_tokens = got
         state.bids = [None] * n
-        state.queue = [(s, got[s]) for s, _ in out.order if got[s] > 0]
+        state.queue = [(s, got[s]) for s, _ in out.order if got[s]]
         state.phase = "place"
+
+    def _bid_events(self, state: NyakuzaState, out: BidOutcome, got: list[int], events: list[Event]) -> None:
+        """The log of revealed bids (``_reveal_bids`` has settled them, but for the reef's sharing)."""
+        bids, top, second = out.bids, out.top, out.second
+        events.append(Event(reveals=True, text="Bids revealed: " + ", ".join(
+            [f"{{s{s}}} {b}" for s, b in enumerate(bids)]) + "."))  # who(s) is "{s0}".."{s3}"
+        if top is not None:
+            parts = [f"{who(top)} wins the bid, pays {plural(out.paid, 'shell')} to the reef, "
+                     f"takes the amulet and {plural(got[top], 'token')}"]
+            if second is not None:
+                parts.append(f"{who(second)} is second with {plural(got[second], 'token')}")
+            ones = [s for s, k in out.order if s != top and s != second]  # in placing order
+            if ones:
+                parts.append(f"{and_list([who(s) for s in ones])} {'takes' if len(ones) == 1 else 'take'} "
+                             f"1 token{'' if len(ones) == 1 else ' each'}")
+            events.append(Event(seat=top, text="; ".join(parts) + "."))
+            tokens = out.tokens
+            for s in range(state.players):
+                if got[s] < tokens[s]:
+                    events.append(Event(seat=s, text=f"{who(s)} has only {plural(got[s], 'token')} left in the "
+                                                     f"supply."))
+        else:
+            events.append(Event(text="Everybody bid nothing: nobody places tokens this round."))
+        zero = out.zero
+        if zero:
+            before = state.reef  # the payment is in, the sharing not yet
+            names = and_list([who(s) for s in zero])
+            if len(zero) == 1:
+                text = f"{names} bid nothing and takes the reef's {plural(before, 'shell')}."
+            else:
+                text = (f"{names} bid nothing and share the reef's {plural(before, 'shell')}: "
+                        f"{plural(out.share, 'shell')} each")
+                text += f", {out.reef_after} left on the reef." if out.reef_after else "."
+            events.append(Event(text=text))
 
     def _advance(self, state: NyakuzaState, events: list[Event] | None) -> None:
         """Move on until some seat must give input, or the game ends."""
@@ -401,7 +417,7 @@ class Nyakuza(Game[NyakuzaState]):
                                                          f"{'it goes' if n == 1 else 'they go'} back to the supply."))
             state.phase = "secret"
             # N9: who placed nothing may still lay the secret tile, clockwise from the amulet
-            state.offers = ([s for s in clockwise_after(state.amulet, state.players)
+            state.offers = ([s for s in CLOCKWISE[state.players][state.amulet]
                              if not state.placed[s] and state.secret[s] is not None]
                             if state.secret_variant else [])
         if state.phase == "secret":
@@ -536,4 +552,6 @@ class Nyakuza(Game[NyakuzaState]):
 
     # -- information -----------------------------------------------------------------------
     def clone(self, state: NyakuzaState) -> NyakuzaState:
-        return state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
+        new = state.model_copy(update={f: list(getattr(state, f)) for f in _LIST_FIELDS})
+        moai.copy_index(state, new)  # the clone's own copy of the board index, in step with its lists
+        return new

@@ -84,6 +84,18 @@ class NyakuzaState(BaseState):
     #: in step by the rules; not saved, not compared, rebuilt when missing
     _index: Any = PrivateAttr(default=None)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """A field is set as pydantic sets a field of a model without
+        ``validate_assignment`` (into ``__dict__``, marked as set), in one
+        call instead of pydantic's two (as Nisyros' state does): the rules
+        assign a few fields every decision. Anything else goes through
+        pydantic."""
+        if name in _FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     # derived counts -------------------------------------------------------------
     def on_board(self, seat: int) -> int:
         return sum(1 for o in self.occupant if o == seat)
@@ -101,3 +113,6 @@ class NyakuzaState(BaseState):
 
 _LIST_FIELDS = ("stack", "new_tiles", "revealed", "occupant", "moai", "spent", "shells", "moai_left", "supply",
                 "bids", "queue", "placed", "secret", "offers", "choices", "winners")
+
+#: the state's fields (``__setattr__`` sets them directly)
+_FIELDS = frozenset(NyakuzaState.model_fields)

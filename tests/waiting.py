@@ -11,8 +11,11 @@ everything else (an app's screen, a thread the test started).
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Callable
+
+from tabletop_tui.engine.runners import RealClock
 
 #: Seconds before a wait gives up: far beyond what any wait here takes on
 #: an idle machine, so only a real hang reaches it.
@@ -40,3 +43,18 @@ async def until(cond: Callable[[], object], what: str = "the condition", seconds
             await pilot.pause(0.01)
         else:
             await asyncio.sleep(0.01)
+
+
+class NappingClock(RealClock):
+    """The machine's clock for a table whose threads are real, counting the
+    naps its threads take (``naps``): a bot's move held by a pause naps and
+    looks again, so two more naps show that it looked again, and held."""
+
+    def __init__(self) -> None:
+        self.naps = 0
+        self._lock = threading.Lock()
+
+    def sleep(self, seconds: float) -> None:
+        with self._lock:
+            self.naps += 1
+        super().sleep(seconds)

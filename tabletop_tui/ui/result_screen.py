@@ -72,6 +72,7 @@ class ResultScreen(ModalScreen[str]):
                 yield Static(Text(res.condition), id="result-condition")
             table = DataTable(id="result-table", cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # nothing here takes keys but the screen's own
+            self._fill(table)
             yield table
             with Horizontal(id="result-buttons"):
                 yield Button("Back to games (Enter)", id="result-menu", variant="primary", compact=True)
@@ -79,11 +80,14 @@ class ResultScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        res = self.result
-        table = self.query_one(DataTable)
         for button in self.query(Button):  # clickable; the keys are Enter and b (in the footer)
             button.can_focus = False
         self.set_focus(None)
+
+    def _fill(self, table: DataTable) -> None:
+        """The final table's columns and rows (filled before it is mounted:
+        an app that quits as the game ends may never mount it)."""
+        res = self.result
         keys: list[str] = []
         for d in res.details.values():
             for k in d:

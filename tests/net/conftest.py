@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 import uuid
 from pathlib import Path
 
 import pytest
+
+from ..waiting import wait_until
 
 MARK = "TABLETOP_TEST_RUN"
 
@@ -42,11 +43,11 @@ def no_session_outlives_the_tests():
     before = os.environ.get(MARK)
     os.environ[MARK] = token
     yield
-    end = time.monotonic() + 15  # a session ended last may still be on its way out
+    try:  # a session ended last may still be on its way out
+        wait_until(lambda: not sessions_of(token), "the player app processes to end", seconds=15)
+    except AssertionError:
+        pass  # killed and reported below
     left = sessions_of(token)
-    while left and time.monotonic() < end:
-        time.sleep(0.1)
-        left = sessions_of(token)
     for pid in left:
         try:
             os.kill(pid, signal.SIGKILL)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,9 @@ from tabletop_tui.engine import thinker
 from tabletop_tui.net import protocol as p
 from tabletop_tui.net.client import Joined, RemoteService
 from tabletop_tui.net.service import Limits, Service
+
+from .. import waiting
+from ..ui.drive import calm, press
 
 
 class ServiceThread:
@@ -59,13 +61,23 @@ def tables():
     thinker.set_mode("process")
 
 
-async def until(pilot, cond, what: str, timeout: float = 15.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        await pilot.pause(0.02)
-        if cond():
-            return
-    raise AssertionError(f"never: {what}")
+async def until(pilot, cond, what: str) -> None:
+    """Wait until ``cond()`` while the app runs (see tests/waiting.py)."""
+    await waiting.until(cond, what, pilot=pilot)
+
+
+async def served(link) -> None:
+    """Wait until the service has handled every request ``link`` sent so
+    far: a request is answered in the order it came (this one is refused:
+    seat 99 is nobody's)."""
+    await asyncio.to_thread(link.ask, p.Explain(seat=99, action={}))
+
+
+async def resized(pilot, screen, size: tuple[int, int]) -> None:
+    """Resize the terminal and wait until ``screen`` is laid out at that size."""
+    await pilot.resize_terminal(*size)
+    await until(pilot, lambda: tuple(screen.size) == size, f"the screen at {size}")
+    await calm(pilot, layout=True)
 
 
 def text(widget) -> str:
@@ -115,8 +127,7 @@ async def test_seats_chat_and_absence_as_a_remote_player_sees_them(tables):
         ben.send(p.Chat(text="hi [b]ana[/b] \x1b]0;pwned\x07!"))
         await until(pilot, lambda: "ben: hi [b]ana[/b]" in log_text(screen), "ben's chat line")
         assert "ben: hi [b]ana[/b] !" in log_text(screen).splitlines()  # the escape sequence dropped
-        await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.3)
+        await resized(pilot, screen, (100, 30))
         assert "ben: hi [b]ana[/b]" in log_text(screen)
         # ben drops: away, and when it is his turn ana is told she waits for an absent player
         ben.close()
@@ -134,14 +145,10 @@ async def test_a_returning_player_sees_the_chat_said_before(tables):
 
     ana = tables.connect("ana")
     ana.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan()], take=[0]))
-    deadline = time.monotonic() + 10
-    while ana.table is None and time.monotonic() < deadline:
-        time.sleep(0.02)
+    waiting.wait_until(lambda: ana.table is not None, "ana's table")
     ana.table.send_chat("see you at the table")
     entry = next(iter(tables.service.tables.values()))
-    deadline = time.monotonic() + 10
-    while not entry.chat and time.monotonic() < deadline:
-        time.sleep(0.02)
+    waiting.wait_until(lambda: entry.chat, "ana's chat line at the service")
     ben_link = tables.connect("ben")
     app = TabletopApp(remote=ben_link)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -159,9 +166,7 @@ async def test_a_spectator_has_no_undo_or_hint_keys(tables):
 
     ana = tables.connect("ana")
     ana.send(p.Create(game="tiki", seats=[p.SeatPlan(), p.SeatPlan(bot="random")], take=[0]))
-    deadline = time.monotonic() + 10
-    while not tables.service.tables and time.monotonic() < deadline:
-        time.sleep(0.02)
+    waiting.wait_until(lambda: tables.service.tables, "ana's table")
     eve_link = tables.connect("eve")
     app = TabletopApp(remote=eve_link)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -187,17 +192,15 @@ async def test_a_terminal_too_small_shows_the_size_the_game_needs(tables):
         screen = await open_table(pilot, app)
         entry = next(iter(tables.service.tables.values()))
         m = entry.table.match
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause(0.3)
+        await resized(pilot, screen, (60, 20))
         note = text(screen.query_one("#too-small"))
         assert screen.too_small and "Rapa Nui needs a terminal of at least 80x24" in note and "60x20" in note
         assert not screen.query_one("#board").display or not screen.query_one("#main").display
         before = list(m.log)
-        await pilot.press("enter", "1", "s")  # the hidden board's keys wait
-        await pilot.pause(0.3)
+        await press(pilot, "enter", "1", "s")  # the hidden board's keys wait
+        await served(link)  # a move they had sent would be played by now
         assert m.log == before and "u" not in screen.active_bindings
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.3)
+        await resized(pilot, screen, (80, 24))
         assert not screen.too_small and screen.query_one("#main").display
         await pilot.press("enter")  # plays again once the board fits
         await until(pilot, lambda: len(m.log) == len(before) + 1, "a move once the terminal fits")
@@ -257,7 +260,8 @@ async def test_the_lobby_by_keys_b_keeps_the_presser_s_seat_and_the_form_opens_o
                                                        .prompt), "ben away in the lobby")
         await pilot.press("b")
         await until(pilot, lambda: entry.table.seats[1].bot is not None, "a bot for ben")
-        await pilot.pause(0.3)
+        await calm(pilot)
+        await served(link)  # any other seat b handed over is handed over by now
         assert entry.table.seats[0].is_human and entry.table.seats[0].name == "ana"
     link.close()
 

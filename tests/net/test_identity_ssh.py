@@ -10,12 +10,12 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import time
 
 import asyncssh
 import pytest
 
-from .test_ssh import free_port, open_table, server, session, start_serve  # noqa: F401  (server: a fixture)
+from ..waiting import DEADLINE, until
+from .test_ssh import free_port, open_table, read_until, server, session, start_serve  # noqa: F401
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("script") is None,
                                 reason="needs the OpenSSH client and script(1)")
@@ -46,20 +46,13 @@ class OpenSSH:
             stderr=subprocess.STDOUT, env=env)
         return cls(proc)
 
-    async def wait_for(self, words: bytes, timeout: float = 30.0) -> bytes:
-        end = time.monotonic() + timeout
-        while words not in self.seen and time.monotonic() < end:
-            try:
-                chunk = await asyncio.wait_for(self.proc.stdout.read(4096), 1)
-            except asyncio.TimeoutError:
-                continue
-            if not chunk:
-                break
-            self.seen += chunk
+    async def wait_for(self, words: bytes, timeout: float = DEADLINE) -> bytes:
+        if words not in self.seen:
+            self.seen += await read_until(self.proc.stdout, words, timeout)
         assert words in self.seen, f"{words!r} never came:\n{self.seen.decode(errors='replace')[-2000:]}"
         return self.seen
 
-    async def ended(self, timeout: float = 30.0) -> int:
+    async def ended(self, timeout: float = DEADLINE) -> int:
         """Read to the end; the client's exit code."""
         out, _ = await asyncio.wait_for(self.proc.communicate(), timeout)
         self.seen += out or b""
@@ -96,23 +89,12 @@ def askpass(tmp_path, passphrase: str, table: str = "open sesame"):
 
 async def the_table(srv):
     """The server's one table, once it is there and its creator sits at it."""
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
+    def opened():
         entry = next(iter(srv.service.tables.values()), None)
-        if entry is not None and entry.connected():
-            return entry
-        await asyncio.sleep(0.05)
-    raise AssertionError("no table was opened")
+        return entry if entry is not None and entry.connected() else None
 
-
-async def settled(screen, seconds: float = 0.6) -> str:
-    """The screen once nothing has changed on it for ``seconds``."""
-    last, since = screen.text, time.monotonic()
-    while time.monotonic() - since < seconds:
-        await asyncio.sleep(0.1)
-        if screen.text != last:
-            last, since = screen.text, time.monotonic()
-    return last
+    await until(opened, "a table to be opened")
+    return opened()
 
 
 async def test_key_b_asking_for_anas_name_is_refused_and_anas_screen_is_untouched(server, tmp_path):
@@ -120,8 +102,11 @@ async def test_key_b_asking_for_anas_name_is_refused_and_anas_screen_is_untouche
     ana_conn, ana = await session(server, "ana", client_keys=[server.client_key], auth="publickey")
     await open_table(ana)
     entry = await the_table(server)
-    before = await settled(ana)
-    raw = len(ana.raw)
+    # ana's app draws what the service tells it: listen to what it is told
+    [ana_link] = entry.conns
+    told: list = []
+    ana_link.send = lambda message, send=ana_link.send: (told.append(message), send(message))[1]
+    links = set(server.service.conns)
     intruder = await OpenSSH.start(server.port, "ana", key=key_b)
     try:
         code = await intruder.ended()
@@ -131,8 +116,11 @@ async def test_key_b_asking_for_anas_name_is_refused_and_anas_screen_is_untouche
     assert (f"The name ana belongs to another key; connect as another name, e.g. ssh -p {server.port} "
             f"ana2@127.0.0.1") in said
     assert code == 1 and "Tables on this server" not in said and "Traceback" not in said
-    await asyncio.sleep(0.5)
-    assert ana.text == before and len(ana.raw) == raw  # not a byte reached ana's terminal
+    # refused before an app was started for it: no second connection reached the
+    # table service, and ana's app was told nothing (so nothing changed on her screen)
+    assert list(server.children.values())[0][0] == "ana" and len(server.children) == 1
+    assert server.service.conns == links and told == []
+    assert "another terminal" not in ana.text
     assert entry.owners[0] == "ana" and entry.connected() == {"ana"}
     assert server.records.holder("ana").fingerprint == server.client_key.get_fingerprint()
     # the same key asking for ANA is ana too; key B may be ana2
@@ -187,19 +175,14 @@ async def test_ana_joining_again_from_a_second_terminal_takes_over(server):
         text = await ana.wait_for("You joined from another terminal.")
         assert "Tables on this server" in text  # the first terminal is back in the lobby
         await second.wait_for(b"yours")  # the table is listed, its seat ana's
-        await asyncio.sleep(0.3)
         second.keys("\r")  # the second terminal takes the seat
-        end = time.monotonic() + 30
-        while not any(0 in c.seats for c in entry.conns) and time.monotonic() < end:
-            await asyncio.sleep(0.05)
+        await until(lambda: any(0 in c.seats for c in entry.conns), "the second terminal at ana's seat")
         [holder] = [c for c in entry.conns if 0 in c.seats]
         assert holder.seats == (0,) and entry.connected() == {"ana", "ben"}
         # the first terminal takes it back: the second is sent to the lobby, never both at the seat
         ana.keys("\r")
         await second.wait_for(b"You joined from another terminal.")
-        end = time.monotonic() + 10
-        while holder in entry.conns and time.monotonic() < end:
-            await asyncio.sleep(0.05)
+        await until(lambda: holder not in entry.conns, "the second terminal to leave the table")
         assert [len([c for c in entry.conns if 0 in c.seats])] == [1] and holder not in entry.conns
     finally:
         await second.close()
@@ -230,17 +213,16 @@ async def play_by_keys_to_the_end(screen, save, name: str = "ana", seat: int = 0
     from tabletop_tui.engine.match import Match
     from tabletop_tui.games.tiki.rules import Move, Place, Resolve, Shaman
 
+    def my_turn() -> bool:
+        m = Match.load(save, autosave=False)
+        return m.is_over() or (seat in m.to_act() and any(
+            w in screen.text for w in (f"{name} to play", f"{name}: choose", "Your turn")))
+
     for _ in range(turns):
-        end = time.monotonic() + 60
-        while True:
-            m = Match.load(save, autosave=False)
-            if m.is_over():
-                return
-            if seat in m.to_act() and any(w in screen.text for w in (f"{name} to play", f"{name}: choose",
-                                                                       "Your turn")):
-                break
-            assert time.monotonic() < end, f"never my turn:\n{screen.text}"
-            await asyncio.sleep(0.1)
+        await until(my_turn, f"{name}'s turn, or the end")
+        m = Match.load(save, autosave=False)
+        if m.is_over():
+            return
         legal = m.legal_actions(seat)
         action = next((a for a in legal if isinstance(a, (Place, Resolve))), None) or \
             next((a for a in legal if isinstance(a, Shaman) and a.edge is None), None) or \
@@ -256,9 +238,7 @@ async def play_by_keys_to_the_end(screen, save, name: str = "ana", seat: int = 0
             keys += "\r"
         before = len(m.log)
         screen.keys(keys)
-        end = time.monotonic() + 10
-        while len(Match.load(save, autosave=False).log) == before and time.monotonic() < end:
-            await asyncio.sleep(0.1)
+        await until(lambda: len(Match.load(save, autosave=False).log) != before, f"{action!r} to be saved")
     raise AssertionError("the game never ended")
 
 
@@ -323,17 +303,15 @@ async def test_a_server_killed_mid_game_comes_back_with_its_names_ratings_and_ta
         await ana.wait_for("Purple · human")
         [save] = (data / "server" / "tables").glob("*.json")
         await play_by_keys_to_the_end(ana, save)
-        end = time.monotonic() + 30
-        while not db_rows(data, "SELECT id FROM games") and time.monotonic() < end:
-            await asyncio.sleep(0.5)
-        assert db_rows(data, "SELECT id FROM games"), f"the game never ended:\n{ana.text}"
+        await until(lambda: db_rows(data, "SELECT id FROM games"), f"the game's record:\n{ana.text}")
         ratings = db_rows(data, "SELECT key, mu, sigma, played FROM ratings ORDER BY key")
         assert [r[0] for r in ratings] == ["ana", "ben"] and all(r[3] == 1 for r in ratings)
-        end = time.monotonic() + 30
-        while "Tables on this server" not in ana.text and time.monotonic() < end:
-            await asyncio.sleep(0.5)  # the result window (Enter), or the board saying it is over (Esc)
-            ana.keys("\r" if "Back to games" in ana.text else "\x1b" if "The game is over" in ana.text else "")
-        await ana.wait_for("Tables on this server")
+        # back to the lobby: from the result window (Enter), or the board saying it is over (Esc)
+        ends = ("Back to games", "The game is over", "Tables on this server")
+        while "Tables on this server" not in await ana.until(lambda: any(w in ana.text for w in ends), "the end"):
+            word = ends[0] if ends[0] in ana.text else ends[1]
+            ana.keys("\r" if word == ends[0] else "\x1b")
+            await ana.until(lambda: word not in ana.text or ends[2] in ana.text, f"the key on {word!r} to be taken")
         await ana.wait_for("game over")
         # a second table, mid-game when the server dies
         ana.keys("n")

@@ -4,8 +4,6 @@ the lack of one, comes later as a message)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tabletop_tui.engine import thinker
@@ -44,14 +42,14 @@ async def test_a_key_is_handled_while_the_server_owes_an_answer(silent_tables):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_table(pilot, app)
         await until(pilot, lambda: screen.current.my_turn, "ana's turn")
-        started = time.monotonic()
         screen.play(screen.current.legal[0])  # what a board's Enter does
         await pilot.press("question_mark")  # the rules, while the move waits for its answer
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page", timeout=10)
-        assert time.monotonic() - started < 5, "the app waited for the server"
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page")
+        # the answer is still owed (not even the wait for it has run out): the app never waited for it
         assert silent_tables.heard, "the move was sent"
-        started = time.monotonic()  # the board asking why a move is refused does not wait either
+        assert link._waiting, "the app waited for the server's answer"
+        # the board asking why a move is refused does not ask the server either
         assert screen.board.explain(screen.current.legal[0]) is None
         assert screen.board.explain(object()) == "That is not one of your moves now."
-        assert time.monotonic() - started < 1
+        assert [r.type for r in silent_tables.heard] == ["act"]
     link.close()

@@ -4,7 +4,6 @@ data folder does to `tabletop serve`."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import shutil
@@ -20,6 +19,7 @@ from tabletop_tui.net.identity import Doorman
 from tabletop_tui.net.records import DB_NAME, Records, RecordsError, lock_folder
 from tabletop_tui.net.service import Limits, Service
 
+from ..waiting import until
 from .test_service import Client, _inline_bots  # noqa: F401  (the fixture: bots think inline)
 from .test_ssh import free_port
 
@@ -282,10 +282,7 @@ async def test_a_finished_game_is_recorded_once_and_rated(served):
         assert (await clients[seat].expect("reply"))["ok"]
     assert m.is_over()
     records = served.records
-    for _ in range(100):
-        if records.recent("ana"):
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: records.recent("ana"), "the finished game's record")
     [game] = records.recent("ana")
     assert game["id"] == table_id and [p["name"] for p in game["players"]] == ["ana", "ben"]
     board = dict((n, r) for n, r, _ in records.leaderboard("tiki"))

@@ -15,6 +15,8 @@ from tabletop_tui.engine import thinker
 from tabletop_tui.net.protocol import MAX_LINE
 from tabletop_tui.net.service import Limits, Service
 
+from ..waiting import until
+
 
 @pytest.fixture(autouse=True)
 def _inline_bots():
@@ -55,12 +57,12 @@ class Client:
                     return msg
         return await asyncio.wait_for(read(), timeout)
 
-    async def pump(self, seconds: float = 0.3) -> None:
-        """Read whatever arrives for a while."""
-        try:
-            await self.expect("nothing-expected", timeout=seconds)
-        except asyncio.TimeoutError:
-            pass
+    async def sync(self) -> None:
+        """Read everything the service sent this connection so far: ask for
+        the lobby and read up to its answer (one connection's messages
+        arrive in the order they were queued)."""
+        await self.send({"type": "lobby"})
+        await self.expect("lobby")
 
     async def closed(self, timeout: float = 5.0) -> bool:
         async def drain():
@@ -85,6 +87,11 @@ async def service():
     await svc.stop()
 
 
+async def gone(entry, user: str) -> None:
+    """Wait until the service has seen ``user``'s connection to ``entry`` end."""
+    await until(lambda: user not in entry.connected(), f"the service to see {user}'s connection end")
+
+
 async def two_players(service, game="rapa_nui"):
     ana = await Client.open(service, service.sock, "ana")
     ben = await Client.open(service, service.sock, "ben")
@@ -98,8 +105,8 @@ async def two_players(service, game="rapa_nui"):
 
 async def test_each_connection_gets_only_its_own_seat(service):
     ana, ben, entry = await two_players(service)
-    await ana.pump()
-    await ben.pump()
+    await ana.sync()
+    await ben.sync()
     m = entry.table.match
     for client, me in ((ana, 0), (ben, 1)):
         updates = [u for u in client.got if u["type"] == "update"]
@@ -167,7 +174,7 @@ async def test_garbage_oversized_and_floods_end_only_that_connection(service):
 async def test_a_dropped_player_gets_the_seat_back(service):
     ana, ben, entry = await two_players(service)
     ben.writer.close()
-    await asyncio.sleep(0.1)
+    await gone(entry, "ben")
     assert entry.owners[1] == "ben" and "ben" not in entry.connected()
     # another user cannot take it; ben can
     eve = await Client.open(service, service.sock, "eve")
@@ -180,7 +187,7 @@ async def test_a_dropped_player_gets_the_seat_back(service):
     await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "random"})
     assert "here" in (await ana.expect("error"))["reason"]
     ben2.writer.close()
-    await asyncio.sleep(0.1)
+    await gone(entry, "ben")
     await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "random"})
     await ana.expect("lobby")
     assert entry.table.seats[1].bot == "random"
@@ -199,7 +206,7 @@ async def test_a_whole_game_between_two_connections(service):
         await clients[seat].send({"type": "act", "id": i, "seat": seat, "action": action})
         assert (await clients[seat].expect("reply"))["ok"]
     assert m.is_over()
-    await ana.pump()
+    await ana.sync()
     last = [u for u in ana.got if u["type"] == "update"][-1]["updates"]["0"]
     assert last["result"]["winners"] == m.result().winners
 
@@ -271,7 +278,7 @@ async def test_moves_and_hints_are_rate_limited_per_connection(service):
 async def test_the_creator_hands_an_absent_seat_to_a_bot_and_back(service):
     ana, ben, entry = await two_players(service, game="tiki")
     ben.writer.close()
-    await asyncio.sleep(0.1)
+    await gone(entry, "ben")
     await ana.send({"type": "set_bot", "table": entry.id, "seat": 1, "bot": "search", "level": 1})
     await ana.expect("lobby")
     assert entry.table.seats[1].bot == "search" and entry.owners[1] == "ben"

@@ -17,6 +17,8 @@ import pytest
 from tabletop_tui.net.server import ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
+from ..waiting import DEADLINE, until
+
 
 class BellScreen(pyte.Screen):
     """A pyte screen that counts the terminal bells it hears."""
@@ -35,30 +37,47 @@ class Screen:
         self.screen = BellScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # every byte the terminal got, for what pyte does not keep
+        self.fed = asyncio.Event()  # set whenever bytes arrive (and when the session ends)
         self.task = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
-        while True:
-            try:
-                data = await self.process.stdout.read(65536)
-            except (asyncssh.Error, OSError):  # the connection went away (a test drops it)
-                return
-            if not data:
-                return
-            self.raw += data
-            self.stream.feed(data)
+        try:
+            while True:
+                try:
+                    data = await self.process.stdout.read(65536)
+                except (asyncssh.Error, OSError):  # the connection went away (a test drops it)
+                    return
+                if not data:
+                    return
+                self.raw += data
+                self.stream.feed(data)
+                self.fed.set()
+        finally:
+            self.fed.set()
 
     @property
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, words: str, timeout: float = 30.0) -> str:
+    async def until(self, cond, what: str, timeout: float = DEADLINE) -> str:
+        """The screen's text once ``cond()`` holds, looked at again each
+        time bytes arrive; AssertionError naming ``what`` after ``timeout``
+        seconds, or when the session ends first."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if words in self.text:
-                return self.text
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{words!r} never appeared:\n{self.text}")
+        while not cond():
+            self.fed.clear()
+            if self.task.done():
+                raise AssertionError(f"the session ended before {what}:\n{self.text}")
+            try:
+                await asyncio.wait_for(self.fed.wait(), max(0.0, end - time.monotonic()))
+            except asyncio.TimeoutError:
+                if not cond():
+                    raise AssertionError(f"timed out after {timeout:g} s waiting for {what}:\n{self.text}") from None
+        return self.text
+
+    async def wait_for(self, words: str, timeout: float = DEADLINE) -> str:
+        """The screen's text once it shows ``words``."""
+        return await self.until(lambda: words in self.text, repr(words), timeout)
 
     def keys(self, data: str) -> None:
         self.process.stdin.write(data.encode())
@@ -160,9 +179,11 @@ async def test_two_players_each_see_only_their_own_hand(server):
     entry = next(iter(server.service.tables.values()))
     assert entry.owners == ["ana", "ben"] and entry.connected() == {"ana", "ben"}
     m = entry.table.match
-    await asyncio.sleep(0.5)
     for screen, me in ((ana, 0), (ben, 1)):
-        text = screen.text
+        mine = {k for k, n in m.state.hands[me].items() if n}
+        # the hand drawn in full: every card of it named (a frame may come in pieces)
+        text = await screen.until(lambda: "Your hand ·" in screen.text
+                                  and all(label(k) in hand_line(screen.text) for k in mine), f"seat {me}'s hand")
         hand = hand_line(text)
         assert "Your hand" in text and "you are" not in text
         mine = {k for k, n in m.state.hands[me].items() if n}
@@ -200,13 +221,7 @@ async def test_the_openssh_client_gets_in_with_a_key_and_not_without(server, tmp
         proc = await asyncio.create_subprocess_exec(
             "script", "-qfc", cmd, "/dev/null", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"})
-        seen = b""
-        end = time.monotonic() + 30
-        while b"Tables on this server" not in seen and time.monotonic() < end:
-            try:
-                seen += await asyncio.wait_for(proc.stdout.read(4096), 2)
-            except asyncio.TimeoutError:
-                continue
+        seen = await read_until(proc.stdout, b"Tables on this server")
         proc.kill()
         await proc.wait()
         assert b"Tables on this server" in seen
@@ -258,17 +273,25 @@ def rapa_nui_keys(screen_text: str, hand: dict, action) -> str:
     return KIND_KEY[action.offering]
 
 
+def shows(scr, table, seat: int) -> bool:
+    """True when ``scr`` shows the table's latest position to ``seat``: its
+    status on the top line and, further down, the hand panel naming exactly
+    the cards the seat holds (a frame reaches the terminal in pieces, and
+    the status may read the same before and after a move: both are waited
+    for, so a screen that shows another hand fails when the wait runs out)."""
+    text = scr.text
+    if not scr.screen.display[0].strip().startswith(table.update_for(seat).status[:60].strip()):
+        return False
+    held = {k for k, n in table.match.state.hands[seat].items() if n}
+    return "Your hand ·" in text and kinds_on(hand_line(text)) == held
+
+
 async def synced(screens: dict, table) -> None:
-    """Wait until every player's screen shows the table's latest status."""
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        want = {s: table.update_for(s).status for s in screens}
-        if all(scr.screen.display[0].strip().startswith(want[s][:60].strip()) for s, scr in screens.items()):
-            await asyncio.sleep(0.15)  # the rest of the frame
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("a screen never showed the latest status:\n" +
-                         "\n\n".join(scr.text for scr in screens.values()))
+    """Wait until every player's screen shows the table's latest position."""
+    for s, scr in screens.items():
+        held = sorted(k for k, n in table.match.state.hands[s].items() if n)
+        await scr.until(lambda: shows(scr, table, s), f"seat {s}'s screen to show the latest position, "
+                                                       f"its hand naming exactly {held}")
 
 
 async def take_seat(server, user: str) -> tuple:
@@ -299,19 +322,13 @@ async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_han
     for step in range(1000):
         if m.is_over():
             break
-        await synced(screens, table)
+        await synced(screens, table)  # each hand panel naming exactly its own cards
         for me, scr in screens.items():
-            text = scr.text
-            mine = {k for k, n in m.state.hands[me].items() if n}
-            assert kinds_on(hand_line(text)) == mine, (me, hand_line(text), mine)
-            assert "held:" not in text  # nobody's hand is shown until the end
+            assert "held:" not in scr.text  # nobody's hand is shown until the end
         if step == 20 and not dropped:  # ben's connection drops; he comes back to his seat
             ben_conn.close()
-            for _ in range(100):
-                if "ben" not in entry.connected():
-                    break
-                await asyncio.sleep(0.05)
-            assert entry.owners[1] == "ben" and "ben" not in entry.connected()
+            await until(lambda: "ben" not in entry.connected(), "the service to see ben's connection end")
+            assert entry.owners[1] == "ben"
             ben_conn, ben = await take_seat(server, "ben")
             screens[1] = ben
             dropped = True
@@ -320,10 +337,7 @@ async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_han
         action = rng.choice(m.legal_actions(seat))
         before = len(m.log)
         screens[seat].keys(rapa_nui_keys(screens[seat].text, m.state.hands[seat], action))
-        for _ in range(300):
-            if len(m.log) > before:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: len(m.log) > before, f"{action!r} to be played, by keys on:\n{screens[seat].text}")
         assert len(m.log) == before + 1, f"{action!r} was not played:\n{screens[seat].text}"
         assert m.log[-1].action == action.model_dump(mode="json") and m.log[-1].seat == seat
     assert m.is_over() and dropped
@@ -352,15 +366,28 @@ async def start_serve(data: Path, port: int, *flags: str, argv: list[str] | None
     proc = await asyncio.create_subprocess_exec(
         sys.executable, *(argv or ["-m", "tabletop_tui.cli", "serve", "--port", str(port), *flags]),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    out = b""
-    end = time.monotonic() + 30
-    while b"Guests join with" not in out and time.monotonic() < end:
-        try:
-            out += await asyncio.wait_for(proc.stdout.read(4096), 1)
-        except asyncio.TimeoutError:
-            continue
+    out = await read_until(proc.stdout, b"Guests join with")
     assert b"Guests join with" in out, out.decode(errors="replace")
     return proc
+
+
+async def read_until(stream, words: bytes, seconds: float = DEADLINE) -> bytes:
+    """What ``stream`` says up to ``words``, or all it said when it ends or
+    ``seconds`` pass first (the caller checks for ``words``)."""
+    out = bytearray()
+
+    async def read() -> None:
+        while words not in out:
+            chunk = await stream.read(4096)
+            if not chunk:
+                return
+            out.extend(chunk)
+
+    try:
+        await asyncio.wait_for(read(), seconds)
+    except asyncio.TimeoutError:
+        pass
+    return bytes(out)
 
 
 async def test_a_killed_server_comes_back_with_its_tables_and_every_confirmed_move(tmp_path):
@@ -386,17 +413,22 @@ async def test_a_killed_server_comes_back_with_its_tables_and_every_confirmed_mo
         ben.keys("\r")
         await ben.wait_for("Yellow · human")
         # four totems raised by keys, whoever starts: centre, middle-right, top-centre, bottom-right
+        def saved() -> int:
+            """The moves in the table's save (0 before there is one)."""
+            saves = list((data / "server" / "tables").glob("*.json"))
+            assert len(saves) <= 1
+            return len(Match.load(saves[0]).log) if saves else 0
+
         first = second = None
         for n, keys in enumerate(("\r", "\x1b[C\r", "\x1b[A\r", "\x1b[B\r")):
-            end = time.monotonic() + 30
-            while first is None and time.monotonic() < end:
-                first = next((s for s in (ana, ben) if "Your turn" in s.text), None)
-                await asyncio.sleep(0.05)
-            second = second or (ben if first is ana else ana)
+            if first is None:
+                await until(lambda: any("Your turn" in s.text for s in (ana, ben)), "the first player's turn")
+                first = next(s for s in (ana, ben) if "Your turn" in s.text)
+                second = ben if first is ana else ana
             screen = first if n % 2 == 0 else second
             await screen.wait_for("Your turn")
             screen.keys(keys)
-            await asyncio.sleep(0.5)
+            await until(lambda: saved() == n + 1, f"move {n + 1} to be saved")
         saves = list((data / "server" / "tables").glob("*.json"))
         assert len(saves) == 1
         played = Match.load(saves[0]).log
@@ -412,11 +444,8 @@ async def test_a_killed_server_comes_back_with_its_tables_and_every_confirmed_mo
         ana.keys("\r")
         text = await ana.wait_for("0 fruit · 6 tikis left")
         assert Match.load(saves[0]).log == played
-        end = time.monotonic() + 10  # the side panel may come a frame before the board
-        while not (text.count("[P]") == 2 and text.count("[Y]") == 2) and time.monotonic() < end:
-            await asyncio.sleep(0.05)
-            text = ana.text
-        assert text.count("[P]") == 2 and text.count("[Y]") == 2  # the four totems are on the board
+        # the four totems on the board (the side panel may come a frame before it)
+        await ana.until(lambda: ana.text.count("[P]") == 2 and ana.text.count("[Y]") == 2, "the four totems")
         ana_conn.close()
     finally:
         try:
@@ -436,10 +465,7 @@ async def test_limits_a_full_server_and_an_idle_session(server):
     await full.wait_for("This server is full; try again later.")
     other.close()
     conn.close()
-    for _ in range(100):
-        if server.sessions == 0:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: server.sessions == 0, "the server to end both sessions")
     server.config.limits.max_connections = 8
     server.config.limits.idle_minutes = 0.02  # 1.2 s without a key (on a loaded machine, maybe before the lobby)
     conn, screen = await session(server, "ana", password="open sesame", auth="password")
@@ -467,11 +493,8 @@ async def test_a_session_that_dies_takes_nobody_else_with_it(server):
     entry = next(iter(server.service.tables.values()))
     pid = next(pid for pid, (user, _) in server.children.items() if user == "ana")
     os.kill(pid, signal.SIGKILL)  # ana's app crashes hard
-    await asyncio.wait_for(ana.process.wait_closed(), 15)
-    for _ in range(100):
-        if "ana" not in entry.connected():
-            break
-        await asyncio.sleep(0.05)
+    await asyncio.wait_for(ana.process.wait_closed(), DEADLINE)
+    await until(lambda: "ana" not in entry.connected(), "the service to see ana's app gone")
     assert entry.owners == ["ana", "ben"] and entry.connected() == {"ben"}
     await ben.wait_for("ana · Purple · human, away")
     # ben's session answers keys: the rules page opens and closes

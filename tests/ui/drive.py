@@ -8,6 +8,7 @@ import unicodedata
 
 from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 
 from tabletop_tui.games.tiki.rules import EDGES, Move, Pass, Place, Resolve, Shaman
 
@@ -54,16 +55,35 @@ def _pumps(app) -> list:
     return out
 
 
+#: messages some message pump is handling now (an async handler may await:
+#: its queue is empty then, and the app is not calm)
+_in_hand = 0
+_dispatch = MessagePump._dispatch_message
+
+
+async def _dispatch_counted(self, message):
+    global _in_hand
+    _in_hand += 1
+    try:
+        return await _dispatch(self, message)
+    finally:
+        _in_hand -= 1
+
+
+MessagePump._dispatch_message = _dispatch_counted  # counted in every app of the tests: calm reads it
+
+
 def _queued(app) -> bool:
-    """True while some message pump of ``app`` has a message waiting."""
-    return any(p._message_queue.qsize() or p._next_callbacks for p in _pumps(app))
+    """True while some message pump of ``app`` has a message waiting or in
+    hand, or a callback due after it."""
+    return _in_hand > 0 or any(p._message_queue.qsize() or p._next_callbacks for p in _pumps(app))
 
 
 async def calm(pilot, layout: bool = False) -> None:
     """Wait until everything the app's last input set off in the app's own
-    thread is handled: no message waiting on any widget of any screen of
-    the stack for a few turns of the event loop in a row (a handler posts
-    the next message before it returns). With ``layout``, then the layout
+    thread is handled: no message waiting or in hand on any widget of any
+    screen of the stack for a few turns of the event loop in a row (a
+    handler posts the next message before it returns). With ``layout``, then the layout
     brought up to date (as Pilot.pause does) and its messages handled too;
     without, the screen lays itself out and paints on its own timer, as it
     does for a player. A condition, not a pause: Pilot.press and
@@ -84,13 +104,13 @@ async def calm(pilot, layout: bool = False) -> None:
         app.screen._on_timer_update()  # the layout now, not on the next frame
 
 
-#: turns of the event loop with no message waiting that make the app calm
+#: turns of the event loop with no message waiting or in hand that make the app calm
 QUIET_TURNS = 3
 
 
 async def press(pilot, *keys: str) -> None:
     """Press ``keys`` one after another as Pilot.press does (the same key
-    events, through the driver), each handled in full (:func:`calm`) before
+    events, posted to the app), each handled in full (:func:`calm`) before
     the next, without Pilot's CPU-idle pauses; after the last one the
     layout is brought up to date, so the screen shows what the keys did."""
     app = pilot.app
@@ -104,7 +124,7 @@ async def press(pilot, *keys: str) -> None:
             char = key if len(key) == 1 else None
         event = events.Key(key, char)
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)  # in the app's queue now (the driver's way takes two turns of the loop)
         await calm(pilot, layout=i == len(keys) - 1)
 
 

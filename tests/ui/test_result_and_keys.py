@@ -6,9 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import Footer, Static
+from textual.app import App
+from textual.widgets import DataTable, Footer, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
+from tabletop_tui.engine.game import Result
+from tabletop_tui.engine.updates import SeatInfo
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
@@ -31,6 +34,25 @@ async def test_the_result_screen_shows_no_game_keys():
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_an_app_that_quits_as_the_result_shows_raises_nothing():
+    """The game ends and the app quits in the same instant (Ctrl+Q, or an ssh
+    session ending): the result screen goes before it is ever mounted, and
+    nothing raises (it once filled its table in on_mount, from a query that
+    found no table there). Mounted, the table is filled as before."""
+    result = Result(winners=[1], scores={0: 2, 1: 3})
+    seats = [SeatInfo("Ana", "Red"), SeatInfo("Ben", "Blue")]
+    app = App()
+    async with app.run_test(size=(80, 24)):
+        app.push_screen(ResultScreen(result, seats))  # and quits at once
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ResultScreen(result, seats))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2 and [str(c.label) for c in table.columns.values()] == ["Player", "Score"]
+        assert [str(v) for v in table.get_row_at(1)] == ["★ Ben", "3"]
 
 
 async def test_tiki_put_back_key_is_named_for_what_it_does_and_shown_only_when_lifted():

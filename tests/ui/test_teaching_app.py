@@ -66,7 +66,8 @@ async def test_the_coach_offers_three_ranked_legal_moves_and_enter_takes_one():
 
 
 async def test_a_whole_demo_runs_to_the_end_with_its_keys():
-    table = Table(demo_match("tiki", seed=5, bot="random"))
+    clock = waiting.NappingClock()
+    table = Table(demo_match("tiki", seed=5, bot="random"), clock=clock)
     app = TabletopApp(bot_delay=0, start=lambda a: a.push_screen(DemoScreen(table)))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -75,7 +76,12 @@ async def test_a_whole_demo_runs_to_the_end_with_its_keys():
         await pilot.press("space")  # pause (a slow start may have let the first move through)
         assert table.paused
         held = len(table.match.log)
-        await pilot.pause(0.3)
+        # the next bot's move is on its way (thought of, waiting out the pace): made
+        # due at once, only the pause holds it; two more naps show it looked again
+        assert table.update_for(None).thinking is not None
+        table.bot_delay = 0
+        naps = clock.naps
+        await until(pilot, lambda: clock.naps >= naps + 2 or len(table.match.log) > held)
         assert len(table.match.log) == held  # paused: nothing more is played
         await pilot.press("n")
         await until(pilot, lambda: len(table.match.log) == held + 1 and table.idle())

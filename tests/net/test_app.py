@@ -70,7 +70,9 @@ async def served(link) -> None:
     """Wait until the service has handled every request ``link`` sent so
     far: a request is answered in the order it came (this one is refused:
     seat 99 is nobody's)."""
-    await asyncio.to_thread(link.ask, p.Explain(seat=99, action={}))
+    answered = threading.Event()
+    link.request(p.Explain(seat=99, action={}), lambda answer: answered.set())
+    assert await asyncio.to_thread(answered.wait, 60), "the service answered nothing in 60 s"
 
 
 async def resized(pilot, screen, size: tuple[int, int]) -> None:

@@ -27,6 +27,7 @@ import pytest
 from tabletop_tui.net.server import TERMINAL_BACK, ServeConfig, TabletopServer
 from tabletop_tui.net.service import Limits
 
+from .. import waiting
 from .test_ssh import Answers, Screen, free_port, server, session, start_serve  # noqa: F401 (a fixture)
 
 BYSTANDER = 1.0
@@ -55,12 +56,8 @@ def state_of(pid: int) -> str:
 
 
 async def until(cond, what: str, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"never: {what}")
+    """Wait until ``cond()`` (the suite's one condition wait, tests/waiting.py)."""
+    await waiting.until(cond, what, seconds=timeout)
 
 
 async def bystander_answers(ben: Screen) -> None:

@@ -215,6 +215,9 @@ class LobbyScreen(FitsOrSays, Screen[None]):
 
     def action_new(self) -> None:
         games = self.service.lobby.get("games", [])
+        if not games:  # the lobby's first message is still on its way
+            self.say("The server has not sent its list of games yet: press n again in a moment.")
+            return
         self.app.push_screen(GameChooser(games), self._new_for)
 
     def _new_for(self, game_id: str | None) -> None:

@@ -97,6 +97,7 @@ async def open_table(pilot, app) -> object:
 
     await until(pilot, lambda: "Tables on this server" in text(app.screen.query_one("#picker-title")), "the lobby")
     assert "Enter takes a seat" in text(app.screen.query_one("#picker-message"))
+    await until(pilot, lambda: app.remote.lobby.get("games"), "the server's list of games")
     await pilot.press("n")
     await until(pilot, lambda: type(app.screen).__name__ == "GameChooser", "the game chooser")
     chooser = app.screen.query_one("OptionList")

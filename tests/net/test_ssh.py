@@ -251,26 +251,39 @@ def kinds_on(line: str) -> set[str]:
     return found
 
 
-def rapa_nui_keys(screen_text: str, hand: dict, action) -> str:
-    """What a player types for ``action``, reading the hand's cursor off the screen."""
+def cursor_on(screen_text: str) -> set[str]:
+    """The card kinds under the hand's cursor (▶) on the screen; empty when
+    the hand shows no cursor."""
+    line = hand_line(screen_text)
+    return kinds_on(line.split("▶", 1)[1].split("  ")[0].strip()) if "▶" in line else set()
+
+
+async def rapa_nui_play(scr, hand: dict, action) -> None:
+    """Type ``action`` as a player does, looking at the screen between keys:
+    a card is played by stepping the hand's cursor right until the screen
+    shows it on the card (each step waited for), then its count and Enter."""
     from tabletop_tui.games.rapa_nui.actions import (BuyOffering, ChooseMoaiReward, Draw, PlayCard, SkipBuy)
-    from tabletop_tui.games.rapa_nui.data import CARDS
     from tabletop_tui.games.rapa_nui.render import KIND_KEY
 
     if isinstance(action, PlayCard):
-        kinds = [c for c in CARDS if hand.get(c)]
-        cursor = kinds_on(hand_line(screen_text).split("▶", 1)[1].split("  ")[0].strip() if "▶" in
-                          hand_line(screen_text) else "")
-        at = kinds.index(next(iter(cursor))) if cursor else 0
-        return KEYS["right"] * ((kinds.index(action.card) - at) % len(kinds)) + str(action.count) + KEYS["enter"]
-    if isinstance(action, Draw):
-        return str(action.row + 1)
-    if isinstance(action, SkipBuy):
-        return "s"
-    if isinstance(action, ChooseMoaiReward):
-        return "w" if action.reward == "wood" else "f"
-    assert not isinstance(action, BuyOffering) or action.offering in KIND_KEY
-    return KIND_KEY[action.offering]
+        for _ in range(2 * len(hand) + 2):
+            shown = await scr.until(lambda: cursor_on(scr.text), f"the hand's cursor, to play {action!r}")
+            if action.card in cursor_on(shown):
+                break
+            before = hand_line(shown)
+            scr.keys(KEYS["right"])
+            await scr.until(lambda: hand_line(scr.text) != before, "the hand's cursor to move right")
+        assert action.card in cursor_on(scr.text), f"the cursor never reached {action.card}:\n{scr.text}"
+        scr.keys(str(action.count) + KEYS["enter"])
+    elif isinstance(action, Draw):
+        scr.keys(str(action.row + 1))
+    elif isinstance(action, SkipBuy):
+        scr.keys("s")
+    elif isinstance(action, ChooseMoaiReward):
+        scr.keys("w" if action.reward == "wood" else "f")
+    else:
+        assert not isinstance(action, BuyOffering) or action.offering in KIND_KEY
+        scr.keys(KIND_KEY[action.offering])
 
 
 def shows(scr, table, seat: int) -> bool:
@@ -336,7 +349,7 @@ async def test_a_whole_rapa_nui_game_over_ssh_each_screen_shows_only_its_own_han
         seat = m.to_act()[0]
         action = rng.choice(m.legal_actions(seat))
         before = len(m.log)
-        screens[seat].keys(rapa_nui_keys(screens[seat].text, m.state.hands[seat], action))
+        await rapa_nui_play(screens[seat], m.state.hands[seat], action)
         await until(lambda: len(m.log) > before, f"{action!r} to be played, by keys on:\n{screens[seat].text}")
         assert len(m.log) == before + 1, f"{action!r} was not played:\n{screens[seat].text}"
         assert m.log[-1].action == action.model_dump(mode="json") and m.log[-1].seat == seat

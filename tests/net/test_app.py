@@ -111,6 +111,42 @@ async def open_table(pilot, app) -> object:
     return app.screen
 
 
+async def test_n_before_the_server_has_listed_its_games_says_so_and_opens_no_empty_chooser(tables):
+    """A player who presses n the instant the lobby shows, before the
+    server's list of games has come, is told to press again (not given an
+    empty game chooser); once the list comes, n opens the chooser."""
+    from tabletop_tui.ui.app import TabletopApp
+
+    link = tables.connect("ana")
+    held: list[dict] = []
+    real = link._dispatch
+
+    def holding_back_the_lobby(msg: dict) -> None:  # the service's reader thread
+        if msg.get("type") == "lobby" and not link.lobby:
+            held.append(msg)
+            return
+        real(msg)
+
+    link._dispatch = holding_back_the_lobby
+    app = TabletopApp(remote=link)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Tables on this server" in text(app.screen.query_one("#picker-title")), "the lobby")
+        await until(pilot, lambda: held, "the server's first lobby message (held back)")
+        await pilot.press("n")
+        await until(pilot, lambda: "has not sent its list of games yet" in text(app.screen.query_one("#picker-message")),
+                    "the lobby to say the list has not come")
+        assert type(app.screen).__name__ == "LobbyScreen"  # no chooser opened
+        # the list comes (from a thread, as the reader delivers it)
+        delivery = threading.Thread(target=real, args=(held[0],))
+        delivery.start()
+        delivery.join(10)
+        await until(pilot, lambda: app.remote.lobby.get("games"), "the server's list of games")
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameChooser", "the game chooser")
+        chooser = app.screen.query_one("OptionList")
+        assert chooser.option_count >= 5
+
+
 async def test_seats_chat_and_absence_as_a_remote_player_sees_them(tables):
     from tabletop_tui.ui.app import TabletopApp
 

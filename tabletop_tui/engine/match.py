@@ -193,6 +193,19 @@ class Match:
             return "That game was not saved."
         return "The game is saved; resume it from this list."
 
+    def unsaved_reason(self) -> str:
+        """Why this game would be lost if left now ("" when it can be resumed,
+        is over or has no moves): its moves are not all saved."""
+        if not self.log or self.is_over():
+            return ""
+        if self.save_problem:
+            return f"{self.save_problem.split('. ')[0]}."
+        if not self.autosave:
+            return "Saving is off."
+        if self.saved_moves != len(self.log):
+            return "The last move is not saved."
+        return ""
+
     def set_seat(self, seat: Seat, config: SeatConfig) -> None:
         """Put ``config`` at ``seat``: a new name, or a bot in a player's place
         (and back). The game itself does not change."""

@@ -227,6 +227,15 @@ class Table(TableCoach, BotSeats, Autosave):
         with self._lock:
             return self.match.leave_note()
 
+    def leave_loses(self) -> str:
+        """Why leaving now would lose a game a player is playing ("" when
+        nothing is lost: it is saved, over, or only bots play it)."""
+        if not self.humans:
+            return ""
+        self.flush(timeout=5.0)
+        with self._lock:
+            return self.match.unsaved_reason()
+
     def close(self) -> None:
         """Stop the bots and finish the last save."""
         with self._lock:

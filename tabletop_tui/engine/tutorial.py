@@ -104,6 +104,10 @@ class TutorialTable(Table):
         self.at = 0  # the next step
         super().__init__(match, bot_delay=bot_delay, **pace)
 
+    def leave_loses(self) -> str:
+        """Nothing is lost on leaving a lesson: it starts again from the menu."""
+        return ""
+
     # -- where the script stands -------------------------------------------------------
     @property
     def done(self) -> bool:

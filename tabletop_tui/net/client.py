@@ -367,6 +367,10 @@ class RemoteTable:
         """Nothing to say on leaving: the server keeps the table."""
         return ""
 
+    def leave_loses(self) -> str:
+        """Nothing is lost on leaving: the server keeps the table."""
+        return ""
+
     @property
     def players(self) -> int:
         return len(self.seats)

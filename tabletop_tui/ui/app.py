@@ -78,7 +78,20 @@ class TabletopApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; a game in play is saved first, and the command line then says
-        so and how to resume it (over ssh the server keeps the table)."""
+        so and how to resume it (over ssh the server keeps the table). A game
+        that could not be resumed (not saved) is quit only when the player
+        says so."""
+        from .game_screen import GameScreen
+        from .leave_screen import LeaveScreen
+
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        reason = games[-1].table.leave_loses() if games and self.remote is None else ""
+        if reason and not isinstance(self.screen, LeaveScreen):
+            self.push_screen(LeaveScreen(reason), lambda leave: self._quit() if leave else None)
+            return
+        self._quit()
+
+    def _quit(self) -> None:
         if self.remote is None:
             self.exit_note = self._game_note()
         self.exit()

@@ -10,7 +10,7 @@ the Table's updates.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -402,7 +402,24 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
 
         self.app.push_screen(RulesScreen(self.game.id))
 
-    def action_leave(self) -> None:
-        """Back to the picker (or the lobby); it says what became of the game."""
+    def action_leave(self, stay: Callable[[], None] | None = None) -> None:
+        """Back to the picker (or the lobby); it says what became of the game.
+        A game that could not be resumed (not saved) is left only when the
+        player says so; ``stay`` runs if they go back to it."""
+        reason = self.table.leave_loses()
+        if reason:
+            from .leave_screen import LeaveScreen
+
+            def answered(leave: bool | None) -> None:
+                if leave:
+                    self._leave()
+                elif stay is not None:
+                    stay()
+
+            self.app.push_screen(LeaveScreen(reason), answered)
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         note = self.table.leave_note()  # after the last autosave
         self.app.back_to_picker(note=note)

@@ -76,8 +76,8 @@ class TurnPassing(_Base):
             self._handoff_open = False
             self._moved = False
             self.viewer = seat
-            if ready is False:  # Esc on the hand-off: back to the menu
-                self.action_leave()
+            if ready is False:  # Esc on the hand-off: back to the menu (asked if unsaved)
+                self.action_leave(stay=lambda: self._handoff(seat))
                 return
             self.advance()
 

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from tabletop_tui.engine import Match, SeatConfig, storage
 from tabletop_tui.ui.app import TabletopApp
 
+from .. import waiting
 from . import drive
 
 
@@ -89,3 +90,67 @@ def test_the_message_line_gives_way_in_order():
     assert compose(alert, "", "Waiting for Ben.", 200, console) == f"{alert} Waiting for Ben."
     assert compose(alert, "", "Waiting for Ben.", 60, console) == alert
     assert compose(alert, note, "Waiting for Ben.", 70, console) == f"{alert} Saving is off: the disk is full."
+
+
+async def test_leaving_a_game_that_cannot_be_resumed_asks_first_and_n_keeps_it(monkeypatch):
+    """With the data folder read-only nothing is saved: Esc (and Ctrl+Q)
+    asks before the game is lost; n or Esc goes back to it unchanged, y
+    leaves and the picker says it was not saved. At a hot-seat hand-off, n
+    brings the hand-off back. A saved game asks nothing (above)."""
+    from tabletop_tui.ui.handoff import HandoffScreen
+    from tabletop_tui.ui.leave_screen import LeaveScreen
+
+    def mkstemp(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", mkstemp)
+    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")],
+                  {"first_player": "Purple"}, seed=5)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        moves = list(match.log)
+        assert len(moves) == 2
+        for key in ("escape", "ctrl+q"):
+            await pilot.press(key)
+            await waiting.until(lambda: isinstance(app.screen, LeaveScreen), "the question", pilot=pilot)
+            asked = str(app.screen.query_one("#leave-reason", Static).content)
+            assert asked.startswith("Saving is off: the data folder is read-only.")
+            assert "cannot be resumed" in asked
+            await pilot.press("n" if key == "escape" else "escape")
+            await waiting.until(lambda: app.screen is screen, "the game again", pilot=pilot)
+            assert match.log == moves and app.is_running
+        await pilot.press("escape")
+        await waiting.until(lambda: isinstance(app.screen, LeaveScreen), "the question", pilot=pilot)
+        await pilot.press("y")
+        await waiting.until(lambda: app.screen.query("#picker-message"), "the picker", pilot=pilot)
+        assert "Saving is off" in str(app.screen.query_one("#picker-message", Static).content)
+
+    # hot seat: Esc on the hand-off asks too; n brings the hand-off back
+    from tabletop_tui.engine import registry
+
+    from .secret_game import SecretGame
+
+    game = registry.register(SecretGame())
+    try:
+        match = Match(game, [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3)
+        app = TabletopApp(match=match, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await waiting.until(lambda: isinstance(app.screen, HandoffScreen), "Ana's hand-off", pilot=pilot)
+            await pilot.press("enter")
+            await waiting.until(lambda: not isinstance(app.screen, HandoffScreen), "Ana's turn", pilot=pilot)
+            await pilot.press("down", "down", "enter")  # Ana bids 2
+            await waiting.until(lambda: isinstance(app.screen, HandoffScreen), "Ben's hand-off", pilot=pilot)
+            await pilot.press("escape")
+            await waiting.until(lambda: isinstance(app.screen, LeaveScreen), "the question", pilot=pilot)
+            await pilot.press("n")
+            await waiting.until(lambda: isinstance(app.screen, HandoffScreen), "Ben's hand-off again", pilot=pilot)
+            assert match.state.bids[0] == 2 and len(match.log) == 1
+            await pilot.press("enter")
+            await waiting.until(lambda: not isinstance(app.screen, HandoffScreen), "Ben's turn", pilot=pilot)
+            assert app.screen.viewer == 1
+    finally:
+        registry.unregister(game.id)

@@ -107,16 +107,19 @@ def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     of who goes next (asked as "flee"); calling again carries on. Nobody
     stands on lava otherwise, so the people still there are the flight's
     own record."""
+    lava, people = state.lava, state.people
     for z in range(4):
-        lz = state.lava[z]
+        lz = lava[z]
         if not lz:
             continue
         base = z * SLOTS
-        top = base + min(lz, COAST)
-        if any(any(row[base:top]) for row in state.people):  # someone on this zone's lava fields
-            for p in range(base, top):
-                if _on(state, (p,)):
-                    _flee_slope(state, z, p, rng, ev)
+        top = base + (lz if lz < COAST else COAST)
+        for row in people:
+            if any(row[base:top]):  # someone on this zone's lava fields
+                for p in range(base, top):
+                    if _on(state, (p,)):
+                        _flee_slope(state, z, p, rng, ev)
+                break
         if lz >= COVERED and (state.boats[z] or _on(state, _COAST[z])):
             if not _flee_coast(state, z, rng, ev):
                 return False
@@ -226,34 +229,32 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
     v = village(z)
-    people = state.people
+    a, b, c = _WORKPLACES[z]
+    people, home = state.people, state.home
     owner = state.origin.index(z) if z in state.origin else 0
     n = state.players
     order = [(owner + i) % n for i in range(n)]  # as _coast_groups orders them
     while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
-        # the next in line: _coast_groups without the lists while one seat's citizens remain
-        first = next((s for s in order if people[s][v]), None)
-        if first is not None:
-            citizen = True
-            if sum(1 for s in order if people[s][v]) > 1:
-                groups = _coast_groups(state, z)
-                choices = _choices(state, z, groups)
-                if choices:
-                    state.phase = "flee"
-                    state.choices = choices
-                    return False
-        else:
-            citizen = False
-            groups = _coast_groups(state, z)
-            if not groups:
-                break
-            choices = _choices(state, z, groups)
-            if choices:
+        # the next in line (_coast_groups, and _choices of it, without the lists of pairs)
+        seats = [s for s in order if people[s][v]]
+        citizen = bool(seats)
+        if citizen:
+            if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([people[s][v] for s in seats]):
                 state.phase = "flee"
-                state.choices = choices
+                state.choices = seats
                 return False
-            first = groups[0][0]
-        _flee(state, z, first, citizen, rng, ev)
+        else:
+            # those living in this village first (a flight on foot may have moved a home since)
+            counts = [(s, people[s][a] + people[s][b] + people[s][c])
+                      for s in [s for s in order if home[s] == z] + [s for s in order if home[s] != z]]
+            seats = [s for s, k in counts if k]
+            if not seats:
+                break
+            if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([k for _, k in counts]):
+                state.phase = "flee"
+                state.choices = seats
+                return False
+        _flee(state, z, seats[0], citizen, rng, ev)
     if state.boats[z]:
         if ev is not None:
             ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "

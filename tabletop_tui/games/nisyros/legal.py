@@ -46,9 +46,9 @@ def _move_boat(src: int, dst: int, carry: int | None) -> MoveBoat:
     return MoveBoat.model_construct(kind="move_boat", src=src, dst=dst, carry=carry)
 
 
-@lru_cache(maxsize=None)
-def _pick_worker(player: int, p: int) -> PickWorker:
-    return PickWorker.model_construct(kind="pick_worker", player=player, place=p)
+#: every seat's pick of a worker on every place, built once (``PICK_WORKER[seat][place]``)
+PICK_WORKER = [[PickWorker.model_construct(kind="pick_worker", player=q, place=p) for p in range(PLACES)]
+               for q in range(4)]
 
 
 #: every die's placement on every place, built once (``PLACE_DIE[die][place]``)
@@ -325,9 +325,15 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
     if ph in ("rescue", "flee"):
         return [PICK_PLAYER[s] for s in state.choices]
     if ph in ("siesta", "sick"):
-        sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players
-        return [_pick_worker(q, p) for q in range(state.players) for p in range(32)
-                if p % SLOTS != VILLAGE and state.people[q][p] - sleepers[q][p] > 0]
+        out: list[Action] = []
+        for q in range(state.players):
+            row, picks = state.people[q], PICK_WORKER[q]
+            if ph == "siesta":  # a sleeper is not picked twice
+                idle = state.idle[q]
+                out.extend([picks[p] for p in WORKPLACES if row[p] > idle[p]])
+            else:
+                out.extend([picks[p] for p in WORKPLACES if row[p]])
+        return out
     if ph == "dam_loss":
         return [_remove_dam(z, r) for z in range(4) for r in range(5) if state.dams[z][r]]
     if ph == "reroll":

@@ -303,7 +303,8 @@ class Nisyros(Game[NisyrosState]):
     def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event] | None) -> None:
         """Play one checked input; afterwards the round engine re-asks or moves on."""
         ph = state.phase
-        state.phase = "auto"
+        if (ph, a.kind) not in _STAYS:
+            state.phase = "auto"
         me = SEAT_TAGS[seat]  # name_of(seat), for the log
         if isinstance(a, MoveWorker):
             state.take(a.player, a.src)  # the drizzle also moves sleepers
@@ -505,6 +506,13 @@ def _listed(action: Action, acts: list[Action]) -> bool:
             return True
     return action in acts
 
+
+#: the inputs after which their choice is asked again as it stands (its
+#: stage would only set the same phase again): the rest leave the phase to
+#: the automatic steps ("auto")
+_STAYS = frozenset({("move", "move_worker"), ("move", "move_boat"), ("drizzle", "move_worker"),
+                    ("dice", "place_die"), ("build", "build_dam"), ("build", "build_boat"),
+                    ("evacuate", "evacuate")})
 
 _new_state = object.__new__
 _set = object.__setattr__

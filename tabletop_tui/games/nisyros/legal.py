@@ -141,10 +141,18 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
     targets = work_targets(state, player)
     if not targets:
         return out
-    for src in _movers(state, player, fresh_only):
-        acts = _worker_row(player, src)
-        out.extend([acts[dst] for dst in targets if dst != src])
+    row, idle = state.people[player], state.idle[player]
+    moved = state.moved[player] if fresh_only else _NONE_MOVED
+    for src in WORKPLACES:  # _movers, asked inline
+        n = row[src]
+        if n and n - idle[src] - moved[src] > 0:
+            acts = _worker_row(player, src)
+            out.extend([acts[dst] for dst in targets if dst != src])
     return out
+
+
+#: a row of no worker moved (``worker_moves`` outside step 1)
+_NONE_MOVED = (0,) * PLACES
 
 
 def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
@@ -179,6 +187,19 @@ def drizzle_moves(state: NisyrosState, player: int) -> list[Action]:
     row, moved = state.people[player], state.moved[player]
     return [_move_worker(player, src, dst) for src in range(32)
             if src % SLOTS != VILLAGE and row[src] - moved[src] > 0 for dst in targets if dst != src]
+
+
+def has_boat_move(state: NisyrosState) -> bool:
+    """Whether ``boat_moves(state)`` is not empty: a boat that has not
+    sailed, and an open coast it may sail to (a neighbour, or with event 24
+    any other zone; a boat carrying a worker needs its plain move too)."""
+    boats, sailed, lava = state.boats, state.boats_moved, state.lava
+    for src in range(4):
+        if boats[src] - sailed[src] > 0:
+            near = ((src + 1) % 4, (src + 3) % 4)
+            if any(lava[dst] < COVERED for dst in (near + ((src + 2) % 4,) if state.current else near)):
+                return True
+    return False
 
 
 def boat_moves(state: NisyrosState) -> list[Action]:
@@ -311,9 +332,12 @@ _EVACUATE_ROWS: list[tuple | None] = [None] * (4 * PLACES)
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:
     """Every legal input of ``seat`` now; empty when ``seat`` is not asked."""
-    if actor(state) != seat:
-        return []
     ph = state.phase
+    if ph in SEAT_PHASES:  # actor(state), asked inline
+        if not state.queue or state.queue[0] != seat:
+            return []
+    elif ph == "auto" or ph == "over" or seat != state.active:
+        return []
     if ph == "move":
         acts = worker_moves(state, seat, fresh_only=True)  # a new list
         if seat == state.active:
@@ -368,7 +392,7 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
     steps' cheap test instead of listing every move."""
     ph = state.phase
     if ph == "move":
-        return has_worker_move(state, seat, True) or (seat == state.active and bool(boat_moves(state)))
+        return has_worker_move(state, seat, True) or (seat == state.active and has_boat_move(state))
     if ph == "volunteer":
         return True
     if ph == "reroll":

@@ -229,15 +229,24 @@ def die_targets(state: NisyrosState, face: str) -> list[int]:
     if face in ("stone", "wood", "wheat"):
         return [z * SLOTS + r for z, kinds in enumerate(state.kinds) for r in range(lava[z], COAST)
                 if kinds[r] == face]
+    return list(_slot_targets(face, *lava, *state.origin))
+
+
+@lru_cache(maxsize=None)
+def _slot_targets(face: str, *key: int) -> tuple[int, ...]:
+    """The workplaces a die showing ``face`` (not a resource) may double
+    with the lava at ``key[:4]`` and the villages in use at ``key[4:]``: a
+    table worked out once for each such island."""
+    lava, origin = key[:4], key[4:]
     slots = DIE_SLOTS.get(face, ())
     out = []
     for z in range(4):
         lz = lava[z]
-        open_village = lz < COVERED and z in state.origin
+        open_village = lz < COVERED and z in origin
         for s in slots:  # usable(state, place(z, s)), slot by slot
             if s < COAST and lz <= s or s == DAM_SITE and lz < COVERED or s > DAM_SITE and open_village:
                 out.append(z * SLOTS + s)
-    return out
+    return tuple(out)
 
 
 def dam_capacity(state: NisyrosState, z: int) -> int:

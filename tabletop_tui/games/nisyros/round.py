@@ -177,8 +177,13 @@ def _siesta(state: NisyrosState, ev: list[Event] | None) -> None:
 def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
     """The areas of zone ``z`` with workers on them, highest first, each as
     its workplaces: a field, or the coast's dam site, shipyard and meeting place."""
-    areas = [[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
-    return [ps for ps in areas if any(state.people[q][p] for q in range(state.players) for p in ps)]
+    people = state.people
+    return [ps for ps in _AREAS[z] if any(row[p] for row in people for p in ps)]
+
+
+#: each zone's areas as their workplaces, highest first (``_worked_areas``)
+_AREAS = [[[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
+          for z in range(4)]
 
 
 def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -289,8 +294,8 @@ def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, ag
     rng = chance(state)
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
-    shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
     if ev is not None:
+        shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
         ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
 
 
@@ -418,8 +423,8 @@ def s6(state: NisyrosState, ev: list[Event] | None) -> None:
                 if ev is not None:
                     ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                                  f"at the {ZONES[z]} meeting place."))
-    state.queue = [s for s in ((state.active + i) % n for i in range(n))
-                   if 21 in state.in_play and volunteer_ok(state, s)]
+    state.queue = ([s for s in ((state.active + i) % n for i in range(n)) if volunteer_ok(state, s)]
+                   if 21 in state.in_play else [])
     state.stage = "s6vol"
 
 

@@ -272,10 +272,11 @@ def dam_spots(state: NisyrosState, z: int) -> list[int]:
     return [r for r in range(1, COAST + 1) if r >= state.lava[z] and state.dams[z][r] < DAM_SPOTS[r]]
 
 
-def build_options(state: NisyrosState) -> list[Action]:
+def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
     """Step 5: each dam (a free spot of a zone whose dam site has a worker
     left to build) and each boat (a shipyard with one) the stock pays for.
-    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)"""
+    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)
+    ``one``: stop at the first zone that offers something (is there a choice?)."""
     out: list[Action] = []
     dams = state.stone > 0 and ISLAND.dams > total_dams(state)
     boats = state.wood > 0 and ISLAND.boats > total_boats(state)
@@ -300,6 +301,8 @@ def build_options(state: NisyrosState) -> list[Action]:
                 get = AT[p]
                 if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.boats_built[z]:
                     out.append(BUILD_BOAT[z])
+        if one and out:
+            break
     return out
 
 
@@ -415,7 +418,7 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
         return any(state.yellow_on[d] is None and face not in ("+1", "-1")
                    and any(p not in taken for p in die_targets(state, face)) for d, face in enumerate(state.yellow))
     if ph == "build":
-        return bool(build_options(state))
+        return bool(build_options(state, one=True))
     return len(legal(state, seat)) > 1  # the drizzle: a short list
 
 

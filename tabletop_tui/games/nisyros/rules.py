@@ -155,6 +155,9 @@ class Nisyros(Game[NisyrosState]):
         ph = state.phase
         if action.kind not in ACCEPTS.get(ph, ()):
             raise IllegalAction(f"Now is the time to {ASKS[ph]}.")
+        kind = action.kind
+        if kind == "done" or kind == "volunteer":
+            return  # always on offer in a phase that accepts it
         reason = self._why_not(state, action, seat)
         if reason:
             raise IllegalAction(reason)
@@ -162,9 +165,8 @@ class Nisyros(Game[NisyrosState]):
             # step 1: one move judged alone, not the list of every move: _why_not
             # asked what worker_moves(fresh_only=True) asks of it
             return
-        kind = action.kind
-        if kind in ("done", "volunteer", "pick_zone", "pick_player", "place_die", "evacuate"):
-            return  # always on offer in a phase that accepts it; a zone, player, die or evacuation was judged above
+        if kind in ("pick_zone", "pick_player", "place_die", "evacuate"):
+            return  # a zone, player, die or evacuation was judged above
         if _allowed(state, action, ph) is False:
             raise IllegalAction("That is not allowed now.")
         if kind in ("reroll", "remove_dam", "move_worker") and not _listed(action, legal(state, seat)):

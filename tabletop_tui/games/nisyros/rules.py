@@ -315,8 +315,8 @@ class Nisyros(Game[NisyrosState]):
                 state.moved[a.player][a.dst] += 1
             else:
                 state.stage = "s4"  # the marathon runner moves once
-            who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
             if ev is not None:
+                who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
                 ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
                                                 f"to the {place_name(a.dst)}."))
         elif isinstance(a, MoveBoat):

@@ -308,6 +308,7 @@ class Nisyros(Game[NisyrosState]):
         if (ph, a.kind) not in _STAYS:
             state.phase = "auto"
         me = SEAT_TAGS[seat]  # name_of(seat), for the log
+        # the commonest inputs first (a move, the automatic Done, a die, a dam)
         if isinstance(a, MoveWorker):
             state.take(a.player, a.src)  # the drizzle also moves sleepers
             state.people[a.player][a.dst] += 1
@@ -319,24 +320,8 @@ class Nisyros(Game[NisyrosState]):
                 who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
                 ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
                                                 f"to the {place_name(a.dst)}."))
-        elif isinstance(a, MoveBoat):
-            state.boats[a.src] -= 1
-            state.boats[a.dst] += 1
-            state.boats_moved[a.dst] += 1
-            extra = ""
-            if a.carry is not None:
-                m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
-                state.people[a.carry][m1] -= 1
-                state.people[a.carry][m2] += 1
-                state.moved[a.carry][m2] += 1
-                extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
-            if ev is not None:
-                ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, Done):
             self._done(state, ph, seat, ev)
-        elif isinstance(a, Reroll):
-            roll_yellow(state, list(a.dice), ev, again=True)
-            state.stage = "s3extra"
         elif isinstance(a, PlaceDie):
             state.yellow_on[a.die] = a.place
             if ev is not None:
@@ -350,14 +335,27 @@ class Nisyros(Game[NisyrosState]):
                 ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
                                                 f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
                                                 f"stone {state.stone})."))
+        elif isinstance(a, PickZone):
+            self._pick_zone(state, ph, seat, a.zone, ev)
         elif isinstance(a, BuildBoat):
             state.wood -= 1
             state.boats[a.zone] += 1
             state.boats_built[a.zone] += 1
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
-        elif isinstance(a, PickZone):
-            self._pick_zone(state, ph, seat, a.zone, ev)
+        elif isinstance(a, MoveBoat):
+            state.boats[a.src] -= 1
+            state.boats[a.dst] += 1
+            state.boats_moved[a.dst] += 1
+            extra = ""
+            if a.carry is not None:
+                m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
+                state.people[a.carry][m1] -= 1
+                state.people[a.carry][m2] += 1
+                state.moved[a.carry][m2] += 1
+                extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, PickPlayer) and ph == "flee":
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
@@ -378,11 +376,10 @@ class Nisyros(Game[NisyrosState]):
                                                     f"{place_name(a.place)} takes a siesta."))
             else:
                 send_home(state, a.player, a.place, ev)
-        elif isinstance(a, RemoveDam):
-            state.picks_left = max(0, state.picks_left - 1)
-            state.dams[a.zone][a.ring] -= 1
-            if ev is not None:
-                ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
+        elif isinstance(a, Evacuate):
+            self._evacuate(state, a.player, a.place, a.boat, ev)
+
+
         elif isinstance(a, Volunteer):
             s = state.queue.pop(0)
             h = state.home[s]
@@ -391,8 +388,14 @@ class Nisyros(Game[NisyrosState]):
             state.people[s][meeting(h)] += 1
             if ev is not None:
                 ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
-        elif isinstance(a, Evacuate):
-            self._evacuate(state, a.player, a.place, a.boat, ev)
+        elif isinstance(a, Reroll):
+            roll_yellow(state, list(a.dice), ev, again=True)
+            state.stage = "s3extra"
+        elif isinstance(a, RemoveDam):
+            state.picks_left = max(0, state.picks_left - 1)
+            state.dams[a.zone][a.ring] -= 1
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event] | None) -> None:
         if ph in ("move", "volunteer", "drizzle"):

@@ -11,7 +11,7 @@ from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import who as name_of
 
 from .chance import Chance
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, ZONES, area_name, place
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
@@ -277,9 +277,14 @@ def flee_one(state: NisyrosState, s: int, rng: Chance, ev: list[Event] | None) -
 def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
-    p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
+    row = state.people[s]
+    if citizen:
+        p = z * SLOTS + VILLAGE
+    else:
+        a, b, c = _WORKPLACES[z]
+        p = a if row[a] else b if row[b] else c
     state.take(s, p)
-    ok, face = _flee_roll(rng)
+    ok, face = _RED_ROLLS[rng.randrange(6)]  # _flee_roll
     who = _who(s, citizen) if ev is not None else ""
     if not ok:
         state.hades[s] += 1

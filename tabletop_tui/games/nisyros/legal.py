@@ -413,10 +413,14 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
         return any(has_worker_move(state, q, False) for q in range(state.players))
     if ph == "evacuate":
         return can_evacuate(state) and any(map(any, state.people))
-    if ph == "dice":
-        taken = [p for p in state.yellow_on if p is not None]
-        return any(state.yellow_on[d] is None and face not in ("+1", "-1")
-                   and any(p not in taken for p in die_targets(state, face)) for d, face in enumerate(state.yellow))
+    if ph == "dice":  # a die not yet placed with a workplace free of dice
+        on = state.yellow_on
+        for d, face in enumerate(state.yellow):
+            if on[d] is None and face != "+1" and face != "-1":
+                for p in die_targets(state, face):
+                    if p not in on:  # (a die's place is never None)
+                        return True
+        return False
     if ph == "build":
         return bool(build_options(state, one=True))
     return len(legal(state, seat)) > 1  # the drizzle: a short list

@@ -356,6 +356,19 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
             acts += boat_moves(state)
         acts.append(DONE)
         return acts
+    if ph == "dice":
+        on = state.yellow_on  # a workplace takes one die (a die's place is never None)
+        acts = []
+        for d, face in enumerate(state.yellow):
+            if on[d] is None and face != "+1" and face != "-1":
+                row = PLACE_DIE[d]
+                acts.extend([row[p] for p in die_targets(state, face) if p not in on])
+        acts.append(DONE)
+        return acts
+    if ph == "build":
+        acts = build_options(state)
+        acts.append(DONE)
+        return acts
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
         return [PICK_ZONE[z] for z in state.choices]
     if ph in ("rescue", "flee"):
@@ -375,18 +388,8 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
     if ph == "reroll":
         free = [d for d in range(5) if state.yellow[d] != "+1"]
         return [_reroll(c) for k in (1, 2) for c in combinations(free, k)] + [DONE]
-    if ph == "dice":
-        taken = set(p for p in state.yellow_on if p is not None)
-        acts = []
-        for d, face in enumerate(state.yellow):
-            if state.yellow_on[d] is None and face not in ("+1", "-1"):
-                row = PLACE_DIE[d]
-                acts.extend([row[p] for p in die_targets(state, face) if p not in taken])
-        return acts + [DONE]
     if ph == "marathon":
         return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]
-    if ph == "build":
-        return build_options(state) + [DONE]
     if ph == "volunteer":
         return [VOLUNTEER, DONE]
     if ph == "drizzle":

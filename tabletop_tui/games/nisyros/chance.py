@@ -4,9 +4,9 @@
 ``engine.rng.chance_rng(state)`` does (the counter moves on at once), but
 seeds its ``random.Random`` only at the first throw: a flight's red die or a
 lava flow that buries nobody never throws, and seeding a Mersenne Twister
-is the dearest single step of a playout (about 60 ``getrandbits`` calls'
-worth; see docs/performance.md). The throws are the same as
-``chance_rng``'s, so a seed and the same inputs give the same game.
+costs dozens of throws (docs/nisyros-engine.md has the figures). The
+throws are the same as ``chance_rng``'s, so a seed and the same inputs give
+the same game.
 """
 
 from __future__ import annotations

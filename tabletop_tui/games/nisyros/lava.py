@@ -35,7 +35,7 @@ def black_face_text(zones: list[int]) -> str:
 
 def covered(state: NisyrosState) -> bool:
     """S7: the island is covered when all 20 areas are lava."""
-    return all(n >= COVERED for n in state.lava)
+    return min(state.lava) >= COVERED
 
 
 def _flee_roll(rng: Chance) -> tuple[bool, str]:

@@ -97,7 +97,7 @@ def move_order(state: NisyrosState) -> list[int]:
     displaced workers are moved")."""
     n = state.players
     rot = [(state.active + i) % n for i in range(n)]
-    if all(h is None or h == o for h, o in zip(state.home, state.origin)):
+    if state.home == state.origin or all(h is None or h == o for h, o in zip(state.home, state.origin)):
         return rot  # nobody lives at another's village
 
     def key(s: int) -> tuple[int, int, int]:

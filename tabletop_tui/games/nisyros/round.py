@@ -649,8 +649,8 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
         else:
             row[m] += n
             workers += n
-    moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
     if ev is not None:
+        moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
         ev.append(event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
                                      + (f": {' and '.join(moved)} move there." if moved else ".")))
 

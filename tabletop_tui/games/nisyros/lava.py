@@ -346,11 +346,12 @@ def throw_black(state: NisyrosState, rng: Chance, ev: list[Event] | None, wanted
     """Throw the volcano die until a face names a zone that ``wanted`` accepts;
     returns those zones (one, or two for the team to choose from), or [] when
     no zone can ever be named."""
-    if not any(wanted(z) for z in range(4)):
+    allowed = [z for z in range(4) if wanted(z)]  # (throwing changes nothing ``wanted`` reads)
+    if not allowed:
         return []
     while True:
         zones = BLACK[rng.randrange(6)]
-        ok = [z for z in zones if wanted(z)]
+        ok = [z for z in zones if z in allowed]
         state.black = list(zones)
         if ok:
             if ev is not None:

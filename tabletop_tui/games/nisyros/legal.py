@@ -7,7 +7,8 @@ enumerable; the bots, the hints, the board and ``check`` all use it.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 from tabletop_tui.engine.actions import Action
 
@@ -143,9 +144,8 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
         return out
     row, idle = state.people[player], state.idle[player]
     moved = state.moved[player] if fresh_only else _NONE_MOVED
-    for src in WORKPLACES:  # _movers, asked inline
-        n = row[src]
-        if n and n - idle[src] - moved[src] > 0:
+    for src in compress(WORKPLACES, _AT_WORKPLACES(row)):  # _movers, asked inline: places with a worker
+        if row[src] - idle[src] - moved[src] > 0:
             acts = _worker_row(player, src)
             out.extend([acts[dst] for dst in targets if dst != src])
     return out
@@ -153,6 +153,8 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
 
 #: a row of no worker moved (``worker_moves`` outside step 1)
 _NONE_MOVED = (0,) * PLACES
+#: a row's counts on the workplaces, in ``WORKPLACES`` order
+_AT_WORKPLACES = itemgetter(*WORKPLACES)
 
 
 def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
@@ -322,11 +324,9 @@ def evacuations(state: NisyrosState) -> list[Action]:
     zones = [boat_zones(state, z) for z in range(4)]
     out: list[Action] = []
     for q in range(state.players):
-        row = state.people[q]
-        for p in range(PLACES):
-            if row[p]:
-                acts = _evacuate_row(q, p)
-                out.extend([acts[b] for b in zones[p // SLOTS]])
+        for p in compress(_EVERY_PLACE, state.people[q]):  # the places where q has someone
+            acts = _evacuate_row(q, p)
+            out.extend([acts[b] for b in zones[p // SLOTS]])
     return out
 
 
@@ -340,6 +340,7 @@ def _evacuate_row(player: int, p: int) -> tuple:
 
 
 _EVACUATE_ROWS: list[tuple | None] = [None] * (4 * PLACES)
+_EVERY_PLACE = range(PLACES)
 
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:

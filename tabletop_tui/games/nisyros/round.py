@@ -20,7 +20,7 @@ from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zo
                    red_face_text, settle, throw_black)
 from .legal import drizzle_targets, home_village, legal
 from .log import event
-from .places import coast_open, meeting, total_boats, total_dams, village, village_open
+from .places import meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 
 DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
@@ -589,7 +589,7 @@ def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
-        zones = throw_black(state, chance(state), ev, lambda z: coast_open(state, z))
+        zones = throw_black(state, chance(state), ev, open_zones(state).__contains__)  # a coast still open
     if len(zones) == 1:
         erupt(state, zones[0], chance(state), ev)
         check_end(state, ev)

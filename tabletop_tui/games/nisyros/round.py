@@ -181,13 +181,19 @@ def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
     return [ps for ps in _AREAS[z] if any(row[p] for row in people for p in ps)]
 
 
+def _has_workers(state: NisyrosState, z: int) -> bool:
+    """``bool(_worked_areas(state, z))``: a worker on one of the zone's workplaces (slots 0-6)."""
+    base = z * SLOTS
+    return any(any(row[base:base + VILLAGE]) for row in state.people)
+
+
 #: each zone's areas as their workplaces, highest first (``_worked_areas``)
 _AREAS = [[[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
           for z in range(4)]
 
 
 def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
-    zones = throw_black(state, chance(state), ev, lambda z: bool(_worked_areas(state, z)))
+    zones = throw_black(state, chance(state), ev, lambda z: _has_workers(state, z))
     if not zones:
         if ev is not None:
             ev.append(event(text="No zone has a worker: the fumes harm nobody."))

@@ -101,3 +101,27 @@ def test_the_rules_set_no_attribute_that_is_not_a_field():
             G.apply(s, rng.choice(G.legal_actions(s, seat)), seat)
             assert set(s.__dict__) == fields
             assert G.clone(s).__dict__.keys() == s.__dict__.keys()
+
+
+def test_the_quiet_path_writes_no_log_words(monkeypatch):
+    """``play_silent`` builds no event and none of the log's words (the
+    search's playouts never read them): whole games, flights, new homes
+    and all, with the log's builders made to fail."""
+    from tabletop_tui.games.nisyros import lava, round as rnd, rules
+
+    def no_words(*args, **kwargs):
+        raise AssertionError("log words built on the quiet path")
+
+    games = [G.new_state(2 + i % 3, None, 40 + i) for i in range(12)]  # set-up writes round 1's log
+    for module, names in ((rules, ("event", "place_name", "area_name")), (rnd, ("event", "plural")),
+                          (lava, ("event", "area_name"))):
+        for name in names:
+            monkeypatch.setattr(module, name, no_words)
+    homes = 0
+    for i, s in enumerate(games):
+        rng = random.Random(i)
+        while not G.is_over(s):
+            seat = G.to_act(s)[0]
+            homes += s.phase == "home"
+            G.play_silent(s, rng.choice(G.legal_actions(s, seat)), seat)
+    assert homes > 0

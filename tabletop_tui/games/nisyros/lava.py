@@ -11,7 +11,7 @@ from tabletop_tui.engine.game import Event
 from tabletop_tui.engine.text import who as name_of
 
 from .chance import Chance
-from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, ZONES, area_name, place
+from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, SHIPYARD, SLOTS, VILLAGE, ZONES, area_name, place
 from .log import event
 from .places import COVERED, coast_open, meeting, refuges, village
 from .state import NisyrosState
@@ -35,7 +35,7 @@ def black_face_text(zones: list[int]) -> str:
 
 def covered(state: NisyrosState) -> bool:
     """S7: the island is covered when all 20 areas are lava."""
-    return all(n >= COVERED for n in state.lava)
+    return min(state.lava) >= COVERED
 
 
 def _flee_roll(rng: Chance) -> tuple[bool, str]:
@@ -107,16 +107,19 @@ def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     of who goes next (asked as "flee"); calling again carries on. Nobody
     stands on lava otherwise, so the people still there are the flight's
     own record."""
+    lava, people = state.lava, state.people
     for z in range(4):
-        lz = state.lava[z]
+        lz = lava[z]
         if not lz:
             continue
         base = z * SLOTS
-        top = base + min(lz, COAST)
-        if any(any(row[base:top]) for row in state.people):  # someone on this zone's lava fields
-            for p in range(base, top):
-                if _on(state, (p,)):
-                    _flee_slope(state, z, p, rng, ev)
+        top = base + (lz if lz < COAST else COAST)
+        for row in people:
+            if any(row[base:top]):  # someone on this zone's lava fields
+                for p in range(base, top):
+                    if _on(state, (p,)):
+                        _flee_slope(state, z, p, rng, ev)
+                break
         if lz >= COVERED and (state.boats[z] or _on(state, _COAST[z])):
             if not _flee_coast(state, z, rng, ev):
                 return False
@@ -226,34 +229,32 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
     v = village(z)
-    people = state.people
+    a, b, c = _WORKPLACES[z]
+    people, home = state.people, state.home
     owner = state.origin.index(z) if z in state.origin else 0
     n = state.players
     order = [(owner + i) % n for i in range(n)]  # as _coast_groups orders them
     while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
-        # the next in line: _coast_groups without the lists while one seat's citizens remain
-        first = next((s for s in order if people[s][v]), None)
-        if first is not None:
-            citizen = True
-            if sum(1 for s in order if people[s][v]) > 1:
-                groups = _coast_groups(state, z)
-                choices = _choices(state, z, groups)
-                if choices:
-                    state.phase = "flee"
-                    state.choices = choices
-                    return False
-        else:
-            citizen = False
-            groups = _coast_groups(state, z)
-            if not groups:
-                break
-            choices = _choices(state, z, groups)
-            if choices:
+        # the next in line (_coast_groups, and _choices of it, without the lists of pairs)
+        seats = [s for s in order if people[s][v]]
+        citizen = bool(seats)
+        if citizen:
+            if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([people[s][v] for s in seats]):
                 state.phase = "flee"
-                state.choices = choices
+                state.choices = seats
                 return False
-            first = groups[0][0]
-        _flee(state, z, first, citizen, rng, ev)
+        else:
+            # those living in this village first (a flight on foot may have moved a home since)
+            counts = [(s, people[s][a] + people[s][b] + people[s][c])
+                      for s in [s for s in order if home[s] == z] + [s for s in order if home[s] != z]]
+            seats = [s for s, k in counts if k]
+            if not seats:
+                break
+            if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([k for _, k in counts]):
+                state.phase = "flee"
+                state.choices = seats
+                return False
+        _flee(state, z, seats[0], citizen, rng, ev)
     if state.boats[z]:
         if ev is not None:
             ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
@@ -276,9 +277,14 @@ def flee_one(state: NisyrosState, s: int, rng: Chance, ev: list[Event] | None) -
 def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
-    p = village(z) if citizen else next(q for q in _workplaces(z) if state.people[s][q])
+    row = state.people[s]
+    if citizen:
+        p = z * SLOTS + VILLAGE
+    else:
+        a, b, c = _WORKPLACES[z]
+        p = a if row[a] else b if row[b] else c
     state.take(s, p)
-    ok, face = _flee_roll(rng)
+    ok, face = _RED_ROLLS[rng.randrange(6)]  # _flee_roll
     who = _who(s, citizen) if ev is not None else ""
     if not ok:
         state.hades[s] += 1
@@ -340,11 +346,12 @@ def throw_black(state: NisyrosState, rng: Chance, ev: list[Event] | None, wanted
     """Throw the volcano die until a face names a zone that ``wanted`` accepts;
     returns those zones (one, or two for the team to choose from), or [] when
     no zone can ever be named."""
-    if not any(wanted(z) for z in range(4)):
+    allowed = [z for z in range(4) if wanted(z)]  # (throwing changes nothing ``wanted`` reads)
+    if not allowed:
         return []
     while True:
         zones = BLACK[rng.randrange(6)]
-        ok = [z for z in zones if wanted(z)]
+        ok = [z for z in zones if z in allowed]
         state.black = list(zones)
         if ok:
             if ev is not None:

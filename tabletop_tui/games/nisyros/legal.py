@@ -7,7 +7,8 @@ enumerable; the bots, the hints, the board and ``check`` all use it.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 from tabletop_tui.engine.actions import Action
 
@@ -46,9 +47,9 @@ def _move_boat(src: int, dst: int, carry: int | None) -> MoveBoat:
     return MoveBoat.model_construct(kind="move_boat", src=src, dst=dst, carry=carry)
 
 
-@lru_cache(maxsize=None)
-def _pick_worker(player: int, p: int) -> PickWorker:
-    return PickWorker.model_construct(kind="pick_worker", player=player, place=p)
+#: every seat's pick of a worker on every place, built once (``PICK_WORKER[seat][place]``)
+PICK_WORKER = [[PickWorker.model_construct(kind="pick_worker", player=q, place=p) for p in range(PLACES)]
+               for q in range(4)]
 
 
 #: every die's placement on every place, built once (``PLACE_DIE[die][place]``)
@@ -141,10 +142,19 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
     targets = work_targets(state, player)
     if not targets:
         return out
-    for src in _movers(state, player, fresh_only):
-        acts = _worker_row(player, src)
-        out.extend([acts[dst] for dst in targets if dst != src])
+    row, idle = state.people[player], state.idle[player]
+    moved = state.moved[player] if fresh_only else _NONE_MOVED
+    for src in compress(WORKPLACES, _AT_WORKPLACES(row)):  # _movers, asked inline: places with a worker
+        if row[src] - idle[src] - moved[src] > 0:
+            acts = _worker_row(player, src)
+            out.extend([acts[dst] for dst in targets if dst != src])
     return out
+
+
+#: a row of no worker moved (``worker_moves`` outside step 1)
+_NONE_MOVED = (0,) * PLACES
+#: a row's counts on the workplaces, in ``WORKPLACES`` order
+_AT_WORKPLACES = itemgetter(*WORKPLACES)
 
 
 def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
@@ -181,6 +191,19 @@ def drizzle_moves(state: NisyrosState, player: int) -> list[Action]:
             if src % SLOTS != VILLAGE and row[src] - moved[src] > 0 for dst in targets if dst != src]
 
 
+def has_boat_move(state: NisyrosState) -> bool:
+    """Whether ``boat_moves(state)`` is not empty: a boat that has not
+    sailed, and an open coast it may sail to (a neighbour, or with event 24
+    any other zone; a boat carrying a worker needs its plain move too)."""
+    boats, sailed, lava = state.boats, state.boats_moved, state.lava
+    for src in range(4):
+        if boats[src] - sailed[src] > 0:
+            near = ((src + 1) % 4, (src + 3) % 4)
+            if any(lava[dst] < COVERED for dst in (near + ((src + 2) % 4,) if state.current else near)):
+                return True
+    return False
+
+
 def boat_moves(state: NisyrosState) -> list[Action]:
     """Step 1, the active player: a boat sails to a neighbouring zone (our
     ruling; event 24: to any zone, carrying a worker between meeting places)."""
@@ -208,15 +231,24 @@ def die_targets(state: NisyrosState, face: str) -> list[int]:
     if face in ("stone", "wood", "wheat"):
         return [z * SLOTS + r for z, kinds in enumerate(state.kinds) for r in range(lava[z], COAST)
                 if kinds[r] == face]
+    return list(_slot_targets(face, *lava, *state.origin))
+
+
+@lru_cache(maxsize=None)
+def _slot_targets(face: str, *key: int) -> tuple[int, ...]:
+    """The workplaces a die showing ``face`` (not a resource) may double
+    with the lava at ``key[:4]`` and the villages in use at ``key[4:]``: a
+    table worked out once for each such island."""
+    lava, origin = key[:4], key[4:]
     slots = DIE_SLOTS.get(face, ())
     out = []
     for z in range(4):
         lz = lava[z]
-        open_village = lz < COVERED and z in state.origin
+        open_village = lz < COVERED and z in origin
         for s in slots:  # usable(state, place(z, s)), slot by slot
             if s < COAST and lz <= s or s == DAM_SITE and lz < COVERED or s > DAM_SITE and open_village:
                 out.append(z * SLOTS + s)
-    return out
+    return tuple(out)
 
 
 def dam_capacity(state: NisyrosState, z: int) -> int:
@@ -242,10 +274,11 @@ def dam_spots(state: NisyrosState, z: int) -> list[int]:
     return [r for r in range(1, COAST + 1) if r >= state.lava[z] and state.dams[z][r] < DAM_SPOTS[r]]
 
 
-def build_options(state: NisyrosState) -> list[Action]:
+def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
     """Step 5: each dam (a free spot of a zone whose dam site has a worker
     left to build) and each boat (a shipyard with one) the stock pays for.
-    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)"""
+    (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)
+    ``one``: stop at the first zone that offers something (is there a choice?)."""
     out: list[Action] = []
     dams = state.stone > 0 and ISLAND.dams > total_dams(state)
     boats = state.wood > 0 and ISLAND.boats > total_boats(state)
@@ -270,6 +303,8 @@ def build_options(state: NisyrosState) -> list[Action]:
                 get = AT[p]
                 if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.boats_built[z]:
                     out.append(BUILD_BOAT[z])
+        if one and out:
+            break
     return out
 
 
@@ -289,11 +324,9 @@ def evacuations(state: NisyrosState) -> list[Action]:
     zones = [boat_zones(state, z) for z in range(4)]
     out: list[Action] = []
     for q in range(state.players):
-        row = state.people[q]
-        for p in range(PLACES):
-            if row[p]:
-                acts = _evacuate_row(q, p)
-                out.extend([acts[b] for b in zones[p // SLOTS]])
+        for p in compress(_EVERY_PLACE, state.people[q]):  # the places where q has someone
+            acts = _evacuate_row(q, p)
+            out.extend([acts[b] for b in zones[p // SLOTS]])
     return out
 
 
@@ -307,17 +340,34 @@ def _evacuate_row(player: int, p: int) -> tuple:
 
 
 _EVACUATE_ROWS: list[tuple | None] = [None] * (4 * PLACES)
+_EVERY_PLACE = range(PLACES)
 
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:
     """Every legal input of ``seat`` now; empty when ``seat`` is not asked."""
-    if actor(state) != seat:
-        return []
     ph = state.phase
+    if ph in SEAT_PHASES:  # actor(state), asked inline
+        if not state.queue or state.queue[0] != seat:
+            return []
+    elif ph == "auto" or ph == "over" or seat != state.active:
+        return []
     if ph == "move":
         acts = worker_moves(state, seat, fresh_only=True)  # a new list
         if seat == state.active:
             acts += boat_moves(state)
+        acts.append(DONE)
+        return acts
+    if ph == "dice":
+        on = state.yellow_on  # a workplace takes one die (a die's place is never None)
+        acts = []
+        for d, face in enumerate(state.yellow):
+            if on[d] is None and face != "+1" and face != "-1":
+                row = PLACE_DIE[d]
+                acts.extend([row[p] for p in die_targets(state, face) if p not in on])
+        acts.append(DONE)
+        return acts
+    if ph == "build":
+        acts = build_options(state)
         acts.append(DONE)
         return acts
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
@@ -325,26 +375,22 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
     if ph in ("rescue", "flee"):
         return [PICK_PLAYER[s] for s in state.choices]
     if ph in ("siesta", "sick"):
-        sleepers = state.idle if ph == "siesta" else [[0] * 32] * state.players
-        return [_pick_worker(q, p) for q in range(state.players) for p in range(32)
-                if p % SLOTS != VILLAGE and state.people[q][p] - sleepers[q][p] > 0]
+        out: list[Action] = []
+        for q in range(state.players):
+            row, picks = state.people[q], PICK_WORKER[q]
+            if ph == "siesta":  # a sleeper is not picked twice
+                idle = state.idle[q]
+                out.extend([picks[p] for p in WORKPLACES if row[p] > idle[p]])
+            else:
+                out.extend([picks[p] for p in WORKPLACES if row[p]])
+        return out
     if ph == "dam_loss":
         return [_remove_dam(z, r) for z in range(4) for r in range(5) if state.dams[z][r]]
     if ph == "reroll":
         free = [d for d in range(5) if state.yellow[d] != "+1"]
         return [_reroll(c) for k in (1, 2) for c in combinations(free, k)] + [DONE]
-    if ph == "dice":
-        taken = set(p for p in state.yellow_on if p is not None)
-        acts = []
-        for d, face in enumerate(state.yellow):
-            if state.yellow_on[d] is None and face not in ("+1", "-1"):
-                row = PLACE_DIE[d]
-                acts.extend([row[p] for p in die_targets(state, face) if p not in taken])
-        return acts + [DONE]
     if ph == "marathon":
         return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]
-    if ph == "build":
-        return build_options(state) + [DONE]
     if ph == "volunteer":
         return [VOLUNTEER, DONE]
     if ph == "drizzle":
@@ -362,7 +408,7 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
     steps' cheap test instead of listing every move."""
     ph = state.phase
     if ph == "move":
-        return has_worker_move(state, seat, True) or (seat == state.active and bool(boat_moves(state)))
+        return has_worker_move(state, seat, True) or (seat == state.active and has_boat_move(state))
     if ph == "volunteer":
         return True
     if ph == "reroll":
@@ -371,12 +417,16 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
         return any(has_worker_move(state, q, False) for q in range(state.players))
     if ph == "evacuate":
         return can_evacuate(state) and any(map(any, state.people))
-    if ph == "dice":
-        taken = [p for p in state.yellow_on if p is not None]
-        return any(state.yellow_on[d] is None and face not in ("+1", "-1")
-                   and any(p not in taken for p in die_targets(state, face)) for d, face in enumerate(state.yellow))
+    if ph == "dice":  # a die not yet placed with a workplace free of dice
+        on = state.yellow_on
+        for d, face in enumerate(state.yellow):
+            if on[d] is None and face != "+1" and face != "-1":
+                for p in die_targets(state, face):
+                    if p not in on:  # (a die's place is never None)
+                        return True
+        return False
     if ph == "build":
-        return bool(build_options(state))
+        return bool(build_options(state, one=True))
     return len(legal(state, seat)) > 1  # the drizzle: a short list
 
 

@@ -20,7 +20,7 @@ from .lava import (covered, erupt, eruptions_planned, flight_zone, flow, open_zo
                    red_face_text, settle, throw_black)
 from .legal import drizzle_targets, home_village, legal
 from .log import event
-from .places import coast_open, meeting, total_boats, total_dams, village, village_open
+from .places import meeting, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 
 DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
@@ -97,7 +97,7 @@ def move_order(state: NisyrosState) -> list[int]:
     displaced workers are moved")."""
     n = state.players
     rot = [(state.active + i) % n for i in range(n)]
-    if all(h is None or h == o for h, o in zip(state.home, state.origin)):
+    if state.home == state.origin or all(h is None or h == o for h, o in zip(state.home, state.origin)):
         return rot  # nobody lives at another's village
 
     def key(s: int) -> tuple[int, int, int]:
@@ -177,12 +177,23 @@ def _siesta(state: NisyrosState, ev: list[Event] | None) -> None:
 def _worked_areas(state: NisyrosState, z: int) -> list[list[int]]:
     """The areas of zone ``z`` with workers on them, highest first, each as
     its workplaces: a field, or the coast's dam site, shipyard and meeting place."""
-    areas = [[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
-    return [ps for ps in areas if any(state.people[q][p] for q in range(state.players) for p in ps)]
+    people = state.people
+    return [ps for ps in _AREAS[z] if any(row[p] for row in people for p in ps)]
+
+
+def _has_workers(state: NisyrosState, z: int) -> bool:
+    """``bool(_worked_areas(state, z))``: a worker on one of the zone's workplaces (slots 0-6)."""
+    base = z * SLOTS
+    return any(any(row[base:base + VILLAGE]) for row in state.people)
+
+
+#: each zone's areas as their workplaces, highest first (``_worked_areas``)
+_AREAS = [[[place(z, r)] for r in range(4)] + [[place(z, s) for s in (DAM_SITE, SHIPYARD, MEETING)]]
+          for z in range(4)]
 
 
 def _fumes(state: NisyrosState, ev: list[Event] | None) -> None:
-    zones = throw_black(state, chance(state), ev, lambda z: bool(_worked_areas(state, z)))
+    zones = throw_black(state, chance(state), ev, lambda z: _has_workers(state, z))
     if not zones:
         if ev is not None:
             ev.append(event(text="No zone has a worker: the fumes harm nobody."))
@@ -289,8 +300,8 @@ def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, ag
     rng = chance(state)
     for d in dice:
         state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
-    shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
     if ev is not None:
+        shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
         ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
 
 
@@ -418,8 +429,8 @@ def s6(state: NisyrosState, ev: list[Event] | None) -> None:
                 if ev is not None:
                     ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                                  f"at the {ZONES[z]} meeting place."))
-    state.queue = [s for s in ((state.active + i) % n for i in range(n))
-                   if 21 in state.in_play and volunteer_ok(state, s)]
+    state.queue = ([s for s in ((state.active + i) % n for i in range(n)) if volunteer_ok(state, s)]
+                   if 21 in state.in_play else [])
     state.stage = "s6vol"
 
 
@@ -584,7 +595,7 @@ def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
     else:
-        zones = throw_black(state, chance(state), ev, lambda z: coast_open(state, z))
+        zones = throw_black(state, chance(state), ev, open_zones(state).__contains__)  # a coast still open
     if len(zones) == 1:
         erupt(state, zones[0], chance(state), ev)
         check_end(state, ev)
@@ -644,8 +655,8 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
         else:
             row[m] += n
             workers += n
-    moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
     if ev is not None:
+        moved = [plural(k, what) for k, what in ((citizens, "citizen"), (workers, "worker")) if k]
         ev.append(event(seat=s, text=f"{name_of(s)} makes a new home at {ZONES[z]}"
                                      + (f": {' and '.join(moved)} move there." if moved else ".")))
 

@@ -155,6 +155,9 @@ class Nisyros(Game[NisyrosState]):
         ph = state.phase
         if action.kind not in ACCEPTS.get(ph, ()):
             raise IllegalAction(f"Now is the time to {ASKS[ph]}.")
+        kind = action.kind
+        if kind == "done" or kind == "volunteer":
+            return  # always on offer in a phase that accepts it
         reason = self._why_not(state, action, seat)
         if reason:
             raise IllegalAction(reason)
@@ -162,9 +165,8 @@ class Nisyros(Game[NisyrosState]):
             # step 1: one move judged alone, not the list of every move: _why_not
             # asked what worker_moves(fresh_only=True) asks of it
             return
-        kind = action.kind
-        if kind in ("done", "volunteer", "pick_zone", "pick_player", "place_die", "evacuate"):
-            return  # always on offer in a phase that accepts it; a zone, player, die or evacuation was judged above
+        if kind in ("pick_zone", "pick_player", "place_die", "evacuate"):
+            return  # a zone, player, die or evacuation was judged above
         if _allowed(state, action, ph) is False:
             raise IllegalAction("That is not allowed now.")
         if kind in ("reroll", "remove_dam", "move_worker") and not _listed(action, legal(state, seat)):
@@ -172,101 +174,9 @@ class Nisyros(Game[NisyrosState]):
 
     def _why_not(self, state: NisyrosState, a: Action, seat: Seat) -> str | None:
         """A specific reason for the commonest refusals (``check`` falls back
-        to the legal list for the rest)."""
-        if isinstance(a, MoveWorker):
-            drizzle = state.phase == "drizzle"
-            if state.phase in ("move", "drizzle") and a.player != seat:
-                return "Each player moves only their own workers."
-            if a.player >= state.players:
-                return "There is no such player."
-            src, dst = a.src, a.dst
-            avail = state.people[a.player][src] - (0 if drizzle else state.idle[a.player][src])
-            if state.phase in ("move", "drizzle"):
-                avail -= state.moved[a.player][src]
-            if src % SLOTS == VILLAGE or avail <= 0:
-                return f"There is no worker there that can move ({place_name(src)})."
-            if dst == src:
-                return "A worker must move to a different workplace."
-            if dst % SLOTS == VILLAGE:
-                return "Workers go to workplaces; a village holds only citizens."
-            if not usable(state, dst):
-                return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
-            if dst // SLOTS not in reach(state, a.player):
-                return "Workers work only in their own zone and the two beside it."
-            if drizzle:
-                return None if dst % SLOTS == MEETING else "The drizzle sends workers to meeting places only."
-            if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
-                return "A worker may only go to the meeting place of its own village."
-            if not has_room(state, dst):
-                return f"The {place_name(dst)} is full."
-            return None  # everything places.can_work_at asks, asked above
-        if isinstance(a, MoveBoat):
-            if seat != state.active:
-                return "The active player moves the boats."
-            if state.boats[a.src] - state.boats_moved[a.src] <= 0:
-                return f"There is no boat off {ZONES[a.src]} that can still sail."
-            if a.dst == a.src:
-                return "A boat must sail to another zone."
-            if state.lava[a.dst] >= 5:
-                return f"The {ZONES[a.dst]} coast is under lava."
-            if not state.current and (a.dst - a.src) % 4 == 2:
-                return "A boat sails only to a neighbouring zone (unless a strong current helps)."
-            if a.carry is not None and not state.current:
-                return "Boats carry workers only with the strong current (event 24)."
-            return None
-        if isinstance(a, PlaceDie):
-            face = state.yellow[a.die] if a.die < len(state.yellow) else ""
-            if state.yellow_on[a.die] is not None:
-                return "That die is already placed."
-            if face in ("+1", "-1"):
-                return "A +1 or -1 die goes to the eruptions, not to a workplace."
-            if a.place in state.yellow_on:
-                return "That workplace already has a die: one die per workplace."
-            if a.place not in die_targets(state, face):
-                return f"A {FACE_NAMES[face]} die cannot double the {place_name(a.place)}."
-            return None
-        if isinstance(a, BuildDam):
-            if not state.stone:
-                return "A dam costs 1 stone, and the team has none."
-            if dam_capacity(state, a.zone) <= 0:
-                return f"No worker at the {ZONES[a.zone]} dam site can build now."
-            if a.ring not in dam_spots(state, a.zone):
-                return f"There is no free dam spot on {area_name(a.zone, a.ring)}."
-            return None
-        if isinstance(a, BuildBoat):
-            if not state.wood:
-                return "A boat costs 1 wood, and the team has none."
-            if boat_capacity(state, a.zone) <= 0:
-                return f"No worker at the {ZONES[a.zone]} shipyard can build now."
-            return None
-        if isinstance(a, Evacuate):
-            if a.player >= state.players or not state.people[a.player][a.place]:
-                return "There is no such inhabitant there."
-            if not can_evacuate(state):
-                if 22 in state.in_play and state.evacuated >= 3:
-                    return "The sea is rough: no more than 3 inhabitants can sail this round."
-                if not sum(state.boats):
-                    return "There is no boat left at sea to sail in."
-                return "Each inhabitant needs a wheat to sail at this level, and the team has none."
-            if not state.boats[a.boat]:
-                return f"There is no boat waiting off {ZONES[a.boat]}."
-            return None
-        if isinstance(a, Reroll):
-            if len(set(a.dice)) != len(a.dice):
-                return "Name each die once."
-            if any(not 0 <= d < len(state.yellow) for d in a.dice):
-                return "There is no such yellow die."
-            if any(state.yellow[d] == "+1" for d in a.dice):
-                return "A die showing +1 cannot be thrown again."
-            return None
-        if isinstance(a, PickZone) and a.zone not in state.choices:
-            return f"{ZONES[a.zone]} is not one of the choices."
-        if isinstance(a, PickPlayer) and a.player not in state.choices:
-            name = COLOURS[a.player] if a.player < state.players else "That player"
-            if state.phase == "flee":
-                return f"{name} has nobody next in line to flee the {ZONES[flight_zone(state) or 0]} coast."
-            return f"{name} has nobody in Hades who can come back."
-        return None
+        to the legal list for the rest): the reason of the action's kind."""
+        why = _WHY_NOT.get(a.kind)
+        return why(state, a, seat) if why is not None else None
 
     # -- play -------------------------------------------------------------------------------------
     def _play(self, state: NisyrosState, action: Action, seat: Seat, quiet: bool = False) -> list[Event]:
@@ -303,8 +213,10 @@ class Nisyros(Game[NisyrosState]):
     def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event] | None) -> None:
         """Play one checked input; afterwards the round engine re-asks or moves on."""
         ph = state.phase
-        state.phase = "auto"
+        if (ph, a.kind) not in _STAYS:
+            state.phase = "auto"
         me = SEAT_TAGS[seat]  # name_of(seat), for the log
+        # the commonest inputs first (a move, the automatic Done, a die, a dam)
         if isinstance(a, MoveWorker):
             state.take(a.player, a.src)  # the drizzle also moves sleepers
             state.people[a.player][a.dst] += 1
@@ -312,28 +224,12 @@ class Nisyros(Game[NisyrosState]):
                 state.moved[a.player][a.dst] += 1
             else:
                 state.stage = "s4"  # the marathon runner moves once
-            who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
             if ev is not None:
+                who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
                 ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
                                                 f"to the {place_name(a.dst)}."))
-        elif isinstance(a, MoveBoat):
-            state.boats[a.src] -= 1
-            state.boats[a.dst] += 1
-            state.boats_moved[a.dst] += 1
-            extra = ""
-            if a.carry is not None:
-                m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
-                state.people[a.carry][m1] -= 1
-                state.people[a.carry][m2] += 1
-                state.moved[a.carry][m2] += 1
-                extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
-            if ev is not None:
-                ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, Done):
             self._done(state, ph, seat, ev)
-        elif isinstance(a, Reroll):
-            roll_yellow(state, list(a.dice), ev, again=True)
-            state.stage = "s3extra"
         elif isinstance(a, PlaceDie):
             state.yellow_on[a.die] = a.place
             if ev is not None:
@@ -347,14 +243,27 @@ class Nisyros(Game[NisyrosState]):
                 ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
                                                 f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
                                                 f"stone {state.stone})."))
+        elif isinstance(a, PickZone):
+            self._pick_zone(state, ph, seat, a.zone, ev)
         elif isinstance(a, BuildBoat):
             state.wood -= 1
             state.boats[a.zone] += 1
             state.boats_built[a.zone] += 1
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
-        elif isinstance(a, PickZone):
-            self._pick_zone(state, ph, seat, a.zone, ev)
+        elif isinstance(a, MoveBoat):
+            state.boats[a.src] -= 1
+            state.boats[a.dst] += 1
+            state.boats_moved[a.dst] += 1
+            extra = ""
+            if a.carry is not None:
+                m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
+                state.people[a.carry][m1] -= 1
+                state.people[a.carry][m2] += 1
+                state.moved[a.carry][m2] += 1
+                extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
         elif isinstance(a, PickPlayer) and ph == "flee":
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} sends {name_of(a.player)}'s "
@@ -375,11 +284,10 @@ class Nisyros(Game[NisyrosState]):
                                                     f"{place_name(a.place)} takes a siesta."))
             else:
                 send_home(state, a.player, a.place, ev)
-        elif isinstance(a, RemoveDam):
-            state.picks_left = max(0, state.picks_left - 1)
-            state.dams[a.zone][a.ring] -= 1
-            if ev is not None:
-                ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
+        elif isinstance(a, Evacuate):
+            self._evacuate(state, a.player, a.place, a.boat, ev)
+
+
         elif isinstance(a, Volunteer):
             s = state.queue.pop(0)
             h = state.home[s]
@@ -388,8 +296,14 @@ class Nisyros(Game[NisyrosState]):
             state.people[s][meeting(h)] += 1
             if ev is not None:
                 ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
-        elif isinstance(a, Evacuate):
-            self._evacuate(state, a.player, a.place, a.boat, ev)
+        elif isinstance(a, Reroll):
+            roll_yellow(state, list(a.dice), ev, again=True)
+            state.stage = "s3extra"
+        elif isinstance(a, RemoveDam):
+            state.picks_left = max(0, state.picks_left - 1)
+            state.dams[a.zone][a.ring] -= 1
+            if ev is not None:
+                ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event] | None) -> None:
         if ph in ("move", "volunteer", "drizzle"):
@@ -474,6 +388,131 @@ class Nisyros(Game[NisyrosState]):
         return new
 
 
+
+# -- why an input is refused (``Nisyros._why_not``), by kind ---------------------------------------
+
+
+def _why_move_worker(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    drizzle = state.phase == "drizzle"
+    if state.phase in ("move", "drizzle") and a.player != seat:
+        return "Each player moves only their own workers."
+    if a.player >= state.players:
+        return "There is no such player."
+    src, dst = a.src, a.dst
+    avail = state.people[a.player][src] - (0 if drizzle else state.idle[a.player][src])
+    if state.phase in ("move", "drizzle"):
+        avail -= state.moved[a.player][src]
+    if src % SLOTS == VILLAGE or avail <= 0:
+        return f"There is no worker there that can move ({place_name(src)})."
+    if dst == src:
+        return "A worker must move to a different workplace."
+    if dst % SLOTS == VILLAGE:
+        return "Workers go to workplaces; a village holds only citizens."
+    if not usable(state, dst):
+        return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
+    if dst // SLOTS not in reach(state, a.player):
+        return "Workers work only in their own zone and the two beside it."
+    if drizzle:
+        return None if dst % SLOTS == MEETING else "The drizzle sends workers to meeting places only."
+    if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
+        return "A worker may only go to the meeting place of its own village."
+    if not has_room(state, dst):
+        return f"The {place_name(dst)} is full."
+    return None  # everything places.can_work_at asks, asked above
+
+
+def _why_move_boat(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if seat != state.active:
+        return "The active player moves the boats."
+    if state.boats[a.src] - state.boats_moved[a.src] <= 0:
+        return f"There is no boat off {ZONES[a.src]} that can still sail."
+    if a.dst == a.src:
+        return "A boat must sail to another zone."
+    if state.lava[a.dst] >= 5:
+        return f"The {ZONES[a.dst]} coast is under lava."
+    if not state.current and (a.dst - a.src) % 4 == 2:
+        return "A boat sails only to a neighbouring zone (unless a strong current helps)."
+    if a.carry is not None and not state.current:
+        return "Boats carry workers only with the strong current (event 24)."
+    return None
+
+
+def _why_place_die(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    face = state.yellow[a.die] if a.die < len(state.yellow) else ""
+    if state.yellow_on[a.die] is not None:
+        return "That die is already placed."
+    if face in ("+1", "-1"):
+        return "A +1 or -1 die goes to the eruptions, not to a workplace."
+    if a.place in state.yellow_on:
+        return "That workplace already has a die: one die per workplace."
+    if a.place not in die_targets(state, face):
+        return f"A {FACE_NAMES[face]} die cannot double the {place_name(a.place)}."
+    return None
+
+
+def _why_build_dam(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if not state.stone:
+        return "A dam costs 1 stone, and the team has none."
+    if dam_capacity(state, a.zone) <= 0:
+        return f"No worker at the {ZONES[a.zone]} dam site can build now."
+    if a.ring not in dam_spots(state, a.zone):
+        return f"There is no free dam spot on {area_name(a.zone, a.ring)}."
+    return None
+
+
+def _why_build_boat(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if not state.wood:
+        return "A boat costs 1 wood, and the team has none."
+    if boat_capacity(state, a.zone) <= 0:
+        return f"No worker at the {ZONES[a.zone]} shipyard can build now."
+    return None
+
+
+def _why_evacuate(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if a.player >= state.players or not state.people[a.player][a.place]:
+        return "There is no such inhabitant there."
+    if not can_evacuate(state):
+        if 22 in state.in_play and state.evacuated >= 3:
+            return "The sea is rough: no more than 3 inhabitants can sail this round."
+        if not sum(state.boats):
+            return "There is no boat left at sea to sail in."
+        return "Each inhabitant needs a wheat to sail at this level, and the team has none."
+    if not state.boats[a.boat]:
+        return f"There is no boat waiting off {ZONES[a.boat]}."
+    return None
+
+
+def _why_reroll(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if len(set(a.dice)) != len(a.dice):
+        return "Name each die once."
+    if any(not 0 <= d < len(state.yellow) for d in a.dice):
+        return "There is no such yellow die."
+    if any(state.yellow[d] == "+1" for d in a.dice):
+        return "A die showing +1 cannot be thrown again."
+    return None
+
+
+def _why_pick_zone(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if a.zone in state.choices:
+        return None
+    return f"{ZONES[a.zone]} is not one of the choices."
+
+
+def _why_pick_player(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    if a.player in state.choices:
+        return None
+    name = COLOURS[a.player] if a.player < state.players else "That player"
+    if state.phase == "flee":
+        return f"{name} has nobody next in line to flee the {ZONES[flight_zone(state) or 0]} coast."
+    return f"{name} has nobody in Hades who can come back."
+
+
+#: each kind's refusal test (the other kinds have none of their own)
+_WHY_NOT = {"move_worker": _why_move_worker, "move_boat": _why_move_boat, "place_die": _why_place_die,
+            "build_dam": _why_build_dam, "build_boat": _why_build_boat, "evacuate": _why_evacuate,
+            "reroll": _why_reroll, "pick_zone": _why_pick_zone, "pick_player": _why_pick_player}
+
+
 def _allowed(state: NisyrosState, a: Action, ph: str) -> bool | None:
     """What the legal list says of a boat, a build or a picked worker that
     ``_why_not`` let through, asked directly (the rest of the list's
@@ -505,6 +544,13 @@ def _listed(action: Action, acts: list[Action]) -> bool:
             return True
     return action in acts
 
+
+#: the inputs after which their choice is asked again as it stands (its
+#: stage would only set the same phase again): the rest leave the phase to
+#: the automatic steps ("auto")
+_STAYS = frozenset({("move", "move_worker"), ("move", "move_boat"), ("drizzle", "move_worker"),
+                    ("dice", "place_die"), ("build", "build_dam"), ("build", "build_boat"),
+                    ("evacuate", "evacuate")})
 
 _new_state = object.__new__
 _set = object.__setattr__

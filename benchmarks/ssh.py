@@ -518,6 +518,10 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
             "ready": len(apps), "moves": len(times), "no_frame": sum(m for _, m in results), **summary(times),
             "seconds": wall, "server_cpu_s": server_cpu, "apps_cpu_s": apps_cpu, "thinker_cpu_s": thinker_cpu,
             "thinker_share": (thinker_cpu / total) if total else None,
+            "cpu_ms_per_move": (1000 * total / len(times)) if times else None,
+            "server_ms_per_move": (1000 * server_cpu / len(times)) if times else None,
+            "apps_ms_per_move": (1000 * apps_cpu / len(times)) if times else None,
+            "thinker_ms_per_move": (1000 * thinker_cpu / len(times)) if times else None,
             "thinker_share_of_machine": thinker_cpu / (wall * (os.cpu_count() or 1)),
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
@@ -597,16 +601,19 @@ async def main_async(args: argparse.Namespace) -> dict:
         print(f"\n  A move by one seat to the other seat's screen (Enter to the frame that says \"Your turn\"; "
               f"target p95 ≤ {TARGET_MOVE_P95_MS:g} ms at 50 sessions on an idle machine):")
         head = ["sessions", "start s", "moves", "p50 ms", "p95 ms", "max ms", "no frame", "server CPU s",
-                "apps CPU s", "thinker CPU s", "thinker share", "load"]
+                "apps CPU s", "thinker CPU s", "thinker share", "CPU ms/move", "server/apps/thinker", "load"]
         table = []
         for r in pair_rows:
             if "error" in r:
-                table.append([r["sessions"], "error", r["error"], *[""] * 9])
+                table.append([r["sessions"], "error", r["error"], *[""] * 11])
                 continue
             table.append([f"{r['ready']}/{r['sessions']}", fmt(r["start_s"]), r["moves"], fmt(r["median_ms"]),
                           fmt(r["p95_ms"]), fmt(r["max_ms"]), r["no_frame"], fmt(r["server_cpu_s"], ".2f"),
                           fmt(r["apps_cpu_s"], ".2f"), fmt(r["thinker_cpu_s"], ".2f"),
                           "-" if r["thinker_share"] is None else f"{100 * r['thinker_share']:.0f}%",
+                          fmt(r["cpu_ms_per_move"]),
+                          "/".join(fmt(r[k], ".0f") for k in ("server_ms_per_move", "apps_ms_per_move",
+                                                               "thinker_ms_per_move")),
                           f"{r['load_start']:.1f}→{r['load_end']:.1f}"])
         widths = [max(len(str(x)) for x in col) for col in zip(head, *table)]
         for i, line in enumerate([head, *table]):
@@ -614,7 +621,8 @@ async def main_async(args: argparse.Namespace) -> dict:
             if i == 0:
                 print("  " + "  ".join("-" * w for w in widths))
         print("  thinker share: the thinker processes' part of the CPU the server, the apps and the\n"
-              "  thinkers spent in the loop (the coach looks at every move).")
+              "  thinkers spent in the loop (the coach looks at every move). CPU ms/move: all three\n"
+              "  summed over the loop, per move timed (a load-independent figure, unlike the latencies).")
     served, ok = capacity(lm, [r for r in rows if "error" not in r])
     report["capacity"] = {"sessions": served, "target": TARGET_SESSIONS, "ok": ok}
     mark = "-" if ok is None else ("✓" if ok else "✗")

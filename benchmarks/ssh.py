@@ -61,6 +61,8 @@ TARGET_SESSIONS = 50
 TARGET_MOVE_P95_MS = 100.0
 KEYS = ["\x1b[C", "\x1b[D"]  # right, left: the Tiki board's cursor goes out and back
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+#: a folder for the sessions' profiles (--profile), or ""
+PROFILE_TO = ""
 
 
 # -- a terminal read into pyte --------------------------------------------------------------
@@ -195,6 +197,8 @@ def child_env(data: Path) -> dict[str, str]:
     env = dict(os.environ, TABLETOP_DATA_DIR=str(data), PYTHONUNBUFFERED="1", TERM="xterm-256color")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     env.pop("TEXTUAL", None)
+    if PROFILE_TO:  # every session's app writes a cProfile of its thread there as it ends
+        env["TABLETOP_PROFILE"] = PROFILE_TO
     return env
 
 
@@ -645,7 +649,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="key loop at N = 1 and pairs at N = 10, short loops (< 1 minute)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    ap.add_argument("--profile", metavar="DIR", help="each ssh session's app writes a cProfile of its main thread "
+                    "to DIR as it ends (read them with pstats; the figures then include the profiler's cost)")
     args = ap.parse_args(argv)
+    global PROFILE_TO
+    PROFILE_TO = str(Path(args.profile).resolve()) if args.profile else ""
+    if PROFILE_TO:
+        Path(PROFILE_TO).mkdir(parents=True, exist_ok=True)
     args.sessions = args.sessions or "1"
     args.pairs = args.pairs if args.pairs is not None else ("10" if args.quick else "10,25,50")
     args.seconds = args.seconds or (5.0 if args.quick else 20.0)

@@ -95,6 +95,14 @@ def main() -> int:
 
         profile = cProfile.Profile()
         BEFORE_EXIT.append(lambda: profile.dump_stats(os.path.join(profile_to, f"session-{os.getpid()}.prof")))
+
+        def dump_and_end(signum: int, _frame: object) -> None:
+            for last in BEFORE_EXIT:
+                last()
+            os._exit(128 + signum)
+
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            signal.signal(signum, dump_and_end)
         profile.enable()
     try:
         app.run()

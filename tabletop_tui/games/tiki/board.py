@@ -30,6 +30,8 @@ from .text import village_name
 from .view import TikiView
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
+#: drawings kept for reuse (a game shows a few dozen; more are dropped at once)
+DRAWINGS_KEPT = 256
 
 
 def step(v: int, direction: str) -> int | None:
@@ -122,6 +124,11 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
         #: the board's lines, built on demand from the cells' drawings; a
         #: change drops the lines of the grid rows it touched
         self._strips: dict[int, Strip] = {}
+        #: every drawing made, by its key (a village's "legal" frame comes and
+        #: goes with each turn: the same drawing serves again) and every board
+        #: line, by the keys of its cells; both dropped on a theme change
+        self._drawings: dict[tuple, list[list[Segment]]] = {}
+        self._lines: dict[tuple, Strip] = {}
         #: how many board lines were built (tests and benchmarks look at it)
         self.strips_built = 0
         self._restyled = False
@@ -240,14 +247,24 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
             return  # not styled yet: drawn once it is (on_mount)
         size = self.size
         grid = grid_for(self._mode(), size.width, size.height)
+        if self._restyled:  # the drawings hold old colours
+            self._drawings.clear()
+            self._lines.clear()
         if grid != self._grid or self._restyled:
             self._grid, self._drawn, self._strips, self._restyled = grid, {}, {}, False
             self.refresh()
+        if len(self._drawings) > DRAWINGS_KEPT:
+            self._drawings.clear()
+        if len(self._lines) > DRAWINGS_KEPT * 4:
+            self._lines.clear()
         changed: set[int] = set()
         for (row, col), key, draw in self._cells(grid):
             known = self._drawn.get((row, col))
             if known is None or known[0] != key:
-                self._drawn[(row, col)] = (key, draw())
+                drawing = self._drawings.get(key)
+                if drawing is None:  # a village's marks come and go with the turn: drawn once each
+                    drawing = self._drawings[key] = draw()
+                self._drawn[(row, col)] = (key, drawing)
                 changed.add(row)
         width = size.width
         for row in changed:
@@ -361,7 +378,6 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
         return strip
 
     def _build_line(self, y: int, width: int) -> Strip:
-        self.strips_built += 1
         base = self.rich_style
         grid = self._grid
         if grid is None or not grid.y <= y < grid.y + grid.height:
@@ -370,6 +386,12 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
         while y >= top + grid.rows[row]:
             top += grid.rows[row]
             row += 1
+        cells = tuple(self._drawn.get((row, col), (None,))[0] for col in range(5))
+        key = (cells, y - top, width, grid.x)
+        strip = self._lines.get(key)
+        if strip is not None:
+            return strip
+        self.strips_built += 1
         segments = [Segment(" " * grid.x, base)]
         for col in range(5):
             drawn = self._drawn.get((row, col))
@@ -378,7 +400,8 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
                 segments.append(Segment(" " * w, base))
             else:
                 segments.extend(drawn[1][y - top])
-        return Strip(segments).crop_extend(0, width, base)
+        strip = self._lines[key] = Strip(segments).crop_extend(0, width, base)
+        return strip
 
     def villages(self) -> list[VillageCell]:
         """Each village as drawn: its place on the screen, words and marks."""

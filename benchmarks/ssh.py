@@ -20,7 +20,8 @@ one authorised key), with asyncssh clients reading pyte screens (100x30):
   Enter to the first frame on the other seat's screen that says "Your turn":
   the path that matters (app, table service, the other app, ssh). p50/p95,
   CPU seconds of the server, the apps and the thinker processes (bots,
-  hints, the coach that looks at every move), and the thinker's share.
+  hints, the coach that judges each move), the thinker's share, and the CPU
+  milliseconds per move of all three (load-independent, unlike the latencies).
 
 The machine may be shared: wall-clock latencies include waiting for a core,
 so CPU seconds are printed beside them and the load average before and after.
@@ -625,7 +626,7 @@ async def main_async(args: argparse.Namespace) -> dict:
             if i == 0:
                 print("  " + "  ".join("-" * w for w in widths))
         print("  thinker share: the thinker processes' part of the CPU the server, the apps and the\n"
-              "  thinkers spent in the loop (the coach looks at every move). CPU ms/move: all three\n"
+              "  thinkers spent in the loop (the coach judges each move). CPU ms/move: all three\n"
               "  summed over the loop, per move timed (a load-independent figure, unlike the latencies).")
     served, ok = capacity(lm, [r for r in rows if "error" not in r])
     report["capacity"] = {"sessions": served, "target": TARGET_SESSIONS, "ok": ok}

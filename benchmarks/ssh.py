@@ -20,7 +20,8 @@ one authorised key), with asyncssh clients reading pyte screens (100x30):
   Enter to the first frame on the other seat's screen that says "Your turn":
   the path that matters (app, table service, the other app, ssh). p50/p95,
   CPU seconds of the server, the apps and the thinker processes (bots,
-  hints, the coach that looks at every move), and the thinker's share.
+  hints, the coach that judges each move), the thinker's share, and the CPU
+  milliseconds per move of all three (load-independent, unlike the latencies).
 
 The machine may be shared: wall-clock latencies include waiting for a core,
 so CPU seconds are printed beside them and the load average before and after.
@@ -61,6 +62,8 @@ TARGET_SESSIONS = 50
 TARGET_MOVE_P95_MS = 100.0
 KEYS = ["\x1b[C", "\x1b[D"]  # right, left: the Tiki board's cursor goes out and back
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+#: a folder for the sessions' profiles (--profile), or ""
+PROFILE_TO = ""
 
 
 # -- a terminal read into pyte --------------------------------------------------------------
@@ -195,6 +198,8 @@ def child_env(data: Path) -> dict[str, str]:
     env = dict(os.environ, TABLETOP_DATA_DIR=str(data), PYTHONUNBUFFERED="1", TERM="xterm-256color")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     env.pop("TEXTUAL", None)
+    if PROFILE_TO:  # every session's app writes a cProfile of its thread there as it ends
+        env["TABLETOP_PROFILE"] = PROFILE_TO
     return env
 
 
@@ -518,6 +523,10 @@ async def run_pairs(n: int, seconds: float, interval: float, seed: int) -> dict:
             "ready": len(apps), "moves": len(times), "no_frame": sum(m for _, m in results), **summary(times),
             "seconds": wall, "server_cpu_s": server_cpu, "apps_cpu_s": apps_cpu, "thinker_cpu_s": thinker_cpu,
             "thinker_share": (thinker_cpu / total) if total else None,
+            "cpu_ms_per_move": (1000 * total / len(times)) if times else None,
+            "server_ms_per_move": (1000 * server_cpu / len(times)) if times else None,
+            "apps_ms_per_move": (1000 * apps_cpu / len(times)) if times else None,
+            "thinker_ms_per_move": (1000 * thinker_cpu / len(times)) if times else None,
             "thinker_share_of_machine": thinker_cpu / (wall * (os.cpu_count() or 1)),
             "load_start": load0, "load_end": os.getloadavg()[0],
         })
@@ -597,16 +606,19 @@ async def main_async(args: argparse.Namespace) -> dict:
         print(f"\n  A move by one seat to the other seat's screen (Enter to the frame that says \"Your turn\"; "
               f"target p95 ≤ {TARGET_MOVE_P95_MS:g} ms at 50 sessions on an idle machine):")
         head = ["sessions", "start s", "moves", "p50 ms", "p95 ms", "max ms", "no frame", "server CPU s",
-                "apps CPU s", "thinker CPU s", "thinker share", "load"]
+                "apps CPU s", "thinker CPU s", "thinker share", "CPU ms/move", "server/apps/thinker", "load"]
         table = []
         for r in pair_rows:
             if "error" in r:
-                table.append([r["sessions"], "error", r["error"], *[""] * 9])
+                table.append([r["sessions"], "error", r["error"], *[""] * 11])
                 continue
             table.append([f"{r['ready']}/{r['sessions']}", fmt(r["start_s"]), r["moves"], fmt(r["median_ms"]),
                           fmt(r["p95_ms"]), fmt(r["max_ms"]), r["no_frame"], fmt(r["server_cpu_s"], ".2f"),
                           fmt(r["apps_cpu_s"], ".2f"), fmt(r["thinker_cpu_s"], ".2f"),
                           "-" if r["thinker_share"] is None else f"{100 * r['thinker_share']:.0f}%",
+                          fmt(r["cpu_ms_per_move"]),
+                          "/".join(fmt(r[k], ".0f") for k in ("server_ms_per_move", "apps_ms_per_move",
+                                                               "thinker_ms_per_move")),
                           f"{r['load_start']:.1f}→{r['load_end']:.1f}"])
         widths = [max(len(str(x)) for x in col) for col in zip(head, *table)]
         for i, line in enumerate([head, *table]):
@@ -614,7 +626,8 @@ async def main_async(args: argparse.Namespace) -> dict:
             if i == 0:
                 print("  " + "  ".join("-" * w for w in widths))
         print("  thinker share: the thinker processes' part of the CPU the server, the apps and the\n"
-              "  thinkers spent in the loop (the coach looks at every move).")
+              "  thinkers spent in the loop (the coach judges each move). CPU ms/move: all three\n"
+              "  summed over the loop, per move timed (a load-independent figure, unlike the latencies).")
     served, ok = capacity(lm, [r for r in rows if "error" not in r])
     report["capacity"] = {"sessions": served, "target": TARGET_SESSIONS, "ok": ok}
     mark = "-" if ok is None else ("✓" if ok else "✗")
@@ -637,7 +650,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="key loop at N = 1 and pairs at N = 10, short loops (< 1 minute)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    ap.add_argument("--profile", metavar="DIR", help="each ssh session's app writes a cProfile of its main thread "
+                    "to DIR as it ends (read them with pstats; the figures then include the profiler's cost)")
     args = ap.parse_args(argv)
+    global PROFILE_TO
+    PROFILE_TO = str(Path(args.profile).resolve()) if args.profile else ""
+    if PROFILE_TO:
+        Path(PROFILE_TO).mkdir(parents=True, exist_ok=True)
     args.sessions = args.sessions or "1"
     args.pairs = args.pairs if args.pairs is not None else ("10" if args.quick else "10,25,50")
     args.seconds = args.seconds or (5.0 if args.quick else 20.0)

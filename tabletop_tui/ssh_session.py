@@ -15,6 +15,10 @@ import select
 import signal
 import sys
 import threading
+from typing import Callable
+
+#: what to do just before a hang-up ends the process (a profile to write)
+BEFORE_EXIT: list[Callable[[], None]] = []
 
 
 def exit_on_hangup(fd: int = 0) -> threading.Thread:
@@ -32,6 +36,11 @@ def exit_on_hangup(fd: int = 0) -> threading.Thread:
             except InterruptedError:
                 continue
             if any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in events):
+                for last in BEFORE_EXIT:
+                    try:
+                        last()
+                    except Exception:
+                        pass
                 os._exit(129)
 
     thread = threading.Thread(target=watch, name="hangup", daemon=True)
@@ -80,6 +89,21 @@ def main() -> int:
 
     tolerate_bad_bytes()
     app = TabletopApp(remote=service)
+    profile_to = os.environ.pop("TABLETOP_PROFILE", "")
+    if profile_to:  # benchmarks/ssh.py --profile: this session's app thread, written as it ends
+        import cProfile
+
+        profile = cProfile.Profile()
+        BEFORE_EXIT.append(lambda: profile.dump_stats(os.path.join(profile_to, f"session-{os.getpid()}.prof")))
+
+        def dump_and_end(signum: int, _frame: object) -> None:
+            for last in BEFORE_EXIT:
+                last()
+            os._exit(128 + signum)
+
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            signal.signal(signum, dump_and_end)
+        profile.enable()
     try:
         app.run()
     except Exception as err:  # never a traceback on a player's screen

@@ -60,11 +60,12 @@ class Table(TableCoach, BotSeats, Autosave):
     ``runner`` runs the bots' moves, the autosave and the coach (by default
     each in a thread of its own) and ``clock`` keeps the table's time (by
     default the machine's); a test gives an inline runner and a fake clock
-    (see :mod:`.runners`).
+    (see :mod:`.runners`). ``lean_coach``: the coach judges a move only
+    once it is made, cheaply (a server's tables, see :mod:`.table_coach`).
     """
 
     def __init__(self, match: Match, *, bot_delay: float = 0.0, coach_flags: bool | None = None,
-                 runner: Runner | None = None, clock: Clock | None = None) -> None:
+                 runner: Runner | None = None, clock: Clock | None = None, lean_coach: bool = False) -> None:
         self.match = match
         self.runner: Runner = runner or ThreadRunner()
         self.clock: Clock = clock or RealClock()
@@ -80,7 +81,7 @@ class Table(TableCoach, BotSeats, Autosave):
         self._alert_detail = ""
         self._alert_holds = False  # the alert stops the bots until a player undoes
         self._alert_seat: Seat | None = None
-        self._init_coach()
+        self._init_coach(lean_coach)
         self._init_bots(bot_delay)
         self._init_saving()
         colours = self.game.seat_names_with(match.players, match.options)
@@ -133,14 +134,15 @@ class Table(TableCoach, BotSeats, Autosave):
             if not self.seats[seat].is_human:
                 raise IllegalAction(f"{self.seats[seat].name} is played by a bot.")
             serial = self._serial
-            before = self.game.clone(self.match.state) if self.coach_flags else None
+            before = self.game.clone(self.match.state) if self._coach_sees(seat) else None
             self.match.apply(action, seat, save=False)
             self._applied(seat)
             self._clear_alert()  # a player moved on: what a bot did before is old news
             self._coach_notes.pop(seat, None)
-            if self.coach_flags:
-                self._judge(seat, serial, before)
+            judge = self._judging(seat, serial, before) if before is not None else None
             self._changed()
+            if judge is not None:  # after the move was sent: the check never holds it up
+                self.runner.start(judge, "coach-judge")
 
     def _applied(self, seat: Seat) -> None:
         """(Lock held.) An action of ``seat`` was just applied, before anyone
@@ -259,11 +261,9 @@ class Table(TableCoach, BotSeats, Autosave):
 
     def _kick(self) -> None:
         """Start the next bot's move if a bot must act and none is thinking;
-        when the coach flags blunders, set it thinking about the position
-        each human faces."""
-        if self.coach_flags and not self._closed and not self.match.is_over():
-            for seat in self.match.humans_to_act():
-                self._analysis(seat)
+        when the coach flags blunders (and looks ahead), set it thinking
+        about the position each followed human faces."""
+        self._look_ahead()
         self._next_bot()
 
     def _publish(self) -> None:

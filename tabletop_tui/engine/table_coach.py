@@ -1,14 +1,23 @@
 """The Table's coach: hints and suggestions for a seat, and the blunder check.
 
 A part of :class:`~.table.Table` (a mixin: it works on the table's match,
-lock, serial and runner). The coach thinks from the asking seat's
-information only; its search runs in the worker process (:mod:`.thinker`),
-its answer comes from another thread.
+lock, serial, subscribers and runner). The coach thinks from the asking
+seat's information only; its search runs in the worker process
+(:mod:`.thinker`), its answer comes from another thread.
+
+The blunder check looks only at moves whose word someone will read: the
+table flags blunders, a human plays the seat, and a client follows that
+seat (a player who left reads nothing). It never holds up a move: the
+check starts after everyone was told of it. At a table of this process
+(``lean`` off) the coach looks at each position a human faces as it comes,
+a look the hint shares; on a server (``lean``) it looks only once the move
+is made, quickly first and closer only when that look suspects a slip
+(:data:`.coach.SCREEN_ITERATIONS`).
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from typing import Any, Callable
 
 from . import coach, thinker
@@ -20,11 +29,29 @@ from .game import Seat
 class TableCoach:
     """Hints, the coach's suggestions and its word after a clear blunder."""
 
-    def _init_coach(self) -> None:
+    def _init_coach(self, lean: bool = False) -> None:
         #: the coach's analysis of the position each human seat faces:
         #: seat -> (serial, Future of the ranking)
         self._analyses: dict[Seat, tuple[int, Future]] = {}
         self._coach_notes: dict[Seat, str] = {}
+        #: judge a move only once made, quick look first (a server's tables)
+        self.lean_coach = lean
+
+    def _coach_sees(self, seat: Seat) -> bool:
+        """(Lock held.) The coach's word after a move of ``seat`` would be
+        read: the table flags blunders, a human plays ``seat`` and a client
+        follows it."""
+        return (bool(self.coach_flags) and self.seats[seat].is_human  # type: ignore[attr-defined]
+                and any(seat in sub.seats for sub in self._subs))  # type: ignore[attr-defined]
+
+    def _look_ahead(self) -> None:
+        """(Lock held, after a change.) At a table that is not lean, start
+        the analysis of the position each followed human now faces."""
+        if self.lean_coach or not self.coach_flags or self._closed or self.match.is_over():
+            return
+        for seat in self.match.humans_to_act():
+            if self._coach_sees(seat):
+                self._analysis(seat)
 
     def hint(self, seat: Seat, reply: Callable[[int, Action | None, str], None]) -> None:
         """The coach's best move for ``seat`` (see :meth:`coach`) as
@@ -84,25 +111,39 @@ class TableCoach:
     def _ranked(self, data: list) -> list[tuple[Action, float, int]]:
         return [(self.game.parse_action(a), v, n) for a, v, n in data]
 
-    def _judge(self, seat: Seat, serial: int, before: Any) -> None:
-        """(Lock held, after ``seat`` moved.) Once the analysis of the
-        position it faced is ready, tell the seat (and only it) if the move
-        was a clear blunder."""
+    def _judging(self, seat: Seat, serial: int, before: Any) -> Callable[[], None] | None:
+        """(Lock held, just after ``seat`` moved from the position ``before``
+        of change ``serial``.) The check of that move, to start once everyone
+        was told of it: it tells the seat (and only it) if the move was a
+        clear blunder. None: nothing to check."""
+        if not self.match.log:
+            return None
         known = self._analyses.get(seat)
-        if known is None or known[0] != serial or not self.match.log:
-            return
-        future, chosen = known[1], self.game.parse_action(self.match.log[-1].action)
+        full = known[1] if known is not None and known[0] == serial else None
+        if full is None and not self.lean_coach:
+            return None  # the look ahead at that position was never asked for
+        chosen = self.game.parse_action(self.match.log[-1].action)
         moves = len(self.match.log)
+        seeds = self._bot_rng.getrandbits(63), self._bot_rng.getrandbits(63)  # type: ignore[attr-defined]
+
+        def look(iterations: int, seed: int) -> list:
+            return self._ranked(thinker.rank(self.game.id, before, seat, coach.COACH_LEVEL, seed, later=True,
+                                             iterations=iterations).result())
 
         def run() -> None:
             try:
-                said = coach.blunder(self.game, before, seat, self._ranked(future.result()), chosen,
-                                     self.match.text, serial)
-            except Exception:  # no word from the coach this time; the game goes on
+                if full is not None:
+                    ranked = self._ranked(full.result())
+                elif coach.suspect(look(coach.SCREEN_ITERATIONS, seeds[0]), chosen):
+                    ranked = look(coach.CHECK_ITERATIONS, seeds[1])
+                else:
+                    return
+                said = coach.blunder(self.game, before, seat, ranked, chosen, self.match.text, serial)
+            except (Exception, CancelledError):  # no word from the coach this time; the game goes on
                 return
             with self._lock:
                 if said and len(self.match.log) >= moves and not self._closed:
                     self._coach_notes[seat] = said
                     self._publish()
 
-        self.runner.start(run, "coach-judge")
+        return run

@@ -25,6 +25,7 @@ before a bot or a hint waits.
 from __future__ import annotations
 
 import atexit
+import copy
 import os
 import pickle
 import random
@@ -54,9 +55,11 @@ def _think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: in
     return bot.choose(game, state, seat, random.Random(seed)).model_dump(mode="json")
 
 
-def _rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> list[tuple[Any, float, int]]:
+def _rank(game_id: str, state: Any, seat: Seat, level: int, seed: int,
+          iterations: int | None = None) -> list[tuple[Any, float, int]]:
     """The search's ranking of ``seat``'s moves: (action JSON data, value,
-    visits), best first (runs in the worker)."""
+    visits), best first, at most ``iterations`` of search if given (runs in
+    the worker)."""
     from . import registry
     from .bots import SearchBot, make_bot
 
@@ -64,6 +67,9 @@ def _rank(game_id: str, state: Any, seat: Seat, level: int, seed: int) -> list[t
     bot = make_bot("search", level, game)
     if not isinstance(bot, SearchBot):
         bot = SearchBot(level=level)
+    if iterations is not None and isinstance(getattr(bot, "iterations", None), int):
+        bot = copy.copy(bot)  # a game's own bot may be shared
+        bot.iterations = min(bot.iterations, iterations)
     ranked = bot.rank(game, state, seat, random.Random(seed))
     return [(m.action.model_dump(mode="json"), m.value, m.visits) for m in ranked]
 
@@ -214,12 +220,14 @@ def think(game_id: str, state: Any, seat: Seat, kind: str, level: int, seed: int
     return _submit(("think", (game_id, state, seat, kind, level, seed)))
 
 
-def rank(game_id: str, state: Any, seat: Seat, level: int, seed: int, *, later: bool = False) -> Future:
+def rank(game_id: str, state: Any, seat: Seat, level: int, seed: int, *, later: bool = False,
+         iterations: int | None = None) -> Future:
     """A Future of the search's ranking of ``seat``'s moves, best first: a list
-    of (action JSON data, estimated value in [0, 1], visits). ``later``: a
-    look ahead nobody waits for yet, after every urgent request, and dropped
+    of (action JSON data, estimated value in [0, 1], visits), after at most
+    ``iterations`` of search if given (else the level's budget). ``later``: a
+    look nobody waits for yet, after every urgent request, and dropped
     (cancelled) if too many wait (see :func:`hurry`)."""
-    return _submit(("rank", (game_id, state, seat, level, seed)), later)
+    return _submit(("rank", (game_id, state, seat, level, seed, iterations)), later)
 
 
 def hurry(future: Future) -> None:

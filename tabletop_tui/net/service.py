@@ -360,7 +360,7 @@ class Service:
         table_id = uuid.uuid4().hex[:8]
         match = Match(game, seats, req.options, path=self.folder / f"{table_id}.json", match_id=table_id,
                       coach_flags=req.coach_flags)
-        entry = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), conn.user,
+        entry = TableEntry(table_id, Table(match, bot_delay=self.bot_delay, lean_coach=True), conn.user,
                            [None] * len(seats))
         self.tables[table_id] = entry
         self._write_meta(entry)
@@ -509,6 +509,6 @@ class Service:
                 continue
             if len(owners) != match.players:
                 continue
-            self.tables[table_id] = TableEntry(table_id, Table(match, bot_delay=self.bot_delay), creator, owners)
+            self.tables[table_id] = TableEntry(table_id, Table(match, bot_delay=self.bot_delay, lean_coach=True), creator, owners)
             n += 1
         return n

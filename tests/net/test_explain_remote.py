@@ -119,12 +119,12 @@ async def test_a_refused_click_presses_no_key_again_and_the_next_click_says_why(
     async with app.run_test(size=(120, 40)) as pilot:
         screen, direction, want = await ana_lifts_a_totem_by_the_shaman(tables, pilot, app, link)
         board, start = screen.board, screen.board.selected
-        village = screen.query_one(f"#village-{step(start, direction)}")
-        await pilot.click(village)
+        village = {"offset": board.offset_of(f"village:{step(start, direction)}")}
+        await pilot.click(board, **village)
         await until(pilot, lambda: not screen.table.explaining(), "the server's answer")
         await pilot.pause(0.2)
         assert board.selected == start, "Enter was pressed again: the totem was put back"
-        await pilot.click(village)
+        await pilot.click(board, **village)
         await until(pilot, lambda: message(screen) == want,
                     f"the model's sentence {want!r}; the line says {message(screen)!r}")
         assert board.selected == start and board.path == []

@@ -333,7 +333,8 @@ async def test_the_coach_answers_a_seat_of_the_connection_and_no_other(service):
 
 async def test_a_table_created_with_coach_flags_tells_its_player_of_a_slip(service):
     """``create`` carries the setup's coach box: the table's coach then
-    judges each human move (off unless asked)."""
+    judges each human move (off unless asked), leanly as a server's must
+    (only once a move is made, see tests/engine/test_coach_scheduling.py)."""
     ana = await Client.open(service, service.sock, "ana")
     await ana.send({"type": "create", "game": "tiki", "seats": [{}, {}], "take": [0], "coach_flags": True})
     flagged = service.tables[(await ana.expect("joined"))["table"]]
@@ -341,3 +342,45 @@ async def test_a_table_created_with_coach_flags_tells_its_player_of_a_slip(servi
     plain = service.tables[(await ana.expect("joined"))["table"]]
     assert flagged.table.coach_flags and flagged.table.match.coach_flags
     assert not plain.table.coach_flags
+    assert flagged.table.lean_coach and plain.table.lean_coach
+
+
+async def test_a_slip_at_a_server_table_reaches_its_player_only_after_the_move(service, monkeypatch):
+    """At a coach table of the server the move goes out first; the coach's
+    two looks (quick, then closer) come after, and the word reaches the
+    mover's connection only."""
+    from concurrent.futures import Future
+
+    from tabletop_tui.engine import coach
+
+    sent_before_look: list[bool] = []
+
+    def rank(game_id, state, seat, level, seed, *, later=False, iterations=None):
+        entry = next(iter(service.tables.values()))
+        sent_before_look.append(entry.table.serial > 0 and len(entry.table.match.log) == 1)
+        legal = entry.table.game.legal_actions(state, seat)
+        best, slip = legal[0], legal[-1]
+        drop = 0.6 if iterations == coach.SCREEN_ITERATIONS else 0.9
+        f: Future = Future()
+        f.set_result([(best.model_dump(mode="json"), 0.95, 600), (slip.model_dump(mode="json"), 0.95 - drop, 40)])
+        return f
+
+    monkeypatch.setattr(thinker, "rank", rank)
+    ana = await Client.open(service, service.sock, "ana")
+    await ana.send({"type": "create", "game": "tiki", "seats": [{}, {}], "take": [0], "coach_flags": True,
+                    "options": {"first_player": "Purple"}})
+    table_id = (await ana.expect("joined"))["table"]
+    ben = await Client.open(service, service.sock, "ben")
+    await ben.send({"type": "join", "table": table_id, "seats": [1]})
+    await ben.expect("joined")
+    table = service.tables[table_id].table
+    slip = table.game.legal_actions(table.match.state, 0)[-1]
+    await ana.send({"type": "act", "id": 1, "seat": 0, "action": slip.model_dump(mode="json")})
+    while True:
+        up = (await ana.expect("update"))["updates"]["0"]
+        if up.get("coach"):
+            break
+    assert up["coach"].startswith("Coach: that move looks like a slip")
+    assert sent_before_look == [True, True], "both looks came after the move (quick, then closer)"
+    await ben.sync()
+    assert not any(m.get("type") == "update" and m["updates"]["1"].get("coach") for m in ben.got)

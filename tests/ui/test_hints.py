@@ -32,7 +32,7 @@ async def test_tiki_hint_after_a_refused_enter_puts_the_cursor_on_the_village_it
         assert "error" in screen.query_one("#message").classes
         screen.post_message(GameScreen.Hinted(screen.current.serial, 1, Place(village=0), "a totem top-left"))
         await pilot.pause()
-        assert board.cursor == 0 and "hint" in board.query_one("#village-0").classes
+        assert board.cursor == 0 and "hint" in board.villages()[0].classes
         assert message(screen) == "Hint: a totem top-left (the cursor is on it: Enter plays it)"
         await pilot.press("enter")
         await pilot.pause()

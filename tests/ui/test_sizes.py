@@ -53,8 +53,8 @@ async def test_at_200x60_the_side_panel_grows_and_tiki_villages_too():
         await pilot.pause()
         screen = app.screen
         assert screen.query_one("#side").outer_size.width >= 48
-        village = screen.query_one("#village-0")
-        assert village.size.width >= 24 and village.size.height >= 7
+        village = screen.board.villages()[0]
+        assert village.region.width >= 24 and village.region.height >= 7
     app = TabletopApp(match=one_human("tiki"), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -97,7 +97,7 @@ async def test_tiki_village_lines_fit_their_cells_at_80x24_so_the_owner_stays_in
         screen.play(Place(village=longest))
         await until(lambda: len(match.log) == 2 and screen.current.serial == screen.table.serial,
                     "the bot's answer on screen", pilot=pilot)
-        for cell in board.query(".village"):
+        for cell in board.villages():
             text = village_text(board.state, cell.index, names=board.names, styles=["", ""],
                                 influence=board.view.influence, last=True)
             lines = text.plain.split("\n")
@@ -322,7 +322,7 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
             await until(lambda: app.screen.table.match.log, "the bot's opening", pilot=pilot)
             await pilot.pause()
             board = app.screen.board
-            cells = list(board.query(".village"))
+            cells = board.villages()
             seen[size] = cells[0].region.size
             text = "\n".join(str(c.content) for c in cells)
             big = size != (80, 24)
@@ -335,7 +335,7 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
             # the cursor walks every village and stays on screen
             for key in ("right", "right", "down", "down", "left", "left", "up"):
                 await pilot.press(key)
-                cursor = board.query_one(".village.cursor")
+                cursor = next(c for c in board.villages() if "cursor" in c.classes)
                 assert app.screen.region.contains_region(cursor.region)
     assert tuple(seen[(80, 24)]) == (14, 5)  # as before
     assert seen[(120, 40)].width > 16 and seen[(120, 40)].height > 5  # it was 16x5

@@ -149,17 +149,22 @@ async def test_mouse_clicks_play_too():
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.click("#village-0")
+        board = app.screen.board
+
+        def village(v: int) -> dict:  # where a click lands on village v
+            return {"offset": board.offset_of(f"village:{v}")}
+
+        await pilot.click(board, **village(0))
         await pilot.pause()
         assert match.state.stacks[0] == [0]
-        await pilot.click("#village-8")  # Ben
+        await pilot.click(board, **village(8))  # Ben
         await pilot.pause()
         assert match.state.stacks[8] == [1]
-        await pilot.click("#village-0")  # Ana lifts her totem...
-        await pilot.click("#village-1")  # ...walks it one village right (shown)...
+        await pilot.click(board, **village(0))  # Ana lifts her totem...
+        await pilot.click(board, **village(1))  # ...walks it one village right (shown)...
         await pilot.pause()
         assert match.state.stacks[0] == [0] and app.screen.board.path == [1]
-        await pilot.click("#village-1")  # ...and a second click puts it down
+        await pilot.click(board, **village(1))  # ...and a second click puts it down
         await pilot.pause()
         assert match.state.stacks[0] == [] and match.state.stacks[1] == [0]
 

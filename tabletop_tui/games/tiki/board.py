@@ -1,4 +1,5 @@
-"""Tiki's board: nine village widgets on a 3x3 grid with shaman edges between.
+"""Tiki's board: nine villages on a 3x3 grid with shaman edges between,
+painted by one widget through Textual's Line API.
 
 Keys: arrows move the cursor; Enter on an empty village creates a totem, on
 your totem picks it up; then arrows lay the path one village at a time
@@ -9,22 +10,28 @@ shaman phase arrows pick an edge, Enter places the shaman, n leaves it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from textual.app import ComposeResult
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Grid
-from textual.widgets import Static
+from textual.events import Click
+from textual.geometry import Offset, Region
+from textual.strip import Strip
 
 from tabletop_tui.engine.text import plural
-from tabletop_tui.ui.board_kit import KitBoard, TapCell, cycle
+from tabletop_tui.ui.board_kit import KitBoard, Tappable, cycle
 
 from .actions import Move, Pass, Place, Resolve, Shaman
-from .render import edge_text, village_text
+from .render import Grid, centred, edge_text, framed, grid_for, village_text
 from .text import village_name
 from .view import TikiView
 
 ARROWS = {"up": -3, "down": 3, "left": -1, "right": 1}
+#: drawings kept for reuse (a game shows a few dozen; more are dropped at once)
+DRAWINGS_KEPT = 256
 
 
 def step(v: int, direction: str) -> int | None:
@@ -42,76 +49,53 @@ EDGES: list[tuple[int, int]] = sorted({(min(v, n), max(v, n)) for v in range(9) 
                                        if (n := step(v, d)) is not None})
 
 
-class VillageCell(TapCell):
-    """One village: kind and value, the stack (bottom to top), its owner."""
+@dataclass(frozen=True)
+class VillageCell:
+    """What the board drew for one village (for tests and tools): where it
+    is on the screen, its box and the part inside the frame and padding,
+    its words and its marks ("legal", "cursor", "hint", "last"...)."""
 
-    def __init__(self, index: int) -> None:
-        super().__init__(f"village:{index}", id=f"village-{index}", classes="village")
-        self.index = index
-
-
-class EdgeCell(TapCell):
-    """The gap between two neighbouring villages, where the shaman may stand."""
-
-    def __init__(self, edge: tuple[int, int], horizontal: bool) -> None:
-        super().__init__(f"edge:{edge[0]}-{edge[1]}", id=f"edge-{edge[0]}-{edge[1]}",
-                         classes="edge " + ("h" if horizontal else "v"))
-        self.edge = edge
-        self.horizontal = horizontal
+    index: int
+    region: Region
+    content_region: Region
+    content: Text
+    classes: frozenset[str]
 
 
-class TikiBoard(KitBoard, can_focus=True):
-    """The Tiki board."""
+class TikiBoard(Tappable, KitBoard, can_focus=True):
+    """The Tiki board: one widget painting its 3x3 villages and the borders
+    between them through Textual's Line API. Each village and border is
+    drawn as segments once per key of what it shows (its words, marks, size
+    and the styles); a key or a move repaints only the board lines whose
+    villages or borders changed, and restyles no widget."""
 
     cursor_fields = ("cursor",)
 
     SEAT_STYLES = ["#b45fd6", "#c98a00"]
 
-    SCOPED_CSS = False  # the narrow rules start at the screen's "-narrow" class
+    COMPONENT_CLASSES = {
+        "tiki--text", "tiki--frame", "tiki--frame-legal", "tiki--frame-pending", "tiki--frame-cursor",
+        "tiki--frame-selected", "tiki--path", "tiki--selected", "tiki--hint", "tiki--last",
+        "tiki--edge", "tiki--edge-shaman", "tiki--edge-legal", "tiki--edge-cursor", "tiki--edge-last",
+    }
+
     DEFAULT_CSS = """
-    TikiBoard { height: 100%; align: center middle; }
-    TikiBoard Grid {
-        grid-size: 5 5;
-        grid-columns: 16 3 16 3 16;
-        grid-rows: 5 1 5 1 5;
-        width: 54; height: 17;
-    }
-    TikiBoard .village { border: round $foreground 35%; padding: 0 1; height: 100%; }
-    TikiBoard .village.legal { border: round $success; }
-    TikiBoard .village.pending { border: double $warning; }
-    TikiBoard .village.path { background: $success 20%; }
-    TikiBoard .village.cursor { border: heavy $accent; }
-    TikiBoard .village.selected { border: heavy $warning; background: $warning 15%; }
-    TikiBoard .village.hint { background: $accent 25%; }
-    TikiBoard .village.last { background: $primary 18%; }
-    TikiBoard .edge.last { text-style: bold underline; }
-    TikiBoard .edge { content-align: center middle; color: $text-muted; width: 100%; height: 100%; }
-    TikiBoard .edge.shaman { color: $error; text-style: bold; background: $error 20%; }
-    TikiBoard .edge.legal { color: $success; }
-    TikiBoard .edge.cursor { background: $accent 40%; color: $text; text-style: bold; }
-    TikiBoard:focus .village.cursor { border: heavy $accent; }
-    /* Tiki at 80 columns: narrower villages so board and players both fit */
-    .-narrow TikiBoard Grid {
-        grid-columns: 14 2 14 2 14;
-        width: 46;
-    }
-    /* ...and 11 columns inside each, so "Harbour +2◆" stays on its line and
-       the owner's line stays in view */
-    .-narrow TikiBoard .village { padding: 0 0 0 1; }
-    /* From 100 columns the villages grow with the board (24x9 at 120x40),
-       and more on a big terminal (160 columns and more: 35x12 at 200x60) */
-    .-wide TikiBoard Grid {
-        grid-columns: 1fr 3 1fr 3 1fr;
-        grid-rows: 1fr 1 1fr 1 1fr;
-        width: 100%; min-width: 54; max-width: 78;
-        height: 100%; min-height: 17; max-height: 29;
-    }
-    .-huge TikiBoard Grid {
-        grid-columns: 1fr 3 1fr 3 1fr;
-        grid-rows: 1fr 1 1fr 1 1fr;
-        width: 100%; max-width: 111;
-        height: 100%; max-height: 38;
-    }
+    TikiBoard { height: 100%; }
+    TikiBoard > .tiki--text { color: $foreground; }
+    TikiBoard > .tiki--frame { color: $foreground 35%; }
+    TikiBoard > .tiki--frame-legal { color: $success; }
+    TikiBoard > .tiki--frame-pending { color: $warning; }
+    TikiBoard > .tiki--frame-cursor { color: $accent; }
+    TikiBoard > .tiki--frame-selected { color: $warning; }
+    TikiBoard > .tiki--path { background: $success 20%; }
+    TikiBoard > .tiki--selected { background: $warning 15%; }
+    TikiBoard > .tiki--hint { background: $accent 25%; }
+    TikiBoard > .tiki--last { background: $primary 18%; }
+    TikiBoard > .tiki--edge { color: $text-muted; }
+    TikiBoard > .tiki--edge-last { text-style: bold underline; }
+    TikiBoard > .tiki--edge-shaman { color: $error; text-style: bold; background: $error 20%; }
+    TikiBoard > .tiki--edge-legal { color: $success; }
+    TikiBoard > .tiki--edge-cursor { background: $accent 40%; color: $text; text-style: bold; }
     """
 
     BINDINGS = [
@@ -132,22 +116,23 @@ class TikiBoard(KitBoard, can_focus=True):
         self.selected: int | None = None
         self.path: list[int] = []
         self.edge_cursor = 0
-        self._cells: tuple[list[VillageCell], list[EdgeCell]] | None = None
-
-    def compose(self) -> ComposeResult:
-        with Grid():
-            for r in range(5):
-                for c in range(5):
-                    if r % 2 == 0 and c % 2 == 0:
-                        yield VillageCell((r // 2) * 3 + c // 2)
-                    elif r % 2 == 0:  # between two villages of a row
-                        a = (r // 2) * 3 + c // 2
-                        yield EdgeCell((a, a + 1), horizontal=True)
-                    elif c % 2 == 0:  # between two villages of a column
-                        a = (r // 2) * 3 + c // 2
-                        yield EdgeCell((a, a + 3), horizontal=False)
-                    else:
-                        yield Static("", classes="corner")
+        self._grid: Grid | None = None
+        #: each grid cell's drawing: (row, col) -> (the key of what it shows, its rows of segments)
+        self._drawn: dict[tuple[int, int], tuple[tuple, list[list[Segment]]]] = {}
+        #: each village's words and marks as last drawn (for :meth:`villages`)
+        self._shown: dict[int, tuple[Text, frozenset[str]]] = {}
+        #: the board's lines, built on demand from the cells' drawings; a
+        #: change drops the lines of the grid rows it touched
+        self._strips: dict[int, Strip] = {}
+        #: every drawing made, by its key (a village's "legal" frame comes and
+        #: goes with each turn: the same drawing serves again) and every board
+        #: line, by the keys of its cells; both dropped on a theme change
+        self._drawings: dict[tuple, list[list[Segment]]] = {}
+        self._lines: dict[tuple, Strip] = {}
+        #: how many board lines were built (tests and benchmarks look at it)
+        self.strips_built = 0
+        self._restyled = False
+        self._styles: dict[tuple[str, ...], Style] = {}
 
     # -- helpers ------------------------------------------------------------------
     @property
@@ -213,72 +198,240 @@ class TikiBoard(KitBoard, can_focus=True):
         super().show(update)
 
     # -- drawing -------------------------------------------------------------------
-    @staticmethod
-    def _set(cell: Static, content, classes: str) -> None:
-        """Update a cell only where it changed; a cell's size never depends on
-        its content, so no layout pass is needed (keeps key-to-frame short)."""
-        if getattr(cell, "_drawn", None) != content:  # Text compares its words and styles
-            cell._drawn = content  # type: ignore[attr-defined]
-            cell.update(content, layout=False)
-        if cell.classes != frozenset(classes.split()):
-            cell.set_classes(classes)
+    def _mode(self) -> str:
+        """The screen's width class ("-narrow", "-wide", "-huge" or "")."""
+        try:
+            classes = self.screen.classes
+        except Exception:  # not on a screen yet
+            return ""
+        return next((c for c in ("-narrow", "-wide", "-huge") if c in classes), "")
 
-    def on_resize(self) -> None:
-        # the villages' words are fitted to the cells' width: once the new
-        # size is laid out, fit them again
+    def notify_style_update(self) -> None:
+        """A theme or CSS change: every drawing holds old colours."""
+        super().notify_style_update()
+        self._styles.clear()
+        self._restyled = True
         self.call_after_refresh(self.update_board)
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.update_board)
+
+    def on_resize(self) -> None:
+        self.update_board()
+
+    def _style(self, *names: str) -> Style:
+        """The style of a cell painted with the component classes ``names``:
+        the last one's colour and text style on the first one's background
+        when there are two (a village's frame or words on its mark), both
+        laid over the board's background as CSS would."""
+        style = self._styles.get(names)
+        if style is None:
+            bg = self.background_colors[1]
+            *back, fore = names
+            if back:
+                bg = bg + self.get_component_styles(back[0]).background
+            styles = self.get_component_styles(fore)
+            if styles.has_rule("background"):
+                bg = bg + styles.background
+            colour = styles.color
+            fg = bg.get_contrast_text(colour.a) if getattr(colour, "auto", False) else bg + colour
+            style = self._styles[names] = (Style(color=fg.rich_color, bgcolor=bg.rich_color)
+                                           + styles.text_style)
+        return style
+
     def update_board(self) -> None:
+        """Work out what each village and border shows; draw again only those
+        whose key changed and repaint only their lines."""
         self.refresh_footer()  # the footer's "c" and "p" come and go
+        if "tiki--text" not in self._component_styles:
+            return  # not styled yet: drawn once it is (on_mount)
+        size = self.size
+        grid = grid_for(self._mode(), size.width, size.height)
+        if self._restyled:  # the drawings hold old colours
+            self._drawings.clear()
+            self._lines.clear()
+        if grid != self._grid or self._restyled:
+            self._grid, self._drawn, self._strips, self._restyled = grid, {}, {}, False
+            self.refresh()
+        if len(self._drawings) > DRAWINGS_KEPT:
+            self._drawings.clear()
+        if len(self._lines) > DRAWINGS_KEPT * 4:
+            self._lines.clear()
+        changed: set[int] = set()
+        for (row, col), key, draw in self._cells(grid):
+            known = self._drawn.get((row, col))
+            if known is None or known[0] != key:
+                drawing = self._drawings.get(key)
+                if drawing is None:  # a village's marks come and go with the turn: drawn once each
+                    drawing = self._drawings[key] = draw()
+                self._drawn[(row, col)] = (key, drawing)
+                changed.add(row)
+        width = size.width
+        for row in changed:
+            x, y, w, h = grid.box(row, 0)
+            for line in range(y, y + h):
+                if self._strips.pop(line, None) is not None:
+                    self.refresh(Region(0, line, width, 1))
+
+    def _cells(self, grid: Grid):
+        """(grid cell, key, how to draw it) for every village and border."""
         st = self.state
-        if self._cells is None:  # composed once: looked up once
-            self._cells = list(self.query(VillageCell)), list(self.query(EdgeCell))
-        cells, edges = self._cells
-        if st is None:
-            for cell in cells:
-                self._set(cell, "", "village")
-            for e in edges:
-                self._set(e, "", "edge " + ("h" if e.horizontal else "v"))
-            return
-        legal_targets = self._targets()
-        hint_cells = self._hint_cells()
-        last_cells = self._last_cells()
+        legal_targets = self._targets() if st is not None else set()
+        hint_cells = self._hint_cells() if st is not None else set()
+        last_cells = self._last_cells() if st is not None else set()
         styles = [self.seat_style(s) for s in range(len(self.SEAT_STYLES))]
-        for cell in cells:
-            v = cell.index
-            cls = ["village"]
-            if v in legal_targets:
-                cls.append("legal")
-            if st.phase == "order" and v in st.pending:
-                cls.append("pending")
-            if v in self.path:
-                cls.append("path")
-            if v == self.selected:
-                cls.append("selected")
-            if v == self.cursor and st.phase != "shaman":
-                cls.append("cursor")
-            if v in hint_cells:
-                cls.append("hint")
-            if v in last_cells:
-                cls.append("last")
-            self._set(cell, village_text(st, v, names=self.names, styles=styles, influence=self.view.influence,
-                                         last=v in last_cells, path=self.path, hinted=v in hint_cells,
-                                         width=cell.content_region.width or 11,
-                                         height=cell.content_region.height or 3),
-                      " ".join(cls))
+        shown: dict[int, tuple[Text, frozenset[str]]] = {}
+        for v in range(9):
+            row, col = Grid.village_at(v)
+            _x, _y, w, h = grid.box(row, col)
+            cw, ch = max(0, w - 2 - sum(grid.pad)), max(0, h - 2)
+            marks: set[str] = set()
+            if st is None:
+                text = Text("")
+            else:
+                if v in legal_targets:
+                    marks.add("legal")
+                if st.phase == "order" and v in st.pending:
+                    marks.add("pending")
+                if v in self.path:
+                    marks.add("path")
+                if v == self.selected:
+                    marks.add("selected")
+                if v == self.cursor and st.phase != "shaman":
+                    marks.add("cursor")
+                if v in hint_cells:
+                    marks.add("hint")
+                if v in last_cells:
+                    marks.add("last")
+                text = village_text(st, v, names=self.names, styles=styles, influence=self.view.influence,
+                                    last=v in last_cells, path=self.path, hinted=v in hint_cells,
+                                    width=cw or 11, height=ch or 3)
+            frozen = frozenset(marks)
+            shown[v] = (text, frozen)
+            key = (text.plain, tuple(text.spans), frozen, w, h, grid.pad)
+            yield (row, col), key, (lambda text=text, marks=frozen, w=w, h=h, cw=cw, ch=ch:
+                                    self._draw_village(text, marks, w, h, cw, ch, grid.pad))
+        self._shown = shown
         legal_edges = {a.edge for a in self.legal if isinstance(a, Shaman) and a.edge is not None}
-        for e in edges:
-            cls = ["edge", "h" if e.horizontal else "v"]
-            text = edge_text(st.shaman == e.edge, e.horizontal)
-            if st.shaman == e.edge:
-                cls.append("shaman")
-            if self._last_edge() == e.edge:
-                cls.append("last")
-            if st.phase == "shaman" and e.edge in legal_edges:
-                cls.append("legal")
-            if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e.edge:
-                cls.append("cursor")
-            self._set(e, text, " ".join(cls))
+        last_edge = self._last_edge() if st is not None else None
+        for e in EDGES:
+            row, col = Grid.edge_at(e)
+            _x, _y, w, h = grid.box(row, col)
+            names = ["tiki--edge"]
+            here = st is not None and st.shaman == e
+            if st is not None:
+                if last_edge == e:
+                    names.append("tiki--edge-last")
+                if here:
+                    names.append("tiki--edge-shaman")
+                if st.phase == "shaman" and e in legal_edges:
+                    names.append("tiki--edge-legal")
+                if st.phase == "shaman" and self.legal and EDGES[self.edge_cursor] == e:
+                    names.append("tiki--edge-cursor")
+            text = edge_text(here, row % 2 == 0) if st is not None else ""
+            key = (text, tuple(names), w, h)
+            yield (row, col), key, (lambda text=text, names=tuple(names), w=w, h=h:
+                                    centred(text, w, h, self._edge_style(names)))
+
+    def _edge_style(self, names: tuple[str, ...]) -> Style:
+        """A border's style: its marks laid on one another in the order the
+        names come, each setting what its CSS rule sets (the plain border's
+        colour, the last move's underline, the shaman's colour and ground, a
+        legal place's colour, the cursor's)."""
+        base = self._style(names[0])
+        colour, ground, text = base.color, base.bgcolor, self.get_component_styles(names[0]).text_style
+        for name in names[1:]:
+            own, mark = self.get_component_styles(name), self._style(name)
+            if own.has_rule("background"):
+                ground = mark.bgcolor
+            if own.has_rule("color"):
+                colour = mark.color
+            if own.has_rule("text_style"):
+                text = own.text_style
+        return Style(color=colour, bgcolor=ground) + text
+
+    def _draw_village(self, text: Text, marks: frozenset[str], w: int, h: int, cw: int, ch: int,
+                      pad: tuple[int, int]) -> list[list[Segment]]:
+        """One village's box: the frame its marks ask for (the cursor's and
+        a lifted totem's heavy, a village to settle double, a legal target
+        green) around its words, on the background of its strongest mark
+        (the last move, then the coach's hint, a lifted totem, the path)."""
+        back = next((f"tiki--{m}" for m in ("last", "hint", "selected", "path") if m in marks), None)
+        frame, colour = "round", "tiki--frame"
+        for mark, kind in (("cursor", "heavy"), ("selected", "heavy"), ("pending", "double"), ("legal", "round")):
+            if mark in marks:
+                frame, colour = kind, f"tiki--frame-{mark}"
+                break
+        fill = self._style(*filter(None, (back, "tiki--text")))
+        lines: list[list[Segment]] = []
+        if cw > 0 and ch > 0:
+            console = self.app.console
+            options = console.options.update(width=cw, height=ch, no_wrap=False, overflow="fold")
+            lines = console.render_lines(text, options, style=fill, pad=True)
+        return framed(lines, w, h, frame, self._style(*filter(None, (back, colour))), pad, fill)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        strip = self._strips.get(y)
+        if strip is None or strip.cell_length != width:
+            strip = self._strips[y] = self._build_line(y, width)
+        return strip
+
+    def _build_line(self, y: int, width: int) -> Strip:
+        base = self.rich_style
+        grid = self._grid
+        if grid is None or not grid.y <= y < grid.y + grid.height:
+            return Strip.blank(width, base)
+        row, top = 0, grid.y
+        while y >= top + grid.rows[row]:
+            top += grid.rows[row]
+            row += 1
+        cells = tuple(self._drawn.get((row, col), (None,))[0] for col in range(5))
+        key = (cells, y - top, width, grid.x)
+        strip = self._lines.get(key)
+        if strip is not None:
+            return strip
+        self.strips_built += 1
+        segments = [Segment(" " * grid.x, base)]
+        for col in range(5):
+            drawn = self._drawn.get((row, col))
+            w = grid.cols[col]
+            if drawn is None or y - top >= len(drawn[1]):  # a corner between four borders
+                segments.append(Segment(" " * w, base))
+            else:
+                segments.extend(drawn[1][y - top])
+        strip = self._lines[key] = Strip(segments).crop_extend(0, width, base)
+        return strip
+
+    def villages(self) -> list[VillageCell]:
+        """Each village as drawn: its place on the screen, words and marks."""
+        grid = self._grid
+        if grid is None:
+            return []
+        ox, oy = self.content_region.x, self.content_region.y
+        out = []
+        for v in range(9):
+            x, y, w, h = grid.box(*Grid.village_at(v))
+            text, marks = self._shown.get(v, (Text(""), frozenset()))
+            out.append(VillageCell(v, Region(ox + x, oy + y, w, h),
+                                   Region(ox + x + 1 + grid.pad[0], oy + y + 1, max(0, w - 2 - sum(grid.pad)),
+                                          max(0, h - 2)), text, marks))
+        return out
+
+    def offset_of(self, what: str) -> Offset:
+        """The middle of "village:4" or "edge:3-4" on the board (a click there taps it)."""
+        assert self._grid is not None, "the board is not drawn yet"
+        kind, _, arg = what.partition(":")
+        if kind == "village":
+            x, y, w, h = self._grid.box(*Grid.village_at(int(arg)))
+        else:
+            a, b = (int(n) for n in arg.split("-"))
+            x, y, w, h = self._grid.box(*Grid.edge_at((a, b)))
+        return Offset(x + w // 2, y + h // 2)
+
+    def tap_at(self, event: Click) -> str | None:
+        """The village or border under a click (the kit sends it to :meth:`tap`)."""
+        return self._grid.at(event.x, event.y) if self._grid is not None else None
 
     def _targets(self) -> set[int]:
         """Villages to highlight: what the model says is legal next."""

@@ -27,12 +27,19 @@ class Rounds:
         """Hand the turn to the next seat clockwise that still takes part."""
         if st.pending:
             return
-        for step in range(1, st.players + 1):
-            s = (st.turn + step) % st.players
-            if st.passed[s]:
+        n, turn, passed = st.players, st.turn, st.passed
+        worker = st.phase == "worker"
+        for step in range(1, n + 1):
+            s = (turn + step) % n
+            if passed[s]:
                 continue
-            if not self._can_act(st, s):
-                st.passed[s] = True
+            if worker:  # ``_can_act`` of the worker phase, inline
+                p = st.seats[s]
+                able = p.avail_laborers + p.avail_diplomats > 0
+            else:
+                able = self._can_act(st, s)
+            if not able:
+                passed[s] = True
                 continue
             st.turn = s
             return

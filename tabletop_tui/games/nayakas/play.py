@@ -72,14 +72,17 @@ class Play:
         quiet = type(ev) is _Quiet
         before = None if quiet else self.text.holdings(st, seat)
         _, land, kings, cap, _ = SPACE[sid]
-        if dip and land == "borderland":
-            for k in kings:
-                owner = st.seat_of(k)
-                if owner is not None and owner != seat:
-                    gold = facilities(st, owner)["border_gold"]
-                    if gold:
-                        self._gain(st, owner, {"gold": gold})
-        watchers = [o for o, q in enumerate(st.seats) if o != seat and "watch" in q.flags]
+        border = dip and land == "borderland"
+        watchers = None
+        for o, q in enumerate(st.seats):  # the rivals' tiles and powers that pay for this placement
+            if o == seat:
+                continue
+            if border and q.facilities and q.kingdom in kings:
+                gold = facilities(st, o)["border_gold"]
+                if gold:
+                    self._gain(st, o, {"gold": gold})
+            if q.flags and "watch" in q.flags:
+                watchers = [o] if watchers is None else watchers + [o]
         if watchers and artisan_pictured(st, sid):
             for o in watchers:
                 self._gain(st, o, {"gold": 1})
@@ -122,8 +125,9 @@ class Play:
         eff = effect_of(st, sid)
         assert eff is not None
         res = p.res
-        for k, v in eff.pay.items():
-            res[k] -= v
+        if eff.pay:
+            for k, v in eff.pay.items():
+                res[k] -= v
         goods = dict(eff.gain)
         if eff.options and choice >= 0:
             _add(goods, eff.options[choice])

@@ -264,56 +264,129 @@ class Placements:
         asks for them alone). ``grouped``: the search's list, a Great Dam's or
         temple tile's ways to pay grouped (``_group_variants``)."""
         p = st.seats[seat]
-        out: list[Action] = []
-        tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
-        lab_dip = "lab_dip" in p.flags
-        outside = _OUTSIDE[p.kingdom]
-        known: dict[str, tuple[tuple, bool]] = {}  # space -> (variants, is an Event); its Culture is one price
-        if only is not None:
-            w, sid = only
-            cost, _ = self.entry(st, seat, sid, w)
-            spaces = [] if cost is None else [(sid, cost, True)]
-            workers = [(w, spaces)]
-        elif lab_dip:  # both kinds of worker go where a Diplomat may
-            shared = self._open(st, seat, p, True) if p.avail_laborers + p.avail_diplomats > 0 else []
-            workers = [("laborer", shared if p.avail_laborers > 0 else []),
-                       ("diplomat", shared if p.avail_diplomats > 0 else [])]
-        elif p.avail_diplomats > 0:  # a Laborer's spaces are those of a Diplomat's open to a Laborer
-            dip_spaces = self._open(st, seat, p, True)
-            workers = [("laborer", [x for x in dip_spaces if x[2]] if p.avail_laborers > 0 else []),
-                       ("diplomat", dip_spaces)]
-        else:
-            workers = [("laborer", self._open(st, seat, p, False) if p.avail_laborers > 0 else [])]
-        for w, spaces in workers:
-            dip = w == "diplomat" or lab_dip
-            statics = _STATIC_PLACES[w]
-            for sid, cost, _ in spaces:
-                away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
-                if not away:
-                    static = statics.get(sid)
-                    if static is not None:
-                        out += static
+        if only is None:
+            return self._all_placements(st, seat, p, grouped)
+        w, sid = only
+        cost, _ = self.entry(st, seat, sid, w)
+        if cost is None:
+            return []
+        away = (w == "diplomat" or "lab_dip" in p.flags) and sid in _OUTSIDE[p.kingdom]
+        static = None if away else _STATIC_PLACES[w].get(sid)
+        if static is not None:
+            return static
+        variants, event = self._space_variants(st, seat, p, sid, cost, grouped)
+        if event and not variants:
+            return []  # FAQ: an Event needs its condition met and a token to place
+        if away and face_up(st, seat)["diplomat_stone_clay"] > 0:  # Envoys' Tribute: Stone or Clay, named
+            return _place_list(sid, w, "stone", event, variants) + _place_list(sid, w, "clay", event, variants)
+        return _place_list(sid, w, "", event, variants)
+
+    def _space_variants(self, st: NayakasState, seat: int, p, sid: str, cost: int, grouped: bool) -> tuple[tuple, bool]:
+        """(the ways to take ``sid``'s benefit after paying ``cost`` Culture to
+        enter, whether it is an Event): the same for either worker."""
+        got = _STATIC_VARIANTS.get(sid)
+        if got is not None:
+            return got
+        res = p.res
+        if cost:
+            res = dict(res)
+            res["culture"] -= cost
+        post = SPACE[sid][4]
+        variants = self._variants(st, seat, sid, res)
+        if grouped and len(variants) > 2:  # fewer: nothing to group
+            variants = _intern(self._group_variants(st, sid, res, variants))
+        return variants, post >= 0 and is_event(st.posts[post])
+
+    def _all_placements(self, st: NayakasState, seat: int, p, grouped: bool) -> list[Action]:
+        """``_placements`` without ``only``: one pass over ``GEN_TABLE``
+        (``_open``'s scan and the Place lists at once), a Laborer's Places
+        before a Diplomat's, each in board order."""
+        flags = p.flags
+        lab_dip = "lab_dip" in flags
+        has_lab, has_dip = p.avail_laborers > 0, p.avail_diplomats > 0
+        if not (has_lab or has_dip):
+            return []
+        dip_scan = lab_dip or has_dip  # the scan of a worker that counts as a Diplomat
+        turn = flags and any(f[:5] == "turn:" for f in flags)
+        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
+        culture = p.res["culture"]
+        away_cost = 0 if "envoy" in flags else 1
+        empire_cost = 0 if "empire_free" in flags else away_cost
+        tribute = None  # Envoys' Tribute, looked up when a Diplomat first leaves the kingdom
+        labs: list[Action] = []
+        dips: list[Action] = []
+        for sid, home, mine, cap, post, temple, empire, first, outside, lab_static, dip_static in \
+                GEN_TABLE[p.kingdom, dip_scan]:
+            occ = occupants[sid]
+            if temple and (sid not in temples or sid in faded):
+                continue
+            if post >= 0 and posts[post] is None:
+                continue
+            if home:
+                if occ and (len(occ) >= cap or (turn and f"turn:{sid}" in flags)):
+                    continue
+                cost, lab_open = 0, True
+            else:
+                if empire:
+                    if first is not None:
+                        held = occupants[first]
+                        if not held or any(w.seat == seat for w in held):
+                            continue
+                    cost = empire_cost
+                else:
+                    cost = 0 if mine else away_cost
+                if cost > culture:
+                    continue
+                if occ:
+                    lab = occ[0]
+                    if len(occ) >= 2 or not dip_scan or lab.seat == seat or self._as_diplomat(st, lab) or \
+                            not self._beats(st, seat, lab.seat, cost):
                         continue
-                got = known.get(sid) or _STATIC_VARIANTS.get(sid)
-                if got is None:  # the benefit does not depend on the worker's type
-                    res = p.res
-                    if cost:
-                        res = dict(res)
-                        res["culture"] -= cost
-                    post = SPACE[sid][4]
-                    variants = self._variants(st, seat, sid, res)
-                    if grouped and len(variants) > 2:  # fewer: nothing to group
-                        variants = _intern(self._group_variants(st, sid, res, variants))
-                    got = known[sid] = (variants, post >= 0 and is_event(st.posts[post]))
-                variants, event = got
-                if event and not variants:
-                    continue  # FAQ: an Event needs its condition met and a token to place
-                if away:
-                    if tribute is None:
-                        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
-                    if tribute:
-                        out += _place_list(sid, w, "stone", event, variants)
-                        out += _place_list(sid, w, "clay", event, variants)
-                        continue
-                out += _place_list(sid, w, "", event, variants)
-        return out
+                    lab_open = False
+                else:
+                    lab_open = mine
+            # the fixed lists first: a space taken from inside the kingdom needs nothing worked out
+            as_lab = has_lab and (lab_open or lab_dip or not dip_scan)
+            if as_lab and lab_static is not None and not (lab_dip and outside):
+                labs += lab_static
+                as_lab = False
+            as_dip = has_dip
+            if as_dip and dip_static is not None and not outside:
+                dips += dip_static
+                as_dip = False
+            if not (as_lab or as_dip):
+                continue
+            got = _STATIC_VARIANTS.get(sid)
+            if got is None:
+                got = self._space_variants(st, seat, p, sid, cost, grouped)
+            variants, event = got
+            if event and not variants:
+                continue  # FAQ: an Event needs its condition met and a token to place
+            if outside and (as_dip or lab_dip):
+                if tribute is None:
+                    tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                if tribute:  # a Diplomat leaving the kingdom names the Stone or Clay of Envoys' Tribute
+                    if as_lab:
+                        labs += _place_list(sid, "laborer", "stone", event, variants)
+                        labs += _place_list(sid, "laborer", "clay", event, variants)
+                    if as_dip:
+                        dips += _place_list(sid, "diplomat", "stone", event, variants)
+                        dips += _place_list(sid, "diplomat", "clay", event, variants)
+                    continue
+            if as_lab:
+                labs += _place_list(sid, "laborer", "", event, variants)
+            if as_dip:
+                dips += _place_list(sid, "diplomat", "", event, variants)
+        if labs:
+            labs += dips
+            return labs
+        return dips
+
+
+#: (kingdom, the worker counts as a Diplomat) -> ``ENTRY_TABLE``'s records,
+#: each with three more fields: whether a Diplomat going there leaves the
+#: kingdom (Envoys' Tribute), and the fixed Place lists of a Laborer and of
+#: a Diplomat there (``_STATIC_PLACES``; None: worked out each turn)
+GEN_TABLE = {key: tuple((*rec, rec[0] in _OUTSIDE[key[0]], _STATIC_PLACES["laborer"].get(rec[0]),
+                         _STATIC_PLACES["diplomat"].get(rec[0])) for rec in recs)
+             for key, recs in ENTRY_TABLE.items()}

@@ -133,3 +133,27 @@ def test_seeded_random_games_are_the_games_they_were(players):
             GAME.apply(st, a, seat)
         h.update(st.model_dump_json().encode())
     assert h.hexdigest()[:16] == SAME_GAMES[players]
+
+
+def test_the_silent_path_writes_no_log_line(monkeypatch):
+    """``play_silent`` (the search's path) builds no Event and no text in
+    a whole seeded game, and reaches the state ``apply`` reaches."""
+    from tabletop_tui.games.nayakas import cleanup, play, scoring
+
+    def no_event(*args, **kwargs):
+        raise AssertionError("the silent path built a log line")
+
+    rng = random.Random(9)
+    for players in (2, 4):
+        st = fresh(players, seed=players)
+        loud = GAME.clone(st)
+        while st.phase != "over":
+            seat = GAME.to_act(st)[0]
+            a = rng.choice(GAME.legal_actions(st, seat))
+            GAME.apply(loud, a, seat)
+            with monkeypatch.context() as m:
+                for mod in (cleanup, play, scoring):
+                    m.setattr(mod, "Event", no_event)
+                m.setattr(type(GAME), "text", property(no_event))
+                GAME.play_silent(st, a, seat)
+        assert st.model_dump() == loud.model_dump()

@@ -10,7 +10,7 @@ from tabletop_tui.engine.actions import Action
 from .data import C
 from .moves import (_OUTSIDE, _PLAIN, _STATIC_PLACES, _STATIC_VARIANTS, _UNSEEN, _VARIANTS, _event_ways, _intern,
                     _place_list, _plain_variants, _remember, gold_splits)
-from .spaces import (EMPIRE, ENTRY_TABLE, SPACE, SPACE_ORDER, current_event, effect_of,
+from .spaces import (_STATIC_EFFECT, EMPIRE, ENTRY_TABLE, SPACE, SPACE_ORDER, current_event, effect_of,
                      face_up, is_event, kingdoms_of, land_of)
 from .state import NayakasState
 
@@ -358,7 +358,18 @@ class Placements:
                 continue
             got = _STATIC_VARIANTS.get(sid)
             if got is None:
-                got = self._space_variants(st, seat, p, sid, cost, grouped)
+                # a merchant or a kingdom space whose ways are fixed once its price is paid
+                paid = _PAID_PLAIN.get(posts[post] if post >= 0 else sid)
+                if paid is not None:
+                    res = p.res
+                    for k, v in paid[0]:
+                        if res[k] - (cost if k == "culture" else 0) < v:
+                            got = _NO_WAY
+                            break
+                    else:
+                        got = paid[1]
+                else:
+                    got = self._space_variants(st, seat, p, sid, cost, grouped)
             variants, event = got
             if event and not variants:
                 continue  # FAQ: an Event needs its condition met and a token to place
@@ -390,3 +401,14 @@ class Placements:
 GEN_TABLE = {key: tuple((*rec, rec[0] in _OUTSIDE[key[0]], _STATIC_PLACES["laborer"].get(rec[0]),
                          _STATIC_PLACES["diplomat"].get(rec[0])) for rec in recs)
              for key, recs in ENTRY_TABLE.items()}
+
+#: a merchant tile, or a kingdom space, whose benefit has a fixed list of
+#: variants once its price is paid -> (its price as (resource, amount)
+#: pairs, (those variants, False)): ``_variants``'s answer without the call
+_PAID_PLAIN = {key: (tuple(eff.pay.items()), (_plain_variants(eff), False))
+               for key, eff in [*((m.id, m.effect) for m in C.tiles.merchants),
+                                *((s, e) for s, e in _STATIC_EFFECT.items() if SPACE[s][0] == "kingdom")]
+               if key not in _STATIC_VARIANTS and _plain_variants(eff) is not None}
+assert not {m.id for m in C.tiles.merchants} & set(SPACE), "merchant and space ids share _PAID_PLAIN"
+#: the variants of a benefit that cannot be paid for
+_NO_WAY = ((), False)

@@ -182,8 +182,10 @@ class Placements:
                     out.append((c, a, a2, f"{v}>{t}" if t else v, gs, gc))  # a repeated take-back names its Diplomat
             return _intern(tuple(out))
         if eff.special == "retrieve":
-            targets = sorted((s for s, occ in st.occupants.items() if occ and s != sid and any(
-                w.seat == seat and w.type == "diplomat" for w in occ)), key=SPACE_ORDER.__getitem__)
+            # a worker stands only where its ruler placed it this round, so the visits name every candidate
+            occupants = st.occupants
+            targets = sorted({s for s in (v.partition("#")[0] for v in p.visits) if s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occupants[s])}, key=SPACE_ORDER.__getitem__)
             return _intern(tuple((-1, 0, 0, t, 0, 0) for t in targets))
         ex = eff.exchange
         if ex is not None and ex.gold_wild:

@@ -202,62 +202,6 @@ class Placements:
     def outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
 
-    def _open_spaces(self, st: NayakasState, seat: int, worker: str) -> list[tuple[str, int]]:
-        """(space, Culture to pay) for every space ``seat`` may put a ``worker``
-        on now: ``entry`` asked of every candidate space at once, without its
-        reasons (the legal-move generator's inner loop; a test holds the two
-        to the same answer on every space)."""
-        p = st.seats[seat]
-        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
-            return []
-        return [(sid, cost) for sid, cost, _ in self._open(st, seat, p, worker == "diplomat" or "lab_dip" in p.flags)]
-
-    def _open(self, st: NayakasState, seat: int, p, dip: bool) -> list[tuple[str, int, bool]]:
-        """``_open_spaces`` of a worker that counts as a Diplomat or not (the
-        seat has such a worker left), read off ``ENTRY_TABLE``: (space,
-        Culture to pay, open to a Laborer too: in the kingdom and not a
-        Borderland a rival's Laborer holds)."""
-        flags = p.flags
-        turn = flags and any(f[:5] == "turn:" for f in flags)
-        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
-        culture = p.res["culture"]
-        away_cost = 0 if "envoy" in flags else 1
-        empire_cost = 0 if "empire_free" in flags else away_cost
-        out = []
-        for sid, home, mine, cap, post, temple, empire, first in ENTRY_TABLE[p.kingdom, dip]:
-            occ = occupants[sid]
-            n = len(occ)
-            if temple and (sid not in temples or sid in faded):
-                continue
-            if post >= 0 and posts[post] is None:
-                continue
-            if home:
-                if n >= cap or (n and turn and f"turn:{sid}" in flags):
-                    continue
-                out.append((sid, 0, True))
-                continue
-            if n >= 2:
-                continue
-            if empire:
-                if first is not None:
-                    held = occupants[first]
-                    if not held or any(w.seat == seat for w in held):
-                        continue
-                cost = empire_cost
-            else:
-                cost = 0 if mine else away_cost
-            if cost > culture:
-                continue
-            if n:
-                lab = occ[0]
-                if not dip or lab.seat == seat or self._as_diplomat(st, lab) or \
-                        not self._beats(st, seat, lab.seat, cost):
-                    continue
-                out.append((sid, cost, False))
-                continue
-            out.append((sid, cost, mine))
-        return out
-
     def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
                     grouped: bool = False) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just

@@ -245,8 +245,10 @@ class Placements:
 
     def _all_placements(self, st: NayakasState, seat: int, p, grouped: bool) -> list[Action]:
         """``_placements`` without ``only``: one pass over ``GEN_TABLE``
-        (``_open``'s scan and the Place lists at once), a Laborer's Places
-        before a Diplomat's, each in board order."""
+        (``entry``'s questions of every candidate space, without the
+        reasons, and the Place lists at once), a Laborer's Places before a
+        Diplomat's, each in board order (tests hold it to ``entry`` and to
+        the narrow lists of ``only``)."""
         flags = p.flags
         lab_dip = "lab_dip" in flags
         has_lab, has_dip = p.avail_laborers > 0, p.avail_diplomats > 0

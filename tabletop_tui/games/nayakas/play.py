@@ -17,6 +17,11 @@ from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, SPACE, artisan_pi
 from .state import NayakasState, Pending, Worker
 
 
+#: (kingdom, building ids, each building's Sections as built) -> the workers they give
+#: (``owned_workers``): a pure function of its key, so never stale
+_OWNED: dict[tuple, tuple[int, int]] = {}
+
+
 def _add(goods: dict[str, int], more: dict[str, int]) -> None:
     """Add ``more`` into ``goods`` (as ``Counter.update`` does)."""
     for k, v in more.items():
@@ -284,6 +289,18 @@ class Play:
         """Laborers and Diplomats the seat owns: the start pawns plus one per
         pair of matching tabs, up to the pawns of its colour."""
         p = st.seats[seat]
+        built = p.built
+        key = (p.kingdom, tuple(built), *map(tuple, built.values()))
+        got = _OWNED.get(key)
+        if got is None:
+            if len(_OWNED) > 20_000:
+                _OWNED.clear()
+            got = _OWNED[key] = self._count_owned(p)
+        return got
+
+    @staticmethod
+    def _count_owned(p) -> tuple[int, int]:
+        """``owned_workers`` worked out from the player board."""
         tabs = {"laborer": 0, "diplomat": 0}
         tile_tab = C.section_tile
         for b in C.player_board[p.kingdom].buildings:

@@ -302,10 +302,12 @@ def test_check_of_a_place_asks_only_that_worker_and_space_and_agrees_with_the_le
     assert tried > 200 and 0 < refused < tried
 
 
-def test_the_move_generators_open_spaces_agree_with_entry_on_every_space():
-    """``_open_spaces`` (the fast loop of the legal-move generator) and
-    ``entry`` (which also says why) give the same answer for every space,
-    worker and seat, all through random games."""
+def test_the_move_generators_spaces_agree_with_entry_for_every_seat():
+    """The one-pass generator of Places (``_placements``, the legal-move
+    generator's loop) opens, for every seat and worker all through random
+    games (not only the seat to act), exactly the spaces ``entry`` (which
+    also says why) opens, at ``entry``'s price, bar an Event whose
+    condition is not met (``_placements`` of that worker and space alone)."""
     import random
 
     from tabletop_tui.games.nayakas.spaces import ALL_SPACES
@@ -317,12 +319,14 @@ def test_the_move_generators_open_spaces_agree_with_entry_on_every_space():
         while st.phase != "over":
             if st.phase == "worker" and not st.pending:
                 for seat in range(players):
+                    fast: dict[str, set[str]] = {"laborer": set(), "diplomat": set()}
+                    for a in GAME._placements(st, seat):
+                        fast[a.worker].add(a.space)
                     for w in ("laborer", "diplomat"):
-                        fast = dict(GAME._open_spaces(st, seat, w))
-                        slow = {sid: c for sid in ALL_SPACES for c in [GAME.entry(st, seat, sid, w)[0]]
-                                if c is not None}
-                        assert fast == slow, (seat, w)
-                        seen += len(fast)
+                        slow = {sid for sid in ALL_SPACES if GAME.entry(st, seat, sid, w)[0] is not None
+                                and GAME._placements(st, seat, only=(w, sid))}
+                        assert fast[w] == slow, (seat, w)
+                        seen += len(slow)
             seat = GAME.to_act(st)[0]
             GAME.apply(st, rng.choice(GAME.legal_actions(st, seat)), seat)
     assert seen > 500

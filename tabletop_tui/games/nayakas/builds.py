@@ -112,6 +112,18 @@ class Building:
                         continue
                     if first:
                         return [_build_action(b, i, saving, 0, 0)]
-                    out += [_build_action(b, i, saving, gs, gc)
-                            for gs, gc in self.payments(p, {"stone": s_cost, "clay": c_cost})]
+                    key = (b, i, saving, s_cost, c_cost, have_stone, have_clay, gold)
+                    acts = _BUILD_LISTS.get(key)
+                    if acts is None:
+                        if len(_BUILD_LISTS) > 50_000:
+                            _BUILD_LISTS.clear()
+                        acts = _BUILD_LISTS[key] = [_build_action(b, i, saving, gs, gc) for gs, gc in
+                                                    self.payments(p, {"stone": s_cost, "clay": c_cost})]
+                    out += acts
         return out
+
+
+#: (building, Section, saving, Stone and Clay it costs, Stone, Clay and Gold
+#: held) -> its Build actions, one per way to pay: a pure function of the
+#: key (``payments`` reads only those goods), so never stale
+_BUILD_LISTS: dict[tuple, list[Action]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 
 from .data import ARTISANS, C
-from .moves import SETUP, _order
+from .moves import SETUP, _order, _Quiet
 from .spaces import face_up, is_event
 from .state import NayakasState
 
@@ -27,12 +27,19 @@ class Rounds:
         """Hand the turn to the next seat clockwise that still takes part."""
         if st.pending:
             return
-        for step in range(1, st.players + 1):
-            s = (st.turn + step) % st.players
-            if st.passed[s]:
+        n, turn, passed = st.players, st.turn, st.passed
+        worker = st.phase == "worker"
+        for step in range(1, n + 1):
+            s = (turn + step) % n
+            if passed[s]:
                 continue
-            if not self._can_act(st, s):
-                st.passed[s] = True
+            if worker:  # ``_can_act`` of the worker phase, inline
+                p = st.seats[s]
+                able = p.avail_laborers + p.avail_diplomats > 0
+            else:
+                able = self._can_act(st, s)
+            if not able:
+                passed[s] = True
                 continue
             st.turn = s
             return
@@ -48,25 +55,30 @@ class Rounds:
 
     def _end_worker_phase(self, st: NayakasState, ev: list[Event]) -> None:
         names = self._names(st)
+        loud = type(ev) is not _Quiet  # the search's silent path writes no log
         for s in _order(st, st.conch):
             p = st.seats[s]
             left = p.avail_laborers + p.avail_diplomats
             fu = face_up(st, s)
             if fu["end_worker_gold"] and left:
                 self._gain(st, s, {"gold": 2 * left * fu["end_worker_gold"]})
-                ev.append(Event(text=f"{names[s]} gains {2 * left * fu['end_worker_gold']} Gold for idle workers.",
-                                seat=s))
+                if loud:
+                    ev.append(Event(text=f"{names[s]} gains {2 * left * fu['end_worker_gold']} Gold for idle "
+                                    "workers.", seat=s))
         for s in _order(st, st.conch):
             p = st.seats[s]
             if face_up(st, s)["end_worker_conch"] and p.avail_laborers + p.avail_diplomats:
                 st.conch = s  # resolved in player order: the last one keeps it
-                ev.append(Event(text=f"{names[s]} takes the Conch (Patient Claim).", seat=s))
+                if loud:
+                    ev.append(Event(text=f"{names[s]} takes the Conch (Patient Claim).", seat=s))
         st.phase = "build"
-        ev.append(Event(text="The build phase begins."))
+        if loud:
+            ev.append(Event(text="The build phase begins."))
         self._start_phase(st, ev)
 
     def _cleanup(self, st: NayakasState, ev: list[Event]) -> None:
         names = self._names(st)
+        loud = type(ev) is not _Quiet  # the search's silent path writes no log
         for occ in st.occupants.values():
             occ.clear()
         expiring = st.posts[2]
@@ -85,15 +97,17 @@ class Rounds:
         elif st.merchant_deck:
             new = st.merchant_deck.pop()
         st.posts = [new, st.posts[0], st.posts[1]]
-        if new is not None:
+        if new is not None and loud:
             tile = C.event[new].name if is_event(new) else C.merchant[new].name
             ev.append(Event(text=f"{tile} arrives at Trading Post I.", reveals=True))
         if is_event(new):
             for s in _order(st, st.conch):
                 if st.dev_deck:  # Ruling: with the deck empty, the remaining players draw nothing.
                     st.seats[s].hand.append(st.dev_deck.pop())
-                    ev.append(Event(text=f"{names[s]} draws a development card.", seat=s))
-                    ev.append(Event(text=f"You draw {C.card[st.seats[s].hand[-1]].name}.", seat=s, private=True))
+                    if loud:
+                        ev.append(Event(text=f"{names[s]} draws a development card.", seat=s))
+                        ev.append(Event(text=f"You draw {C.card[st.seats[s].hand[-1]].name}.", seat=s,
+                                        private=True))
         for s, p in enumerate(st.seats):
             p.art = {a: 0 for a in ARTISANS}
             lab, dip = self.owned_workers(st, s)
@@ -111,7 +125,8 @@ class Rounds:
             return
         st.round += 1
         st.phase = "worker"
-        ev.append(Event(text=f"Round {st.round} begins."))
+        if loud:
+            ev.append(Event(text=f"Round {st.round} begins."))
         self._start_phase(st, ev)
 
     def event_ranking(self, st: NayakasState) -> list[int]:
@@ -126,7 +141,8 @@ class Rounds:
         for place, s in enumerate(self.event_ranking(st)[:2]):
             gain = SETUP.event_rewards[place] + face_up(st, s)["event_bonus"]
             st.seats[s].prosperity_tokens += gain
-            ev.append(Event(text=f"{C.event[event].name} expires: {names[s]} is "
-                            f"{'first' if place == 0 else 'second'} and gains {gain} Prosperity.", seat=s))
+            if type(ev) is not _Quiet:
+                ev.append(Event(text=f"{C.event[event].name} expires: {names[s]} is "
+                                f"{'first' if place == 0 else 'second'} and gains {gain} Prosperity.", seat=s))
         for p in st.seats:
             p.tokens = SETUP.event_tokens

@@ -92,8 +92,8 @@ class Legality(Placements, Building):
     def check(self, st: NayakasState, action: Action, seat: Seat) -> None:
         if st.phase == "over":
             raise IllegalAction("The game is over.")
-        if seat not in self.to_act(st):
-            who = st.pending[0].seat if st.pending else st.turn
+        who = st.pending[0].seat if st.pending else st.turn  # ``to_act``'s one seat
+        if seat != who:
             raise IllegalAction(f"It is {C.kingdom(st.seats[who].kingdom).name}'s turn, not yours.")
         # Each kind of move is looked for only among the legal moves of its
         # kind (never the whole list again): the same rules, asked narrowly.

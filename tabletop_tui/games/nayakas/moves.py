@@ -36,8 +36,8 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
 
 
 class _Quiet(list):
-    """The log of ``play_silent``: it keeps nothing, and the costliest lines
-    (a placement's or a build's account of goods) are not even written."""
+    """The log of ``play_silent``: it keeps nothing, and the rules write no
+    line to it (each line is built only when ``type(ev) is not _Quiet``)."""
 
     def append(self, item) -> None:  # type: ignore[override]
         pass

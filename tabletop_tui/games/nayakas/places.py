@@ -10,7 +10,7 @@ from tabletop_tui.engine.actions import Action
 from .data import C
 from .moves import (_OUTSIDE, _PLAIN, _STATIC_PLACES, _STATIC_VARIANTS, _UNSEEN, _VARIANTS, _event_ways, _intern,
                     _place_list, _plain_variants, _remember, gold_splits)
-from .spaces import (EMPIRE, ENTRY_TABLE, SPACE, SPACE_ORDER, current_event, effect_of,
+from .spaces import (_STATIC_EFFECT, EMPIRE, ENTRY_TABLE, SPACE, SPACE_ORDER, current_event, effect_of,
                      face_up, is_event, kingdoms_of, land_of)
 from .state import NayakasState
 
@@ -182,8 +182,10 @@ class Placements:
                     out.append((c, a, a2, f"{v}>{t}" if t else v, gs, gc))  # a repeated take-back names its Diplomat
             return _intern(tuple(out))
         if eff.special == "retrieve":
-            targets = sorted((s for s, occ in st.occupants.items() if occ and s != sid and any(
-                w.seat == seat and w.type == "diplomat" for w in occ)), key=SPACE_ORDER.__getitem__)
+            # a worker stands only where its ruler placed it this round, so the visits name every candidate
+            occupants = st.occupants
+            targets = sorted({s for s in (v.partition("#")[0] for v in p.visits) if s != sid and any(
+                w.seat == seat and w.type == "diplomat" for w in occupants[s])}, key=SPACE_ORDER.__getitem__)
             return _intern(tuple((-1, 0, 0, t, 0, 0) for t in targets))
         ex = eff.exchange
         if ex is not None and ex.gold_wild:
@@ -200,62 +202,6 @@ class Placements:
     def outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
 
-    def _open_spaces(self, st: NayakasState, seat: int, worker: str) -> list[tuple[str, int]]:
-        """(space, Culture to pay) for every space ``seat`` may put a ``worker``
-        on now: ``entry`` asked of every candidate space at once, without its
-        reasons (the legal-move generator's inner loop; a test holds the two
-        to the same answer on every space)."""
-        p = st.seats[seat]
-        if (p.avail_laborers if worker == "laborer" else p.avail_diplomats) <= 0:
-            return []
-        return [(sid, cost) for sid, cost, _ in self._open(st, seat, p, worker == "diplomat" or "lab_dip" in p.flags)]
-
-    def _open(self, st: NayakasState, seat: int, p, dip: bool) -> list[tuple[str, int, bool]]:
-        """``_open_spaces`` of a worker that counts as a Diplomat or not (the
-        seat has such a worker left), read off ``ENTRY_TABLE``: (space,
-        Culture to pay, open to a Laborer too: in the kingdom and not a
-        Borderland a rival's Laborer holds)."""
-        flags = p.flags
-        turn = flags and any(f[:5] == "turn:" for f in flags)
-        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
-        culture = p.res["culture"]
-        away_cost = 0 if "envoy" in flags else 1
-        empire_cost = 0 if "empire_free" in flags else away_cost
-        out = []
-        for sid, home, mine, cap, post, temple, empire, first in ENTRY_TABLE[p.kingdom, dip]:
-            occ = occupants[sid]
-            n = len(occ)
-            if temple and (sid not in temples or sid in faded):
-                continue
-            if post >= 0 and posts[post] is None:
-                continue
-            if home:
-                if n >= cap or (n and turn and f"turn:{sid}" in flags):
-                    continue
-                out.append((sid, 0, True))
-                continue
-            if n >= 2:
-                continue
-            if empire:
-                if first is not None:
-                    held = occupants[first]
-                    if not held or any(w.seat == seat for w in held):
-                        continue
-                cost = empire_cost
-            else:
-                cost = 0 if mine else away_cost
-            if cost > culture:
-                continue
-            if n:
-                lab = occ[0]
-                if not dip or lab.seat == seat or self._as_diplomat(st, lab) or \
-                        not self._beats(st, seat, lab.seat, cost):
-                    continue
-                out.append((sid, cost, False))
-                continue
-            out.append((sid, cost, mine))
-        return out
-
     def _placements(self, st: NayakasState, seat: int, only: tuple[str, str] | None = None,
                     grouped: bool = False) -> list[Action]:
         """Every legal Place of ``seat``; with ``only`` = (worker, space), just
@@ -264,56 +210,153 @@ class Placements:
         asks for them alone). ``grouped``: the search's list, a Great Dam's or
         temple tile's ways to pay grouped (``_group_variants``)."""
         p = st.seats[seat]
-        out: list[Action] = []
-        tribute: bool | None = None  # Envoys' Tribute, looked up when a Diplomat leaves the kingdom
-        lab_dip = "lab_dip" in p.flags
-        outside = _OUTSIDE[p.kingdom]
-        known: dict[str, tuple[tuple, bool]] = {}  # space -> (variants, is an Event); its Culture is one price
-        if only is not None:
-            w, sid = only
-            cost, _ = self.entry(st, seat, sid, w)
-            spaces = [] if cost is None else [(sid, cost, True)]
-            workers = [(w, spaces)]
-        elif lab_dip:  # both kinds of worker go where a Diplomat may
-            shared = self._open(st, seat, p, True) if p.avail_laborers + p.avail_diplomats > 0 else []
-            workers = [("laborer", shared if p.avail_laborers > 0 else []),
-                       ("diplomat", shared if p.avail_diplomats > 0 else [])]
-        elif p.avail_diplomats > 0:  # a Laborer's spaces are those of a Diplomat's open to a Laborer
-            dip_spaces = self._open(st, seat, p, True)
-            workers = [("laborer", [x for x in dip_spaces if x[2]] if p.avail_laborers > 0 else []),
-                       ("diplomat", dip_spaces)]
-        else:
-            workers = [("laborer", self._open(st, seat, p, False) if p.avail_laborers > 0 else [])]
-        for w, spaces in workers:
-            dip = w == "diplomat" or lab_dip
-            statics = _STATIC_PLACES[w]
-            for sid, cost, _ in spaces:
-                away = dip and sid in outside  # a Diplomat leaving the kingdom (Envoys' Tribute)
-                if not away:
-                    static = statics.get(sid)
-                    if static is not None:
-                        out += static
+        if only is None:
+            return self._all_placements(st, seat, p, grouped)
+        w, sid = only
+        cost, _ = self.entry(st, seat, sid, w)
+        if cost is None:
+            return []
+        away = (w == "diplomat" or "lab_dip" in p.flags) and sid in _OUTSIDE[p.kingdom]
+        static = None if away else _STATIC_PLACES[w].get(sid)
+        if static is not None:
+            return static
+        variants, event = self._space_variants(st, seat, p, sid, cost, grouped)
+        if event and not variants:
+            return []  # FAQ: an Event needs its condition met and a token to place
+        if away and face_up(st, seat)["diplomat_stone_clay"] > 0:  # Envoys' Tribute: Stone or Clay, named
+            return _place_list(sid, w, "stone", event, variants) + _place_list(sid, w, "clay", event, variants)
+        return _place_list(sid, w, "", event, variants)
+
+    def _space_variants(self, st: NayakasState, seat: int, p, sid: str, cost: int, grouped: bool) -> tuple[tuple, bool]:
+        """(the ways to take ``sid``'s benefit after paying ``cost`` Culture to
+        enter, whether it is an Event): the same for either worker."""
+        got = _STATIC_VARIANTS.get(sid)
+        if got is not None:
+            return got
+        res = p.res
+        if cost:
+            res = dict(res)
+            res["culture"] -= cost
+        post = SPACE[sid][4]
+        variants = self._variants(st, seat, sid, res)
+        if grouped and len(variants) > 2:  # fewer: nothing to group
+            variants = _intern(self._group_variants(st, sid, res, variants))
+        return variants, post >= 0 and is_event(st.posts[post])
+
+    def _all_placements(self, st: NayakasState, seat: int, p, grouped: bool) -> list[Action]:
+        """``_placements`` without ``only``: one pass over ``GEN_TABLE``
+        (``entry``'s questions of every candidate space, without the
+        reasons, and the Place lists at once), a Laborer's Places before a
+        Diplomat's, each in board order (tests hold it to ``entry`` and to
+        the narrow lists of ``only``)."""
+        flags = p.flags
+        lab_dip = "lab_dip" in flags
+        has_lab, has_dip = p.avail_laborers > 0, p.avail_diplomats > 0
+        if not (has_lab or has_dip):
+            return []
+        dip_scan = lab_dip or has_dip  # the scan of a worker that counts as a Diplomat
+        turn = flags and any(f[:5] == "turn:" for f in flags)
+        occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
+        culture = p.res["culture"]
+        away_cost = 0 if "envoy" in flags else 1
+        empire_cost = 0 if "empire_free" in flags else away_cost
+        tribute = None  # Envoys' Tribute, looked up when a Diplomat first leaves the kingdom
+        labs: list[Action] = []
+        dips: list[Action] = []
+        for sid, home, mine, cap, post, temple, empire, first, outside, lab_static, dip_static in \
+                GEN_TABLE[p.kingdom, dip_scan]:
+            occ = occupants[sid]
+            if temple and (sid not in temples or sid in faded):
+                continue
+            if post >= 0 and posts[post] is None:
+                continue
+            if home:
+                if occ and (len(occ) >= cap or (turn and f"turn:{sid}" in flags)):
+                    continue
+                cost, lab_open = 0, True
+            else:
+                if empire:
+                    if first is not None:
+                        held = occupants[first]
+                        if not held or any(w.seat == seat for w in held):
+                            continue
+                    cost = empire_cost
+                else:
+                    cost = 0 if mine else away_cost
+                if cost > culture:
+                    continue
+                if occ:
+                    lab = occ[0]
+                    if len(occ) >= 2 or not dip_scan or lab.seat == seat or self._as_diplomat(st, lab) or \
+                            not self._beats(st, seat, lab.seat, cost):
                         continue
-                got = known.get(sid) or _STATIC_VARIANTS.get(sid)
-                if got is None:  # the benefit does not depend on the worker's type
+                    lab_open = False
+                else:
+                    lab_open = mine
+            # the fixed lists first: a space taken from inside the kingdom needs nothing worked out
+            as_lab = has_lab and (lab_open or lab_dip or not dip_scan)
+            if as_lab and lab_static is not None and not (lab_dip and outside):
+                labs += lab_static
+                as_lab = False
+            as_dip = has_dip
+            if as_dip and dip_static is not None and not outside:
+                dips += dip_static
+                as_dip = False
+            if not (as_lab or as_dip):
+                continue
+            got = _STATIC_VARIANTS.get(sid)
+            if got is None:
+                # a merchant or a kingdom space whose ways are fixed once its price is paid
+                paid = _PAID_PLAIN.get(posts[post] if post >= 0 else sid)
+                if paid is not None:
                     res = p.res
-                    if cost:
-                        res = dict(res)
-                        res["culture"] -= cost
-                    post = SPACE[sid][4]
-                    variants = self._variants(st, seat, sid, res)
-                    if grouped and len(variants) > 2:  # fewer: nothing to group
-                        variants = _intern(self._group_variants(st, sid, res, variants))
-                    got = known[sid] = (variants, post >= 0 and is_event(st.posts[post]))
-                variants, event = got
-                if event and not variants:
-                    continue  # FAQ: an Event needs its condition met and a token to place
-                if away:
-                    if tribute is None:
-                        tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
-                    if tribute:
-                        out += _place_list(sid, w, "stone", event, variants)
-                        out += _place_list(sid, w, "clay", event, variants)
-                        continue
-                out += _place_list(sid, w, "", event, variants)
-        return out
+                    for k, v in paid[0]:
+                        if res[k] - (cost if k == "culture" else 0) < v:
+                            got = _NO_WAY
+                            break
+                    else:
+                        got = paid[1]
+                else:
+                    got = self._space_variants(st, seat, p, sid, cost, grouped)
+            variants, event = got
+            if event and not variants:
+                continue  # FAQ: an Event needs its condition met and a token to place
+            if outside and (as_dip or lab_dip):
+                if tribute is None:
+                    tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                if tribute:  # a Diplomat leaving the kingdom names the Stone or Clay of Envoys' Tribute
+                    if as_lab:
+                        labs += _place_list(sid, "laborer", "stone", event, variants)
+                        labs += _place_list(sid, "laborer", "clay", event, variants)
+                    if as_dip:
+                        dips += _place_list(sid, "diplomat", "stone", event, variants)
+                        dips += _place_list(sid, "diplomat", "clay", event, variants)
+                    continue
+            if as_lab:
+                labs += _place_list(sid, "laborer", "", event, variants)
+            if as_dip:
+                dips += _place_list(sid, "diplomat", "", event, variants)
+        if labs:
+            labs += dips
+            return labs
+        return dips
+
+
+#: (kingdom, the worker counts as a Diplomat) -> ``ENTRY_TABLE``'s records,
+#: each with three more fields: whether a Diplomat going there leaves the
+#: kingdom (Envoys' Tribute), and the fixed Place lists of a Laborer and of
+#: a Diplomat there (``_STATIC_PLACES``; None: worked out each turn)
+GEN_TABLE = {key: tuple((*rec, rec[0] in _OUTSIDE[key[0]], _STATIC_PLACES["laborer"].get(rec[0]),
+                         _STATIC_PLACES["diplomat"].get(rec[0])) for rec in recs)
+             for key, recs in ENTRY_TABLE.items()}
+
+#: a merchant tile, or a kingdom space, whose benefit has a fixed list of
+#: variants once its price is paid -> (its price as (resource, amount)
+#: pairs, (those variants, False)): ``_variants``'s answer without the call
+_PAID_PLAIN = {key: (tuple(eff.pay.items()), (_plain_variants(eff), False))
+               for key, eff in [*((m.id, m.effect) for m in C.tiles.merchants),
+                                *((s, e) for s, e in _STATIC_EFFECT.items() if SPACE[s][0] == "kingdom")]
+               if key not in _STATIC_VARIANTS and _plain_variants(eff) is not None}
+assert not {m.id for m in C.tiles.merchants} & set(SPACE), "merchant and space ids share _PAID_PLAIN"
+#: the variants of a benefit that cannot be paid for
+_NO_WAY = ((), False)

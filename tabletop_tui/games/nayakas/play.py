@@ -17,6 +17,11 @@ from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, SPACE, artisan_pi
 from .state import NayakasState, Pending, Worker
 
 
+#: (kingdom, building ids, each building's Sections as built) -> the workers they give
+#: (``owned_workers``): a pure function of its key, so never stale
+_OWNED: dict[tuple, tuple[int, int]] = {}
+
+
 def _add(goods: dict[str, int], more: dict[str, int]) -> None:
     """Add ``more`` into ``goods`` (as ``Counter.update`` does)."""
     for k, v in more.items():
@@ -45,7 +50,8 @@ class Play:
             self._build(st, action, seat, ev)  # type: ignore[arg-type]
         elif kind == "pass":
             st.passed[seat] = True
-            ev.append(Event(text=f"{self._names(st)[seat]} passes.", seat=seat))
+            if type(ev) is not _Quiet:
+                ev.append(Event(text=f"{self._names(st)[seat]} passes.", seat=seat))
             self._advance(st, ev)
         else:
             self._choose(st, action, seat, ev)
@@ -72,14 +78,17 @@ class Play:
         quiet = type(ev) is _Quiet
         before = None if quiet else self.text.holdings(st, seat)
         _, land, kings, cap, _ = SPACE[sid]
-        if dip and land == "borderland":
-            for k in kings:
-                owner = st.seat_of(k)
-                if owner is not None and owner != seat:
-                    gold = facilities(st, owner)["border_gold"]
-                    if gold:
-                        self._gain(st, owner, {"gold": gold})
-        watchers = [o for o, q in enumerate(st.seats) if o != seat and "watch" in q.flags]
+        border = dip and land == "borderland"
+        watchers = None
+        for o, q in enumerate(st.seats):  # the rivals' tiles and powers that pay for this placement
+            if o == seat:
+                continue
+            if border and q.facilities and q.kingdom in kings:
+                gold = facilities(st, o)["border_gold"]
+                if gold:
+                    self._gain(st, o, {"gold": gold})
+            if q.flags and "watch" in q.flags:
+                watchers = [o] if watchers is None else watchers + [o]
         if watchers and artisan_pictured(st, sid):
             for o in watchers:
                 self._gain(st, o, {"gold": 1})
@@ -96,8 +105,9 @@ class Play:
                 p.flags = flags = [f for f in flags if f[:5] != "turn:"]
             if "extra" in flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
                 flags.remove("extra")
-                ev.append(Event(text=f"{self._names(st)[seat]} takes another turn at once (Swift Messenger).",
-                                seat=seat))
+                if not quiet:
+                    ev.append(Event(text=f"{self._names(st)[seat]} takes another turn at once (Swift Messenger).",
+                                    seat=seat))
                 if p.avail_laborers + p.avail_diplomats > 0:
                     flags.append(f"turn:{sid}")  # Ruling K11: the extra turn is the same turn
                     return
@@ -122,8 +132,9 @@ class Play:
         eff = effect_of(st, sid)
         assert eff is not None
         res = p.res
-        for k, v in eff.pay.items():
-            res[k] -= v
+        if eff.pay:
+            for k, v in eff.pay.items():
+                res[k] -= v
         goods = dict(eff.gain)
         if eff.options and choice >= 0:
             _add(goods, eff.options[choice])
@@ -146,7 +157,8 @@ class Play:
         if sp == "repeat":
             visit, _, inner = target.partition(">")
             tsid, _, tpos = visit.partition("#")
-            ev.append(Event(text=f"{self._names(st)[seat]} repeats {self.text.space_name(st, tsid)}.", seat=seat))
+            if type(ev) is not _Quiet:
+                ev.append(Event(text=f"{self._names(st)[seat]} repeats {self.text.space_name(st, tsid)}.", seat=seat))
             self._resolve(st, seat, tsid, int(tpos or 0), a, inner, ev)
             return
         if sp is None:
@@ -195,7 +207,8 @@ class Play:
         if n <= 0:
             return
         p.tokens -= n
-        ev.append(Event(text=f"{self._names(st)[seat]} puts {self.text.plural(n, 'Event Token')} on the Event.", seat=seat))
+        if type(ev) is not _Quiet:
+            ev.append(Event(text=f"{self._names(st)[seat]} puts {self.text.plural(n, 'Event Token')} on the Event.", seat=seat))
         gold = facilities(st, seat)["event_gold"]
         if gold:
             self._gain(st, seat, {"gold": gold})
@@ -204,7 +217,8 @@ class Play:
         p = st.seats[seat]
         p.hand.remove(a.card)
         st.dev_discard.append(a.card)
-        ev.append(Event(text=f"{self._names(st)[seat]} plays {C.card[a.card].name}.", seat=seat, reveals=True))
+        if type(ev) is not _Quiet:
+            ev.append(Event(text=f"{self._names(st)[seat]} plays {C.card[a.card].name}.", seat=seat, reveals=True))
         gains = {"royal_grant": {"gold": 3}, "quarry_rights": {"stone": 2}, "kiln_rights": {"clay": 2},
                  "court_poet": {"culture": 2}, "conch_bearer": {"conch": 1},
                  "harvest_blessing": {"stone": 1, "clay": 1}}
@@ -244,8 +258,9 @@ class Play:
         p = st.seats[seat]
         b = C.buildings[p.kingdom, building]
         st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
-        ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
-                        f"{st.tracker}.", seat=seat))
+        if type(ev) is not _Quiet:
+            ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
+                            f"{st.tracker}.", seat=seat))
         if b.kind == "temple":
             if self._pending_actions(st, Pending(choice="temple", seat=seat, building=building)):
                 st.pending.append(Pending(choice="temple", seat=seat, building=building))
@@ -274,6 +289,18 @@ class Play:
         """Laborers and Diplomats the seat owns: the start pawns plus one per
         pair of matching tabs, up to the pawns of its colour."""
         p = st.seats[seat]
+        built = p.built
+        key = (p.kingdom, tuple(built), *map(tuple, built.values()))
+        got = _OWNED.get(key)
+        if got is None:
+            if len(_OWNED) > 20_000:
+                _OWNED.clear()
+            got = _OWNED[key] = self._count_owned(p)
+        return got
+
+    @staticmethod
+    def _count_owned(p) -> tuple[int, int]:
+        """``owned_workers`` worked out from the player board."""
         tabs = {"laborer": 0, "diplomat": 0}
         tile_tab = C.section_tile
         for b in C.player_board[p.kingdom].buildings:
@@ -295,13 +322,15 @@ class Play:
             mark = f"new:{w}:{n}"
             if n > (p.laborers if w == "laborer" else p.diplomats) and mark not in p.flags:
                 p.flags.append(mark)
-                ev.append(Event(text=f"{self._names(st)[seat]} gains a new {w.capitalize()} (usable from next "
-                                f"round).", seat=seat))
+                if type(ev) is not _Quiet:
+                    ev.append(Event(text=f"{self._names(st)[seat]} gains a new {w.capitalize()} (usable from next "
+                                    f"round).", seat=seat))
 
     def _choose(self, st: NayakasState, a: Action, seat: int, ev: list[Event]) -> None:
         pd = st.pending.pop(0)
         p = st.seats[seat]
         names = self._names(st)
+        loud = type(ev) is not _Quiet  # the search's silent path writes no log
         if isinstance(a, ChooseTile):
             tile = st.section_market.pop(a.index)
             p.built[pd.building][pd.section] = tile  # laid on the Section just built
@@ -309,27 +338,32 @@ class Play:
                 p.face_down.append(tile)
             if st.section_pile:
                 st.section_market.insert(a.index, st.section_pile.pop())
-            ev.append(Event(text=self.text.tile_taken(st, seat, tile, a.face_up), seat=seat))
+            if loud:
+                ev.append(Event(text=self.text.tile_taken(st, seat, tile, a.face_up), seat=seat))
         elif isinstance(a, ChooseTemple):
             if a.ruler:
                 st.faded.remove(f"{p.kingdom}_t1")
-                ev.append(Event(text=f"{names[seat]} turns the ruler temple to its bright side.", seat=seat))
+                if loud:
+                    ev.append(Event(text=f"{names[seat]} turns the ruler temple to its bright side.", seat=seat))
             else:
                 t = st.temple_market.pop(a.index)
                 st.temples[f"{p.kingdom}_t2"] = t
-                ev.append(Event(text=f"{names[seat]} raises the {C.temple[t].name}.", seat=seat))
+                if loud:
+                    ev.append(Event(text=f"{names[seat]} raises the {C.temple[t].name}.", seat=seat))
         elif isinstance(a, ChooseFacility):
             t = st.facility_market.pop(a.index)
             p.facilities.append(t)
             if st.facility_pile:
                 st.facility_market.insert(a.index, st.facility_pile.pop())
-            ev.append(Event(text=f"{names[seat]} takes the {C.facility_kind[C.facility_tile[t].kind].name}.",
-                            seat=seat))
+            if loud:
+                ev.append(Event(text=f"{names[seat]} takes the {C.facility_kind[C.facility_tile[t].kind].name}.",
+                                seat=seat))
         elif isinstance(a, ChooseBorderland):
             t = st.border_market.pop(a.index)
             st.border_tiles[a.space] = t
             if st.border_pile:
                 st.border_market.insert(a.index, st.border_pile.pop())
-            ev.append(Event(text=f"{names[seat]} lays a borderland tile on {self.text.space_name(st, a.space)}.",
-                            seat=seat))
+            if loud:
+                ev.append(Event(text=f"{names[seat]} lays a borderland tile on {self.text.space_name(st, a.space)}.",
+                                seat=seat))
         self._after_choice(st, seat, pd.building, ev)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event, Result
 
 from .data import C
-from .moves import SETUP
+from .moves import SETUP, _Quiet
 from .spaces import face_up
 from .state import NayakasState
 
@@ -45,8 +45,8 @@ class Scoring:
             parts = self.score_parts(st, s, spend=True)
             parts["total"] = sum(parts.values())
             st.final[s] = parts
-        res = self.result(st)
-        ev.append(Event(text=f"{reason} {res.summary}", reveals=True))
+        if type(ev) is not _Quiet:  # the search's silent path writes no log
+            ev.append(Event(text=f"{reason} {self.result(st).summary}", reveals=True))
 
     def is_over(self, st: NayakasState) -> bool:
         return st.phase == "over"

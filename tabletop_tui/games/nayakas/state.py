@@ -87,6 +87,19 @@ class PlayerState(BaseModel):
     #: (completed), "new:<worker>:<n>" (a gained worker announced)
     flags: list[str] = Field(default_factory=list)
 
+    def __setattr__(self, name: str, value) -> None:
+        """A field is set as pydantic sets it (into ``__dict__``, marked as
+        set) in one call, as ``BaseState`` does: the rules assign a ruler's
+        counts at almost every move (no field is validated on assignment)."""
+        if name in _SEAT_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+_SEAT_FIELDS = frozenset(PlayerState.model_fields)
+
 
 class NayakasState(BaseState):
     """Everything about a Nayakas game."""

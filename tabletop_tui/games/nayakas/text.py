@@ -228,6 +228,8 @@ def tile_taken(st: NayakasState, seat: int, tile: str, face_up: bool) -> str:
 def gold_phrase(a: Build | Place) -> str:
     """How much of a build's (or a Place's) Stone and Clay Gold pays (ruling
     K7), as "; Gold pays 1 Stone"."""
+    if not (a.gold_stone or a.gold_clay):
+        return ""
     parts = [f"{n} {r}" for n, r in ((a.gold_stone, "Stone"), (a.gold_clay, "Clay")) if n]
     return f"; Gold pays {' and '.join(parts)}" if parts else ""
 

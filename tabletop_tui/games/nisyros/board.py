@@ -17,12 +17,13 @@ from rich.text import Text
 from textual.color import Color
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal
+from textual.containers import Horizontal
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.actions import Action
 from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapCell
+from tabletop_tui.ui.cell_grid import CellGrid
 from tabletop_tui.ui.fit import same_height, wrapped_lines
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
@@ -32,6 +33,12 @@ from .render import SEAT_LETTERS, cards_text, cell_text, dice_text, die_text, st
 
 #: the island grid, top to bottom: the four slopes, then the coastal places
 ROWS = [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+def island_cell(p: int) -> tuple[int, int]:
+    """Place ``p``'s (column, row) on the island grid (row 0: the zone names)."""
+    z, slot = divmod(p, SLOTS)
+    return z, 1 + ROWS.index(slot)
 
 
 def zones_of(a: Action) -> tuple[int, ...]:
@@ -60,14 +67,6 @@ def places_of(a: Action) -> tuple[int, ...]:
     return ()
 
 
-class PlaceCell(TapCell):
-    """One place of the island; a click lists (or makes) the moves there."""
-
-    def __init__(self, p: int) -> None:
-        super().__init__(f"place:{p}", id=f"ni-p{p}", classes="ni-cell")
-        self.place = p
-
-
 class DieCell(TapCell):
     """One yellow die; a click picks it for placing."""
 
@@ -88,26 +87,19 @@ class NisyrosBoard(KitBoard, can_focus=True):
     DEFAULT_CSS = """
     NisyrosBoard { layout: vertical; height: 100%; }
     NisyrosBoard #ni-top { height: auto; }
-    NisyrosBoard #ni-island {
-        grid-size: 4 9; grid-columns: 1fr 1fr 1fr 1fr; grid-rows: 2;
-        grid-gutter: 0 1; height: 18; width: 1fr;
-    }
+    NisyrosBoard #ni-island { height: 18; width: 1fr; }
     NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
     NisyrosBoard #ni-track-line { display: none; height: 1; }
-    NisyrosBoard .ni-cell { height: 2; background: $boost; }
-    NisyrosBoard .ni-zone { height: 2; }
     NisyrosBoard #ni-dicerow { height: auto; }
     NisyrosBoard .ni-die { width: auto; min-width: 6; padding: 0 1; margin-right: 1; background: $boost; }
     NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
     NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
     /* a tall board (48 lines and more, e.g. 200x60): a line between the
        island's rows, so its places stand apart and are bigger to click */
-    NisyrosBoard.-tall #ni-island { grid-gutter: 1 1; height: 26; }
+    NisyrosBoard.-tall #ni-island { height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
-    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 1; padding-right: 1; }
-    .-narrow NisyrosBoard .ni-cell { height: 1; }
-    .-narrow NisyrosBoard .ni-zone { height: 1; }
+    .-narrow NisyrosBoard #ni-island { height: 9; padding-right: 1; }
     .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }
     .-narrow NisyrosBoard #ni-choices { min-height: 4; border: none; border-top: solid $accent 50%; }
     """
@@ -145,12 +137,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="ni-track-line")
         with Horizontal(id="ni-top"):
-            with Grid(id="ni-island"):
-                for z in range(4):
-                    yield Static(id=f"ni-zone{z}", classes="ni-zone")
-                for slot in ROWS:
-                    for z in range(4):
-                        yield PlaceCell(z * SLOTS + slot)
+            yield CellGrid(4, 1 + len(ROWS), id="ni-island")  # one widget: a move repaints only its cells
             yield Static(id="ni-track")
         with Horizontal(id="ni-dicerow"):
             for d in range(5):
@@ -183,14 +170,14 @@ class NisyrosBoard(KitBoard, can_focus=True):
         return w.content_size.width or default
 
     @staticmethod
-    def _marked(mark: str, lines: list[Text]) -> Text:
+    def _marked(mark: str, lines: list[Text]) -> list[Text]:
         """``lines`` after a one-cell mark, the lines below indented to match."""
-        t = Text(mark, style="bold")
+        out = []
         for i, line in enumerate(lines):
-            if i:
-                t.append("\n ")
+            t = Text(mark if not i else " ", style="bold")
             t.append_text(line)
-        return t
+            out.append(t)
+        return out or [Text(mark, style="bold")]
 
     def _names(self) -> list[str]:
         names = list(self.names)
@@ -231,11 +218,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
         if self._lit.get(widget.id, (False, False, False)) == state:
             return
         self._lit[widget.id] = state
-        if self._lit_colours is None:
-            theme = self.app.get_css_variables()
-            self._lit_colours = (Color.parse(theme["success"]).multiply_alpha(0.25),
-                                 Color.parse(theme["warning"]).multiply_alpha(0.35))
-        green, amber = self._lit_colours
+        green, amber = self._colours()
         widget.styles.background = amber if picked else green if legal else None  # None: the CSS's $boost
         style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
         if style:
@@ -243,6 +226,14 @@ class NisyrosBoard(KitBoard, can_focus=True):
         else:
             widget.styles.clear_rule("text_style")
             widget.refresh()
+
+    def _colours(self) -> tuple[Color, Color]:
+        """The highlight colours (a legal target, the picked one), from the theme."""
+        if self._lit_colours is None:
+            theme = self.app.get_css_variables()
+            self._lit_colours = (Color.parse(theme["success"]).multiply_alpha(0.25),
+                                 Color.parse(theme["warning"]).multiply_alpha(0.35))
+        return self._lit_colours
 
     def on_mount(self) -> None:
         self.watch(self.app, "theme", self._new_theme, init=False)
@@ -298,26 +289,29 @@ class NisyrosBoard(KitBoard, can_focus=True):
         hint_places = set(places_of(self.hint)) if self.hint is not None else set()
         last_zones = set(zones_of(self.last.action)) if self.last is not None else set()
         legal_zones = {z for a in self.legal for z in zones_of(a)}
+        island = self.query_one("#ni-island", CellGrid)
+        green, amber = self._colours()
         for z in range(4):
-            header = self.query_one(f"#ni-zone{z}", Static)
             if v is None:
-                self._put(header, Text(""))
+                island.put((z, 0), [])
                 continue
             mark = "•" if z in last_zones else "›" if z in legal_zones else " "
-            self._put(header, self._marked(mark, zone_header(v, z, wide, self._width(header, 13) - 1)),
-                      layout=False)  # a fixed height, its column's width
-        for cell in self.query(PlaceCell):
-            p = cell.place
-            if v is None:
-                self._put(cell, Text(""))
-                continue
-            # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
-            picked = self.filter == ("place", p)
-            mark = ("◆" if picked else "•" if p in last_places else "?" if p in hint_places
-                    else "›" if p in legal_places else " ")
-            self._put(cell, self._marked(mark, self._cell_lines(v, p, styles, wide, self._width(cell, 13) - 1)),
-                      layout=False)  # a fixed height, its column's width
-            self._light(cell, p in legal_places, picked, p in last_places)
+            island.put((z, 0), self._marked(mark, zone_header(v, z, wide, island.column_width(z) - 1)))
+        for z in range(4):
+            for slot in ROWS:
+                p = z * SLOTS + slot
+                cell = island_cell(p)
+                if v is None:
+                    island.put(cell, [], tap=f"place:{p}", boxed=True)
+                    continue
+                # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
+                picked, last = self.filter == ("place", p), p in last_places
+                mark = ("◆" if picked else "•" if last else "?" if p in hint_places
+                        else "›" if p in legal_places else " ")
+                lines = self._cell_lines(v, p, styles, wide, island.column_width(z) - 1)
+                style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
+                island.put(cell, self._marked(mark, lines), tap=f"place:{p}", boxed=True,
+                           lit=amber if picked else green if p in legal_places else None, text_style=style)
         last = self.last.action if self.last is not None else None
         rerolled = set(last.dice) if isinstance(last, Reroll) else set()
         for die in self.query(DieCell):

@@ -18,7 +18,7 @@ from tabletop_tui.ui.result_screen import ResultScreen
 
 from ..waiting import until
 from .drive import match_of, press, settled
-from .drive_nisyros import click_place, island, nisyros_keys, place_text
+from .drive_nisyros import click_die, click_place, die_span, island, nisyros_keys, place_text
 from .drive_nyakuza import screen_text
 
 
@@ -106,7 +106,7 @@ async def test_dice_and_moves_by_mouse():
         dice = [a for a in match.legal_actions(match.to_act()[0]) if isinstance(a, PlaceDie)]
         if dice:
             a = dice[0]
-            await pilot.click(f"#ni-die{a.die}")
+            await click_die(pilot, game_screen(app).board, a.die)
             await click_place(pilot, game_screen(app).board, a.place)
             await pilot.pause()
             assert match.state.yellow_on[a.die] == a.place
@@ -197,7 +197,7 @@ async def test_signs_mark_legal_picked_and_last_places():
         await pilot.pause()
         assert cell(6).startswith("•") and cell(2).startswith("•")
         await pilot.press("3")  # no die thrown yet: the die row has no › either
-        assert not str(board.query_one("#ni-die2", Static).content).startswith("›")
+        assert not die_span(board, 2)[1].strip().startswith("›")
 
 
 async def test_a_hint_is_marked_and_enter_plays_it():

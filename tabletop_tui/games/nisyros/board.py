@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from textual.app import ComposeResult
@@ -22,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapCell
+from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapLines
 from tabletop_tui.ui.cell_grid import CellGrid
 from tabletop_tui.ui.fit import same_height, wrapped_lines
 
@@ -67,14 +68,6 @@ def places_of(a: Action) -> tuple[int, ...]:
     return ()
 
 
-class DieCell(TapCell):
-    """One yellow die; a click picks it for placing."""
-
-    def __init__(self, d: int) -> None:
-        super().__init__(f"die:{d}", id=f"ni-die{d}", classes="ni-die")
-        self.die = d
-
-
 class NisyrosBoard(KitBoard, can_focus=True):
     """The Nisyros board."""
 
@@ -90,17 +83,17 @@ class NisyrosBoard(KitBoard, can_focus=True):
     NisyrosBoard #ni-island { height: 18; width: 1fr; }
     NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
     NisyrosBoard #ni-track-line { display: none; height: 1; }
-    NisyrosBoard #ni-dicerow { height: auto; }
-    NisyrosBoard .ni-die { width: auto; min-width: 6; padding: 0 1; margin-right: 1; background: $boost; }
+    NisyrosBoard #ni-dicerow { height: 1; }
     NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
-    NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
+    /* its scroll bar always shown: one that came and went with the count
+       of moves laid the whole screen out (a quarter of the move keys) */
+    NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; overflow-y: scroll; }
     /* a tall board (48 lines and more, e.g. 200x60): a line between the
        island's rows, so its places stand apart and are bigger to click */
     NisyrosBoard.-tall #ni-island { height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
     .-narrow NisyrosBoard #ni-island { height: 9; padding-right: 1; }
-    .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }
     .-narrow NisyrosBoard #ni-choices { min-height: 4; border: none; border-top: solid $accent 50%; }
     """
 
@@ -127,8 +120,6 @@ class NisyrosBoard(KitBoard, can_focus=True):
         self._sizes: dict[str, tuple[int, int]] = {}
         #: the choices list's lines (and their moves) as last filled
         self._choice_lines: tuple | None = None
-        #: each cell's and die's highlight as last set (widget id -> (legal, picked, last))
-        self._lit: dict[str, tuple[bool, bool, bool] | None] = {}
         #: the highlight colours, from the theme (None: to be read again)
         self._lit_colours: tuple[Color, Color] | None = None
         #: each place's cell lines with the key of everything they were drawn from
@@ -139,9 +130,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
         with Horizontal(id="ni-top"):
             yield CellGrid(4, 1 + len(ROWS), id="ni-island")  # one widget: a move repaints only its cells
             yield Static(id="ni-track")
-        with Horizontal(id="ni-dicerow"):
-            for d in range(5):
-                yield DieCell(d)
+        yield TapLines(id="ni-dicerow")  # the five dice on one line: a new face lays nothing out
         yield Static(id="ni-dice")
         yield Static(id="ni-stock")
         yield Static(id="ni-cards")
@@ -191,7 +180,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def _put(self, widget: Static, text: Text, layout: bool = True) -> None:
         """Show ``text`` in ``widget`` unless it shows it already; lay the
         screen out again (``layout``) only when the widget's size changes:
-        its height (its wrapped lines) or, for a die, its width."""
+        its height (its wrapped lines)."""
         key = (text.plain, text.spans, text.style, text.end)  # Text's == leaves out its own style
         old = self._drawn.get(widget.id)
         if old == key:
@@ -204,29 +193,11 @@ class NisyrosBoard(KitBoard, can_focus=True):
         if not widget.display:  # hidden: it is laid out when it shows again
             layout = False
         elif layout and shown is not None:
-            width_fixed = not isinstance(widget, DieCell) or shown[0] == lines[0]  # a die is as wide as its face
-            layout = not (width_fixed and same_height(widget, shown[1], lines[1]))
+            layout = not same_height(widget, shown[1], lines[1])
         widget.update(text, layout=layout)
 
     #: a highlighted place or die: a legal target, the picked one (bold), the
-    #: last move's (underlined); as the theme's success 25% / warning 35%
-    def _light(self, widget: Any, legal: bool, picked: bool = False, last: bool = False) -> None:
-        """Highlight ``widget`` (a cell or a die) with inline styles: a class
-        change would have the whole stylesheet applied to it again, and a
-        move changes the highlight of a dozen cells."""
-        state = (legal, picked, last)
-        if self._lit.get(widget.id, (False, False, False)) == state:
-            return
-        self._lit[widget.id] = state
-        green, amber = self._colours()
-        widget.styles.background = amber if picked else green if legal else None  # None: the CSS's $boost
-        style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
-        if style:
-            widget.styles.text_style = style
-        else:
-            widget.styles.clear_rule("text_style")
-            widget.refresh()
-
+    #: last move's place (underlined); as the theme's success 25% / warning 35%
     def _colours(self) -> tuple[Color, Color]:
         """The highlight colours (a legal target, the picked one), from the theme."""
         if self._lit_colours is None:
@@ -241,7 +212,6 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def _new_theme(self) -> None:
         """A new theme: the highlight colours are read again and reapplied."""
         self._lit_colours = None
-        self._lit = {k: None for k in self._lit}  # type: ignore[misc]  # every highlight set again
         self.call_after_refresh(self.update_board)
 
     def _cell_lines(self, v: Any, p: int, styles: list[str], wide: bool, width: int) -> list[Text]:
@@ -314,16 +284,26 @@ class NisyrosBoard(KitBoard, can_focus=True):
                            lit=amber if picked else green if p in legal_places else None, text_style=style)
         last = self.last.action if self.last is not None else None
         rerolled = set(last.dice) if isinstance(last, Reroll) else set()
-        for die in self.query(DieCell):
-            d = die.die
+        row = self.query_one("#ni-dicerow", TapLines)
+        back = row.background_colors[1]
+        boost = Color.parse(self.app.get_css_variables().get("boost", "transparent"))
+        dice = Text()
+        for d in range(5):
             can = any(isinstance(a, PlaceDie) and a.die == d for a in self.legal)
             picked = self.filter == ("die", d)
             mark = "◆" if picked else "›" if can else ""
             face = Text(mark, style="bold") + die_text(v, d, wide) if v is not None else Text("")
             if d in rerolled:
                 face.append(" •", style="bold")  # thrown again by the last move, not by colour alone
-            self._put(die, face)
-            self._light(die, can, picked)
+            # each die a box of its own (at least 6 cells wide, 3 when narrow), one cell apart when wide
+            face = Text(" ") + face
+            face.pad_right(max(1, (6 if wide else 3) - face.cell_len))
+            colour = back + (amber if picked else green if can else boost)
+            face.stylize(Style(bgcolor=colour.rich_color, bold=picked or None, meta={"tap": f"die:{d}"}))
+            dice.append_text(face)
+            if wide and d < 4:
+                dice.append(" ")
+        row.show(dice)
         if v is not None:
             line = self.query_one("#ni-track-line", Static)
             self._put(self.query_one("#ni-track", Static), tracker(v, True))

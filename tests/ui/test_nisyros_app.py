@@ -282,3 +282,47 @@ async def test_the_drizzle_sends_workers_by_keys_and_by_mouse():
             await pilot.press(key)
         await pilot.pause()
         assert match.log[-1].action == action.model_dump(mode="json")
+
+
+async def test_thrown_dice_and_a_changing_list_lay_nothing_out(monkeypatch):
+    """The dice get their faces, and the list of moves grows and shrinks,
+    without a layout pass of the screen: the five dice are one line, the
+    list's scroll bar stays (each once asked for a layout of the whole
+    screen, on a quarter of the move keys)."""
+    from textual.widget import Widget
+
+    asked: list[str] = []
+    real = Widget.refresh
+
+    def refresh(self, *regions, repaint=True, layout=False, recompose=False):
+        if layout and self.id and self.id.startswith(("ni-di", "ni-choices")):
+            asked.append(self.id)
+        return real(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: settled(game_screen(app)), "the table to settle", pilot=pilot)
+        board = game_screen(app).board
+        assert die_span(board, 0)[1].strip() == "A -"
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        sizes, bars = set(), set()
+        ol = board.query_one("#ni-choices", OptionList)
+        while match.state.phase != "dice" and not match.is_over():
+            await pilot.press("f")
+            await until(lambda: settled(game_screen(app)), "the table to settle", pilot=pilot)
+            sizes.add(len(board.legal))
+            bars.add(ol.show_vertical_scrollbar)
+        assert match.state.phase == "dice"
+        assert die_span(board, 0)[1].strip() != "A -"  # thrown: a face
+        from tabletop_tui.games.nisyros.board import places_of
+        counts = {}
+        for a in board.legal:
+            for p in places_of(a):
+                counts[p] = counts.get(p, 0) + 1
+        await click_place(pilot, board, min(counts, key=counts.get))  # that place's moves only: a short list
+        await pilot.pause()
+        sizes.add(len(board.shown))
+        bars.add(ol.show_vertical_scrollbar)
+        assert min(sizes) <= ol.scrollable_content_region.height < max(sizes), sizes  # it fitted, then not
+        assert asked == [] and bars == {True}

@@ -15,8 +15,6 @@ two, with a blank line between them when it has room for that too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text

@@ -77,9 +77,11 @@ class GameLog(RichLog):
         self.quoted: set[str] = set()
         #: table chat (over ssh): (how many log lines came before it, the line)
         self.chat: list[tuple[int, Text]] = []
-        #: the viewer's sentences too long for the message line, as chat is
-        #: kept; gone at a hand-off or a change of viewer (they were theirs)
-        self.notes: list[tuple[int, Text]] = []
+        #: sentences too long for the message line, each with the seat it was
+        #: said to, kept as chat is (where it came among the log's lines; -1:
+        #: said before that seat's log was shown); the others' go when the
+        #: viewer changes, all at a hand-off
+        self.notes: list[tuple[int, Text, Seat | None]] = []
 
     def forget(self) -> None:
         """Write everything again at the next :meth:`show` (new names, a hand-off)."""
@@ -105,14 +107,15 @@ class GameLog(RichLog):
         if self.viewer != seat or len(lines) < self.count:
             self.clear()
             if self.viewer != seat:
-                self.notes = []
+                self.notes = [(len(lines) if at < 0 else at, line, s) for at, line, s in self.notes if s == seat]
             self.count = 0
             self.quoted.clear()
             self.viewer = seat
         fresh = self.count == 0
         if self.chat and self.chat[0][0] < 0:
             self.chat = [(len(lines) if at < 0 else at, line) for at, line in self.chat]
-        chat = iter(sorted(self.chat + self.notes, key=lambda said: said[0]) if fresh else ())
+        said_here = self.chat + [(at, line) for at, line, _seat in self.notes]
+        chat = iter(sorted(said_here, key=lambda said: said[0]) if fresh else ())
         said = next(chat, None)
         for i, line in enumerate(lines[self.count:], start=self.count):
             while said is not None and said[0] <= i:  # chat in its place among the moves
@@ -135,15 +138,19 @@ class GameLog(RichLog):
         if shown and not before:
             self.write(line)
 
-    def add_note(self, text: str) -> None:
-        """A sentence of the message line too long for its row, written in
-        full (once: a prompt that comes back is not written again)."""
+    def add_note(self, text: str, seat: Seat | None) -> None:
+        """A sentence of the message line too long for its row, said to
+        ``seat``, written in full (once: a prompt that comes back is not
+        written again); written now if that seat's log is shown, else when
+        it is."""
         line = Text(f"» {text}", style="italic")
-        if any(said.plain == line.plain for _, said in self.notes):
+        if any(s == seat and said.plain == line.plain for _, said, s in self.notes):
             return
-        self.notes.append((self.count, line))
+        shown = seat == self.viewer
+        self.notes.append((self.count if shown else -1, line, seat))
         del self.notes[:-50]
-        self.write(line)
+        if shown:
+            self.write(line)
 
     def rule_text(self, rule: str) -> Text:
         """The rule behind a move, under it: the rules page's sentence the

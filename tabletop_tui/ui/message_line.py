@@ -129,5 +129,5 @@ class MessageLines(_Base):
         self._static_shown["#message"] = (key, 1)
         width = widget.content_size.width
         if text and width > 0 and Text(text).cell_len > width:
-            self.log_pane.add_note(text)
+            self.log_pane.add_note(text, self.viewer)
         widget.update(Text(text), layout=False)

@@ -48,14 +48,23 @@ async def test_a_long_sentence_keeps_one_row_ends_in_an_ellipsis_and_is_whole_in
         assert "Short." not in log_text(screen)
 
 
-async def test_a_hand_off_takes_the_last_players_long_sentences_out_of_the_log():
+async def test_a_sentence_said_to_the_next_viewer_waits_for_their_log_and_a_hand_off_takes_it_away():
     match = Match("rapa_nui", [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), "the game screen", pilot=pilot)
         (screen,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        screen.log_pane.add_note(LONG)
-        assert screen.log_pane.notes
-        screen.log_pane.blank()
-        assert not screen.log_pane.notes and "That card cannot" not in log_text(screen)
+        log = screen.log_pane
+        up = screen.current
+        other = 1 - screen.viewer
+        log.add_note(LONG, other)  # said to the next viewer before their log is shown: not yet written
+        assert "That card cannot" not in log_text(screen)
+        log.show(up.log, other)
+        await until(lambda: "That card cannot" in log_text(screen), "the sentence in their log", pilot=pilot)
+        log.show(up.log, screen.viewer)  # another viewer's log: without it
+        assert "That card cannot" not in log_text(screen)
+        log.add_note(LONG, screen.viewer)
+        assert log.notes
+        log.blank()
+        assert not log.notes and "That card cannot" not in log_text(screen)

@@ -55,6 +55,9 @@ async def test_a_sentence_said_to_the_next_viewer_waits_for_their_log_and_a_hand
         await pilot.pause()
         await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), "the game screen", pilot=pilot)
         (screen,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        await pilot.press("enter")  # past the hand-off: a player's view
+        await until(lambda: app.screen is screen and screen.viewer is not None and screen.current is not None,
+                    "the first player's view", pilot=pilot)
         log = screen.log_pane
         up = screen.current
         other = 1 - screen.viewer

@@ -615,6 +615,8 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
             if self.is_headless and hasattr(renderable, "render_segments"):
                 renderable.render_segments(self.console)
             frames.append((time.perf_counter(), last_tick[0], time.process_time()))
+            if KEY_PROBE is not None:
+                KEY_PROBE.frame()
             new_frame.set()
 
     original_tick = tscreen.Screen._on_timer_update
@@ -667,6 +669,10 @@ async def key_to_frame(game_id: str, keys: list[str], presses: int = 200, seed: 
 #: a move-key run plays on through this many games at most (a new one when one ends)
 MOVE_GAMES = 20
 
+#: what watches each key of a key-to-frame run (benchmarks/keys_profile.py):
+#: ``start(key)`` just before the key is pressed, ``frame()`` after each frame
+KEY_PROBE: Any = None
+
 
 async def _one_table(app, pilot_run: tuple, out: tuple, missed: int) -> int:
     """Press the keys of one key-to-frame run on ``app`` until ``presses``
@@ -712,6 +718,8 @@ async def _one_table(app, pilot_run: tuple, out: tuple, missed: int) -> int:
             await asyncio.sleep(rng.uniform(0.0, 1 / constants.MAX_FPS))
             new_frame.clear()
             n0 = len(frames)
+            if KEY_PROBE is not None:
+                KEY_PROBE.start(key)
             c0 = time.process_time()
             t0 = time.perf_counter()
             await pilot.press(key)

@@ -1,5 +1,6 @@
 """The game log: the moves as the viewer may read them, the rule each
-followed (a demo, a tutorial) and the table's chat among them.
+followed (a demo, a tutorial), the table's chat among them, and the
+viewer's sentences too long for the message line's one row, in full.
 
 :class:`GameLog` is a ``RichLog`` that reaches into Textual's private API
 (``_scroll_update``, and ``refresh`` called with ``layout=False`` while it
@@ -76,6 +77,11 @@ class GameLog(RichLog):
         self.quoted: set[str] = set()
         #: table chat (over ssh): (how many log lines came before it, the line)
         self.chat: list[tuple[int, Text]] = []
+        #: sentences too long for the message line, each with the seat it was
+        #: said to, kept as chat is (where it came among the log's lines; -1:
+        #: said before that seat's log was shown); the others' go when the
+        #: viewer changes, all at a hand-off
+        self.notes: list[tuple[int, Text, Seat | None]] = []
 
     def forget(self) -> None:
         """Write everything again at the next :meth:`show` (new names, a hand-off)."""
@@ -85,6 +91,7 @@ class GameLog(RichLog):
         """Nothing of anyone's log on screen (behind a hand-off)."""
         self.clear()
         self.forget()
+        self.notes = []
 
     def rewrap(self, lines: list[LogLine] | None, seat: Seat | None) -> None:
         """Write the log again at the width it has now."""
@@ -99,13 +106,16 @@ class GameLog(RichLog):
         the viewer changed or an undo shortened it."""
         if self.viewer != seat or len(lines) < self.count:
             self.clear()
+            if self.viewer != seat:
+                self.notes = [(len(lines) if at < 0 else at, line, s) for at, line, s in self.notes if s == seat]
             self.count = 0
             self.quoted.clear()
             self.viewer = seat
         fresh = self.count == 0
         if self.chat and self.chat[0][0] < 0:
             self.chat = [(len(lines) if at < 0 else at, line) for at, line in self.chat]
-        chat = iter(self.chat if fresh else ())
+        said_here = self.chat + [(at, line) for at, line, _seat in self.notes]
+        chat = iter(sorted(said_here, key=lambda said: said[0]) if fresh else ())
         said = next(chat, None)
         for i, line in enumerate(lines[self.count:], start=self.count):
             while said is not None and said[0] <= i:  # chat in its place among the moves
@@ -126,6 +136,20 @@ class GameLog(RichLog):
         self.chat.append((-1 if before else self.count, line))
         del self.chat[:-200]  # the service keeps the last lines too
         if shown and not before:
+            self.write(line)
+
+    def add_note(self, text: str, seat: Seat | None) -> None:
+        """A sentence of the message line too long for its row, said to
+        ``seat``, written in full (once: a prompt that comes back is not
+        written again); written now if that seat's log is shown, else when
+        it is."""
+        line = Text(f"» {text}", style="italic")
+        if any(s == seat and said.plain == line.plain for _, said, s in self.notes):
+            return
+        shown = seat == self.viewer
+        self.notes.append((self.count if shown else -1, line, seat))
+        del self.notes[:-50]
+        if shown:
             self.write(line)
 
     def rule_text(self, rule: str) -> Text:

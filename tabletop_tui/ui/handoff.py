@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -28,6 +29,19 @@ class HandoffScreen(Screen[bool]):
         super().__init__()
         self.player = name
         self.note = note
+        #: the theme and size its styles were last worked out for
+        self._styled_for: tuple | None = None
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown again (it is kept between hand-offs): its styles are worked
+        out again only if the theme or the terminal's size changed since
+        (Textual restyles every widget of a screen on each showing, a third
+        of a hand-off key's CPU). Textual calls its own handler (Screen's)
+        after this one, with the same event."""
+        styled_for = (self.app.theme, self.app.size)
+        if event.refresh_styles and styled_for == self._styled_for:
+            event.refresh_styles = False
+        self._styled_for = styled_for
 
     def _title(self) -> Text:
         return Text.assemble("Pass the keyboard to ", (self.player, "bold"))

@@ -1,7 +1,12 @@
 """The game screen's lines of words: the status line, the players panel and
 the message line (the prompt, the standing notes, what a refused key was
 told). A part of :class:`~.game_screen.GameScreen` (a mixin: it works on the
-screen's table, board, policy and current update)."""
+screen's table, board, policy and current update).
+
+The message line is one row high, always: a sentence that changed its
+height would lay the whole screen out again (on a move key that pass cost
+more than the move). A sentence longer than the row ends in an ellipsis
+there and is written in full in the game log (once)."""
 
 from __future__ import annotations
 
@@ -45,21 +50,22 @@ class MessageLines(_Base):
             if up.note or up.alert:
                 alert = f"{up.alert} {up.alert_detail}" if up.alert_detail else up.alert
                 text = self._with_notes(alert, up.note, text, msg.content_size.width, self.app.console)
-        self._update_static("#message", Text(text))
+        self._show_message(text)
 
     @staticmethod
     def _with_notes(alert: str, note: str, text: str, width: int, console) -> str:
         """The alert, the standing note and the line they stand before, on
-        the message line's two rows (as wrapped at ``width``). What gives
-        way when they do not fit: first the note's later sentences, then,
-        behind an alert (which says what to do), the line itself."""
+        the message line's row (``width`` cells). What gives way when they
+        do not fit: first the note's later sentences, then, behind an alert
+        (which says what to do), the line itself. What is still too long
+        ends in an ellipsis, and the log has it whole (:meth:`_show_message`)."""
         def join(*parts: str) -> str:
             return " ".join(p for p in parts if p)
 
         first, dot, _ = note.partition(". ")
         short = f"{first}{dot.strip()}"
         for whole in (join(alert, note, text), join(alert, short, text)):
-            if width <= 0 or len(Text(whole).wrap(console, width)) <= 2:
+            if width <= 0 or Text(whole).cell_len <= width:
                 return whole
         return join(alert, short) if alert else join(short, text)
 
@@ -110,4 +116,18 @@ class MessageLines(_Base):
             return
         msg = self.query_one("#message", Static)
         msg.set_class(error, "error")
-        self._update_static("#message", Text(text))
+        self._show_message(text)
+
+    def _show_message(self, text: str) -> None:
+        """``text`` on the message line's one row, with no layout pass;
+        longer than the row, it ends in an ellipsis (the CSS's) and the log
+        has it in full."""
+        widget = self.query_one("#message", Static)
+        key = (text, ())
+        if self._static_shown.get("#message", (None, 0))[0] == key:
+            return
+        self._static_shown["#message"] = (key, 1)
+        width = widget.content_size.width
+        if text and width > 0 and Text(text).cell_len > width:
+            self.log_pane.add_note(text, self.viewer)
+        widget.update(Text(text), layout=False)

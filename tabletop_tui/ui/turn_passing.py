@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ScreenStackError
-from textual.widgets import Static
 
 from tabletop_tui.engine.game import Seat
 
@@ -60,7 +59,7 @@ class TurnPassing(_Base):
         self._review_for = seat
         self.render_view()
         name = self.table.seats[seat].name if seat is not None else "the next player"
-        self.say(f"Your move is made. Look at the board, then press Enter to pass the keyboard to {name}.")
+        self.say(f"Move made: look at the board, then press Enter to pass the keyboard to {name}.")
 
     def _handoff(self, seat: Seat | None) -> None:
         self._handoff_open = True
@@ -69,7 +68,7 @@ class TurnPassing(_Base):
         self.board.show(None)
         self._update_static("#status", Text(""))
         self._update_static("#seats", Text(""))
-        self.query_one("#message", Static).update("")
+        self._show_message("")
         self.log_pane.blank()
 
         def done(ready: bool | None) -> None:

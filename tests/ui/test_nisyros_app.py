@@ -11,14 +11,14 @@ from textual.widgets import OptionList, Static
 
 from tabletop_tui.engine import Match, SeatConfig, get
 from tabletop_tui.games.nisyros.actions import MoveWorker, PlaceDie
-from tabletop_tui.games.nisyros.board import NisyrosBoard, PlaceCell
+from tabletop_tui.games.nisyros.board import NisyrosBoard
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.result_screen import ResultScreen
 
 from ..waiting import until
 from .drive import match_of, press, settled
-from .drive_nisyros import nisyros_keys
+from .drive_nisyros import click_die, click_place, die_span, island, nisyros_keys, place_text
 from .drive_nyakuza import screen_text
 
 
@@ -94,8 +94,8 @@ async def test_dice_and_moves_by_mouse():
         match = match_of(game_screen(app))
         # a worker: click its place, then where it goes
         src, dst = 6, 2  # Mandraki meeting place -> Mandraki R3
-        await pilot.click(f"#ni-p{src}")
-        await pilot.click(f"#ni-p{dst}")
+        await click_place(pilot, game_screen(app).board, src)
+        await click_place(pilot, game_screen(app).board, dst)
         await pilot.pause()
         assert match.log and match.log[-1].action == MoveWorker(player=0, src=src, dst=dst).model_dump()
         # finish both players' moves, reach the dice
@@ -106,8 +106,8 @@ async def test_dice_and_moves_by_mouse():
         dice = [a for a in match.legal_actions(match.to_act()[0]) if isinstance(a, PlaceDie)]
         if dice:
             a = dice[0]
-            await pilot.click(f"#ni-die{a.die}")
-            await pilot.click(f"#ni-p{a.place}")
+            await click_die(pilot, game_screen(app).board, a.die)
+            await click_place(pilot, game_screen(app).board, a.place)
             await pilot.pause()
             assert match.state.yellow_on[a.die] == a.place
             text = screen_text(app)
@@ -125,10 +125,10 @@ async def test_keys_that_cannot_act_say_why_and_change_nothing():
         await pilot.press("3")  # no die is thrown in step 1
         await pilot.pause()
         assert "cannot be placed now" in message(screen) and not match.log
-        await pilot.click("#ni-p16")  # Emporios R1: no move of Ana's reaches it
+        await click_place(pilot, game_screen(app).board, 16)  # Emporios R1: no move of Ana's reaches it
         await pilot.pause()
         assert "No move involves that place" in message(screen) and not match.log
-        await pilot.click("#ni-p6")  # Mandraki meeting place: her workers' moves are listed
+        await click_place(pilot, game_screen(app).board, 6)  # Mandraki meeting place: her workers' moves are listed
         await pilot.pause()
         board = screen.board
         assert board.filter == ("place", 6) and len(board.shown) < len(board.legal)
@@ -168,15 +168,13 @@ async def test_every_cell_fits_its_width_and_keeps_its_people(size):
                     "the board laid out", pilot=pilot)
         await pilot.pause()
         board = game_screen(app).board
-        cells = list(board.query(PlaceCell)) + [board.query_one(f"#ni-zone{z}", Static) for z in range(4)]
-        for cell in cells:
-            text = cell.content
-            assert isinstance(text, Text)
-            for line in text.split("\n"):
-                assert line.cell_len <= cell.content_size.width, (cell.id, line.plain)
-        r1 = str(board.query_one("#ni-p0", Static).content)
+        grid = island(board)
+        for cell, (_key, lines, *_look) in grid._cells.items():
+            for line in lines:
+                assert isinstance(line, Text) and line.cell_len <= grid.cell_region(cell).width, (cell, line.plain)
+        r1 = place_text(board, 0)
         assert ("R1B1" in r1 or "R1 B1" in r1) and ("×C" in r1 or "C×2" in r1)  # both seats and the die
-        r2 = str(board.query_one("#ni-p1", Static).content)
+        r2 = place_text(board, 1)
         assert "✗" in r2 and "z1" in r2  # fumes and a sleeper, not by colour
         assert "Stone 0/16" in screen_text(app) and "Wood 0/16" in screen_text(app)
 
@@ -190,16 +188,16 @@ async def test_signs_mark_legal_picked_and_last_places():
         board = game_screen(app).board
 
         def cell(p):
-            return str(board.query_one(f"#ni-p{p}", Static).content)
+            return place_text(board, p)
         assert cell(2).startswith("›") and cell(16).startswith(" ")  # Mandraki R3 reachable, Emporios R1 not
-        await pilot.click("#ni-p6")
+        await click_place(pilot, game_screen(app).board, 6)
         await pilot.pause()
         assert cell(6).startswith("◆")
-        await pilot.click("#ni-p2")
+        await click_place(pilot, game_screen(app).board, 2)
         await pilot.pause()
         assert cell(6).startswith("•") and cell(2).startswith("•")
         await pilot.press("3")  # no die thrown yet: the die row has no › either
-        assert not str(board.query_one("#ni-die2", Static).content).startswith("›")
+        assert not die_span(board, 2)[1].strip().startswith("›")
 
 
 async def test_a_hint_is_marked_and_enter_plays_it():
@@ -217,7 +215,7 @@ async def test_a_hint_is_marked_and_enter_plays_it():
         ol = board.query_one("#ni-choices", OptionList)
         assert board.legal[board.shown[ol.highlighted]] == hint
         if isinstance(hint, MoveWorker):
-            assert str(board.query_one(f"#ni-p{hint.dst}", Static).content).startswith("?")
+            assert place_text(board, hint.dst).startswith("?")
         await pilot.press("enter")
         await pilot.pause()
         assert match.log[-1].action == hint.model_dump(mode="json")
@@ -250,7 +248,7 @@ async def test_the_team_orders_a_contested_flight_by_keys(size):
         board = screen.board
         text = screen_text(app)
         assert "flees next" in text and "worker of Ben" in text, text
-        assert "B1" in str(board.query_one("#ni-p5", Static).content)  # waiting on the buried shipyard
+        assert "B1" in place_text(board, 5)  # waiting on the buried shipyard
         action = board.legal[1]
         for key in nisyros_keys(board, action):
             await pilot.press(key)
@@ -274,8 +272,8 @@ async def test_the_drizzle_sends_workers_by_keys_and_by_mouse():
         await pilot.pause()
         board = game_screen(app).board
         # by mouse: the worker's field, then the Pali meeting place
-        await pilot.click("#ni-p1")
-        await pilot.click("#ni-p14")
+        await click_place(pilot, game_screen(app).board, 1)
+        await click_place(pilot, game_screen(app).board, 14)
         await pilot.pause()
         assert match.log[-1].action == MoveWorker(player=0, src=1, dst=14).model_dump()
         # by keys: the next choice in the list
@@ -284,3 +282,47 @@ async def test_the_drizzle_sends_workers_by_keys_and_by_mouse():
             await pilot.press(key)
         await pilot.pause()
         assert match.log[-1].action == action.model_dump(mode="json")
+
+
+async def test_thrown_dice_and_a_changing_list_lay_nothing_out(monkeypatch):
+    """The dice get their faces, and the list of moves grows and shrinks,
+    without a layout pass of the screen: the five dice are one line, the
+    list's scroll bar stays (each once asked for a layout of the whole
+    screen, on a quarter of the move keys)."""
+    from textual.widget import Widget
+
+    asked: list[str] = []
+    real = Widget.refresh
+
+    def refresh(self, *regions, repaint=True, layout=False, recompose=False):
+        if layout and self.id and self.id.startswith(("ni-di", "ni-choices")):
+            asked.append(self.id)
+        return real(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    match = Match(get("nisyros"), [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=3, autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: settled(game_screen(app)), "the table to settle", pilot=pilot)
+        board = game_screen(app).board
+        assert die_span(board, 0)[1].strip() == "A -"
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        sizes, bars = set(), set()
+        ol = board.query_one("#ni-choices", OptionList)
+        while match.state.phase != "dice" and not match.is_over():
+            await pilot.press("f")
+            await until(lambda: settled(game_screen(app)), "the table to settle", pilot=pilot)
+            sizes.add(len(board.legal))
+            bars.add(ol.show_vertical_scrollbar)
+        assert match.state.phase == "dice"
+        assert die_span(board, 0)[1].strip() != "A -"  # thrown: a face
+        from tabletop_tui.games.nisyros.board import places_of
+        counts = {}
+        for a in board.legal:
+            for p in places_of(a):
+                counts[p] = counts.get(p, 0) + 1
+        await click_place(pilot, board, min(counts, key=counts.get))  # that place's moves only: a short list
+        await pilot.pause()
+        sizes.add(len(board.shown))
+        bars.add(ol.show_vertical_scrollbar)
+        assert min(sizes) <= ol.scrollable_content_region.height < max(sizes), sizes  # it fitted, then not
+        assert asked == [] and bars == {True}

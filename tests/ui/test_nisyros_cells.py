@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.engine import Match, SeatConfig
+from tabletop_tui.games.nisyros.board import island_cell
 from tabletop_tui.games.nisyros.render import cell_text
 from tabletop_tui.ui.app import TabletopApp
 
@@ -36,14 +37,14 @@ async def test_the_island_cells_do_not_run_together(size):
         await pilot.pause()
         board = app.screen.board
         island = board.query_one("#ni-island")
-        cells = {c.place: c for c in board.query("PlaceCell")}
+        at = island.content_region.offset
         for slot in range(8):
-            row = [cells[P(z, slot)].region for z in range(4)]
+            row = [island.cell_region(island_cell(P(z, slot))).translate(at) for z in range(4)]
             for left, right in zip(row, row[1:]):
                 assert right.x > left.right, (slot, left, right)  # a gap between zones
             assert row[-1].right < island.region.right or size[0] >= 100
             for z in range(4):
-                first = str(cells[P(z, slot)].content).split("\n")[0]
+                first = island.text_of(island_cell(P(z, slot))).split("\n")[0]
                 assert len(first) <= row[z].width, (slot, z, first)
 
 

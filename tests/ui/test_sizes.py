@@ -346,6 +346,9 @@ async def test_tiki_villages_grow_with_the_board_and_print_more_words():
 
 async def test_nisyros_island_grows_on_a_tall_board_and_clicks_still_reach_its_places():
     from tabletop_tui.engine import get
+    from tabletop_tui.games.nisyros.board import island_cell
+
+    from .drive_nisyros import click_place, place_text
 
     islands = {}
     for size in ((80, 24), (120, 40), (200, 60)):
@@ -358,15 +361,15 @@ async def test_nisyros_island_grows_on_a_tall_board_and_clicks_still_reach_its_p
             island = board.query_one("#ni-island")
             islands[size] = island.region
             assert board.has_class("-tall") == (size == (200, 60))
-            cells = [board.query_one(f"#ni-p{p}", Static) for p in (2, 6)]
-            assert all(app.screen.region.contains_region(c.region) for c in cells)
+            cells = [island.cell_region(island_cell(p)).translate(island.content_region.offset) for p in (2, 6)]
+            assert all(app.screen.region.contains_region(c) and c.height >= 1 for c in cells)
             # the picked place ◆, then the move's places •, by real clicks
-            await pilot.click("#ni-p6")
+            await click_place(pilot, board, 6)
             await pilot.pause()
-            assert str(cells[1].content).startswith("◆")
-            await pilot.click("#ni-p2")
+            assert place_text(board, 6).startswith("◆")
+            await click_place(pilot, board, 2)
             await pilot.pause()
-            assert str(cells[0].content).startswith("•") and len(match.log) == 1
+            assert place_text(board, 2).startswith("•") and len(match.log) == 1
     assert tuple(islands[(80, 24)].size) == (50, 9) and islands[(120, 40)].height == 18  # as before
     big = islands[(200, 60)]
     assert big.width > islands[(120, 40)].width and big.height > 18
@@ -429,7 +432,8 @@ async def test_a_game_screen_is_laid_out_for_its_width_from_its_first_frame(monk
 
     def watched(self) -> None:
         if self.is_mounted:
-            seen.append((frozenset(self.screen.classes), self.query_one("#ni-zone0", Static).content_size.width))
+            island = self.query_one("#ni-island")
+            seen.append((frozenset(self.screen.classes), island.column_width(0, 0)))
         draw(self)
 
     monkeypatch.setattr(NisyrosBoard, "update_board", watched)

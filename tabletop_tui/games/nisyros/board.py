@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal
+from textual.containers import Horizontal
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapCell
+from tabletop_tui.ui.board_kit import KitBoard, SteadyList, TapLines
+from tabletop_tui.ui.cell_grid import CellGrid
 from tabletop_tui.ui.fit import same_height, wrapped_lines
 
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickWorker, PickZone, PlaceDie,
@@ -32,6 +34,12 @@ from .render import SEAT_LETTERS, cards_text, cell_text, dice_text, die_text, st
 
 #: the island grid, top to bottom: the four slopes, then the coastal places
 ROWS = [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+def island_cell(p: int) -> tuple[int, int]:
+    """Place ``p``'s (column, row) on the island grid (row 0: the zone names)."""
+    z, slot = divmod(p, SLOTS)
+    return z, 1 + ROWS.index(slot)
 
 
 def zones_of(a: Action) -> tuple[int, ...]:
@@ -60,22 +68,6 @@ def places_of(a: Action) -> tuple[int, ...]:
     return ()
 
 
-class PlaceCell(TapCell):
-    """One place of the island; a click lists (or makes) the moves there."""
-
-    def __init__(self, p: int) -> None:
-        super().__init__(f"place:{p}", id=f"ni-p{p}", classes="ni-cell")
-        self.place = p
-
-
-class DieCell(TapCell):
-    """One yellow die; a click picks it for placing."""
-
-    def __init__(self, d: int) -> None:
-        super().__init__(f"die:{d}", id=f"ni-die{d}", classes="ni-die")
-        self.die = d
-
-
 class NisyrosBoard(KitBoard, can_focus=True):
     """The Nisyros board."""
 
@@ -88,27 +80,20 @@ class NisyrosBoard(KitBoard, can_focus=True):
     DEFAULT_CSS = """
     NisyrosBoard { layout: vertical; height: 100%; }
     NisyrosBoard #ni-top { height: auto; }
-    NisyrosBoard #ni-island {
-        grid-size: 4 9; grid-columns: 1fr 1fr 1fr 1fr; grid-rows: 2;
-        grid-gutter: 0 1; height: 18; width: 1fr;
-    }
+    NisyrosBoard #ni-island { height: 18; width: 1fr; }
     NisyrosBoard #ni-track { width: 27; height: auto; padding: 0 0 0 1; }
     NisyrosBoard #ni-track-line { display: none; height: 1; }
-    NisyrosBoard .ni-cell { height: 2; background: $boost; }
-    NisyrosBoard .ni-zone { height: 2; }
-    NisyrosBoard #ni-dicerow { height: auto; }
-    NisyrosBoard .ni-die { width: auto; min-width: 6; padding: 0 1; margin-right: 1; background: $boost; }
+    NisyrosBoard #ni-dicerow { height: 1; }
     NisyrosBoard #ni-dice, NisyrosBoard #ni-stock, NisyrosBoard #ni-cards { height: auto; padding: 0 1; }
-    NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; }
+    /* its scroll bar always shown: one that came and went with the count
+       of moves laid the whole screen out (a quarter of the move keys) */
+    NisyrosBoard #ni-choices { height: 1fr; min-height: 4; border-top: solid $accent 50%; overflow-y: scroll; }
     /* a tall board (48 lines and more, e.g. 200x60): a line between the
        island's rows, so its places stand apart and are bigger to click */
-    NisyrosBoard.-tall #ni-island { grid-gutter: 1 1; height: 26; }
+    NisyrosBoard.-tall #ni-island { height: 26; }
     .-narrow NisyrosBoard #ni-track { display: none; }
     .-narrow NisyrosBoard #ni-track-line { display: block; }
-    .-narrow NisyrosBoard #ni-island { grid-rows: 1; height: 9; grid-gutter: 0 1; padding-right: 1; }
-    .-narrow NisyrosBoard .ni-cell { height: 1; }
-    .-narrow NisyrosBoard .ni-zone { height: 1; }
-    .-narrow NisyrosBoard .ni-die { min-width: 3; margin-right: 0; }
+    .-narrow NisyrosBoard #ni-island { height: 9; padding-right: 1; }
     .-narrow NisyrosBoard #ni-choices { min-height: 4; border: none; border-top: solid $accent 50%; }
     """
 
@@ -135,8 +120,6 @@ class NisyrosBoard(KitBoard, can_focus=True):
         self._sizes: dict[str, tuple[int, int]] = {}
         #: the choices list's lines (and their moves) as last filled
         self._choice_lines: tuple | None = None
-        #: each cell's and die's highlight as last set (widget id -> (legal, picked, last))
-        self._lit: dict[str, tuple[bool, bool, bool] | None] = {}
         #: the highlight colours, from the theme (None: to be read again)
         self._lit_colours: tuple[Color, Color] | None = None
         #: each place's cell lines with the key of everything they were drawn from
@@ -145,16 +128,9 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="ni-track-line")
         with Horizontal(id="ni-top"):
-            with Grid(id="ni-island"):
-                for z in range(4):
-                    yield Static(id=f"ni-zone{z}", classes="ni-zone")
-                for slot in ROWS:
-                    for z in range(4):
-                        yield PlaceCell(z * SLOTS + slot)
+            yield CellGrid(4, 1 + len(ROWS), id="ni-island")  # one widget: a move repaints only its cells
             yield Static(id="ni-track")
-        with Horizontal(id="ni-dicerow"):
-            for d in range(5):
-                yield DieCell(d)
+        yield TapLines(id="ni-dicerow")  # the five dice on one line: a new face lays nothing out
         yield Static(id="ni-dice")
         yield Static(id="ni-stock")
         yield Static(id="ni-cards")
@@ -183,14 +159,14 @@ class NisyrosBoard(KitBoard, can_focus=True):
         return w.content_size.width or default
 
     @staticmethod
-    def _marked(mark: str, lines: list[Text]) -> Text:
+    def _marked(mark: str, lines: list[Text]) -> list[Text]:
         """``lines`` after a one-cell mark, the lines below indented to match."""
-        t = Text(mark, style="bold")
+        out = []
         for i, line in enumerate(lines):
-            if i:
-                t.append("\n ")
+            t = Text(mark if not i else " ", style="bold")
             t.append_text(line)
-        return t
+            out.append(t)
+        return out or [Text(mark, style="bold")]
 
     def _names(self) -> list[str]:
         names = list(self.names)
@@ -204,7 +180,7 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def _put(self, widget: Static, text: Text, layout: bool = True) -> None:
         """Show ``text`` in ``widget`` unless it shows it already; lay the
         screen out again (``layout``) only when the widget's size changes:
-        its height (its wrapped lines) or, for a die, its width."""
+        its height (its wrapped lines)."""
         key = (text.plain, text.spans, text.style, text.end)  # Text's == leaves out its own style
         old = self._drawn.get(widget.id)
         if old == key:
@@ -217,32 +193,18 @@ class NisyrosBoard(KitBoard, can_focus=True):
         if not widget.display:  # hidden: it is laid out when it shows again
             layout = False
         elif layout and shown is not None:
-            width_fixed = not isinstance(widget, DieCell) or shown[0] == lines[0]  # a die is as wide as its face
-            layout = not (width_fixed and same_height(widget, shown[1], lines[1]))
+            layout = not same_height(widget, shown[1], lines[1])
         widget.update(text, layout=layout)
 
     #: a highlighted place or die: a legal target, the picked one (bold), the
-    #: last move's (underlined); as the theme's success 25% / warning 35%
-    def _light(self, widget: Any, legal: bool, picked: bool = False, last: bool = False) -> None:
-        """Highlight ``widget`` (a cell or a die) with inline styles: a class
-        change would have the whole stylesheet applied to it again, and a
-        move changes the highlight of a dozen cells."""
-        state = (legal, picked, last)
-        if self._lit.get(widget.id, (False, False, False)) == state:
-            return
-        self._lit[widget.id] = state
+    #: last move's place (underlined); as the theme's success 25% / warning 35%
+    def _colours(self) -> tuple[Color, Color]:
+        """The highlight colours (a legal target, the picked one), from the theme."""
         if self._lit_colours is None:
             theme = self.app.get_css_variables()
             self._lit_colours = (Color.parse(theme["success"]).multiply_alpha(0.25),
                                  Color.parse(theme["warning"]).multiply_alpha(0.35))
-        green, amber = self._lit_colours
-        widget.styles.background = amber if picked else green if legal else None  # None: the CSS's $boost
-        style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
-        if style:
-            widget.styles.text_style = style
-        else:
-            widget.styles.clear_rule("text_style")
-            widget.refresh()
+        return self._lit_colours
 
     def on_mount(self) -> None:
         self.watch(self.app, "theme", self._new_theme, init=False)
@@ -250,7 +212,6 @@ class NisyrosBoard(KitBoard, can_focus=True):
     def _new_theme(self) -> None:
         """A new theme: the highlight colours are read again and reapplied."""
         self._lit_colours = None
-        self._lit = {k: None for k in self._lit}  # type: ignore[misc]  # every highlight set again
         self.call_after_refresh(self.update_board)
 
     def _cell_lines(self, v: Any, p: int, styles: list[str], wide: bool, width: int) -> list[Text]:
@@ -298,38 +259,51 @@ class NisyrosBoard(KitBoard, can_focus=True):
         hint_places = set(places_of(self.hint)) if self.hint is not None else set()
         last_zones = set(zones_of(self.last.action)) if self.last is not None else set()
         legal_zones = {z for a in self.legal for z in zones_of(a)}
+        island = self.query_one("#ni-island", CellGrid)
+        green, amber = self._colours()
         for z in range(4):
-            header = self.query_one(f"#ni-zone{z}", Static)
             if v is None:
-                self._put(header, Text(""))
+                island.put((z, 0), [])
                 continue
             mark = "•" if z in last_zones else "›" if z in legal_zones else " "
-            self._put(header, self._marked(mark, zone_header(v, z, wide, self._width(header, 13) - 1)),
-                      layout=False)  # a fixed height, its column's width
-        for cell in self.query(PlaceCell):
-            p = cell.place
-            if v is None:
-                self._put(cell, Text(""))
-                continue
-            # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
-            picked = self.filter == ("place", p)
-            mark = ("◆" if picked else "•" if p in last_places else "?" if p in hint_places
-                    else "›" if p in legal_places else " ")
-            self._put(cell, self._marked(mark, self._cell_lines(v, p, styles, wide, self._width(cell, 13) - 1)),
-                      layout=False)  # a fixed height, its column's width
-            self._light(cell, p in legal_places, picked, p in last_places)
+            island.put((z, 0), self._marked(mark, zone_header(v, z, wide, island.column_width(z) - 1)))
+        for z in range(4):
+            for slot in ROWS:
+                p = z * SLOTS + slot
+                cell = island_cell(p)
+                if v is None:
+                    island.put(cell, [], tap=f"place:{p}", boxed=True)
+                    continue
+                # the picked place, the last move, a hint or a legal target, marked by a sign (not colour alone)
+                picked, last = self.filter == ("place", p), p in last_places
+                mark = ("◆" if picked else "•" if last else "?" if p in hint_places
+                        else "›" if p in legal_places else " ")
+                lines = self._cell_lines(v, p, styles, wide, island.column_width(z) - 1)
+                style = " ".join(name for name, on in (("bold", picked), ("underline", last)) if on)
+                island.put(cell, self._marked(mark, lines), tap=f"place:{p}", boxed=True,
+                           lit=amber if picked else green if p in legal_places else None, text_style=style)
         last = self.last.action if self.last is not None else None
         rerolled = set(last.dice) if isinstance(last, Reroll) else set()
-        for die in self.query(DieCell):
-            d = die.die
+        row = self.query_one("#ni-dicerow", TapLines)
+        back = row.background_colors[1]
+        boost = Color.parse(self.app.get_css_variables().get("boost", "transparent"))
+        dice = Text()
+        for d in range(5):
             can = any(isinstance(a, PlaceDie) and a.die == d for a in self.legal)
             picked = self.filter == ("die", d)
             mark = "◆" if picked else "›" if can else ""
             face = Text(mark, style="bold") + die_text(v, d, wide) if v is not None else Text("")
             if d in rerolled:
                 face.append(" •", style="bold")  # thrown again by the last move, not by colour alone
-            self._put(die, face)
-            self._light(die, can, picked)
+            # each die a box of its own (at least 6 cells wide, 3 when narrow), one cell apart when wide
+            face = Text(" ") + face
+            face.pad_right(max(1, (6 if wide else 3) - face.cell_len))
+            colour = back + (amber if picked else green if can else boost)
+            face.stylize(Style(bgcolor=colour.rich_color, bold=picked or None, meta={"tap": f"die:{d}"}))
+            dice.append_text(face)
+            if wide and d < 4:
+                dice.append(" ")
+        row.show(dice)
         if v is not None:
             line = self.query_one("#ni-track-line", Static)
             self._put(self.query_one("#ni-track", Static), tracker(v, True))

@@ -665,7 +665,10 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
                 parts.append("◆")
             if p.winner:
                 parts.append("WINNER")
-            return " · ".join(parts)
+            line = " · ".join(parts)
+            if len(line) > self.summary_width:  # one line, so the players panel keeps its height
+                line = line.replace("last bid", "bid")
+            return line
         parts = [f"Moai {p.moai_left} left", f"{p.supply} tokens"]
         if p.on_board:
             parts.append(f"{p.on_board} on the island")

@@ -70,7 +70,7 @@ def stuck_game(players: int, seed: int, iterations: int) -> dict[str, int]:
         lost += sum("can afford no card" in e.text for e in events)
     stuck = [s for s in range(players) if state.hands[s]["moai"] and not game._can_play(state, s)]
     return {"stuck_seats": len(stuck), "all_stuck": int("No one can afford" in state.end_reason),
-            "stuck_turns": lost}
+            "stuck_turns": lost, "seed": seed}
 
 
 def stuck(games: int, counts: list[int], iterations: int) -> None:
@@ -79,9 +79,13 @@ def stuck(games: int, counts: list[int], iterations: int) -> None:
           f"{'stuck turns':>12}")
     for players in counts:
         got = [stuck_game(players, 1000 + k, iterations) for k in range(games)]
-        t = {k: sum(g[k] for g in got) for k in got[0]}
+        t = {k: sum(g[k] for g in got) for k in got[0] if k != "seed"}
         print(f"  {players:>7} {games:>6} {t['stuck_seats']:>23} {t['all_stuck']:>23} {t['stuck_turns']:>12}",
               flush=True)
+        worse = [f"{g['seed']} ({g['stuck_seats']} stuck, {g['stuck_turns']} turns)" for g in got
+                 if g["stuck_seats"] or g["stuck_turns"]]
+        if worse:
+            print(f"          seeds with a stuck seat or turn: {', '.join(worse)}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,16 @@ three Moai with no wood and pass turn after turn? Figures, not pass/fail.
     python benchmarks/rapa_nui_moai.py              # 8 games a bot (seeds 1000-1007)
     python benchmarks/rapa_nui_moai.py --games 20
     python benchmarks/rapa_nui_moai.py --stuck --games 100 --players 2,3,4 --iterations 120
+    python benchmarks/rapa_nui_moai.py --duel 3:4156,1:575 --games 100   # L3 vs L1, iteration caps
+
+``--duel A,B`` (issue 20's ladder target): two-player games between two
+bots, seats alternated (the first bot is seat ``k % 2`` in game ``k``), the
+seeds of ``benchmarks/bots.py --only duel``; a bot is ``LEVEL:ITERATIONS``
+(the level's bot as every seat gets it, capped at exactly that many
+iterations a move: the same seeds give the same games on any machine) or
+``scripted``. Prints a mark a game as it goes and the first bot's share of
+the wins with its Wilson 95% interval; stopped early (Ctrl-C, kill), it
+reports the games played.
 
 ``--stuck`` (issue 20): self-play at each seat count, today's bot in every
 seat, and the seats that end the game stuck: holding nothing but Moai they
@@ -37,7 +47,7 @@ if str(ROOT) not in sys.path:
 import random  # noqa: E402
 
 from tabletop_tui.engine import get  # noqa: E402
-from tabletop_tui.engine.bots import SearchBot  # noqa: E402
+from tabletop_tui.engine.bots import SearchBot, make_bot  # noqa: E402
 from tests.rapa_nui.test_bot import self_play  # noqa: E402
 
 #: main before the bots branch: level 1 was 60 iterations of long playouts
@@ -88,13 +98,80 @@ def stuck(games: int, counts: list[int], iterations: int) -> None:
             print(f"          seeds with a stuck seat or turn: {', '.join(worse)}", flush=True)
 
 
+def duel_bot(spec: str, game):
+    """``LEVEL:ITERATIONS`` (``make_bot``'s bot of that level, capped) or ``scripted``."""
+    if spec == "scripted":
+        from tabletop_tui.games.rapa_nui.bot import ScriptedBot
+
+        return ScriptedBot()
+    level, iterations = (int(x) for x in spec.split(":"))
+    bot = make_bot("search", level, game)
+    bot.iterations, bot.seconds = iterations, 1e9
+    return bot
+
+
+def duel(specs: str, games: int, first: int, seed: int) -> None:
+    """The first bot of ``specs`` against the second, 2 players, seats alternated."""
+    import signal
+    import time
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bots import game_seed, wilson  # benchmarks/bots.py: the duels' seeds and the interval
+    from run import environment
+
+    from tabletop_tui.simulate import play_out
+
+    a, b = specs.split(",")
+    game = get("rapa_nui")
+    env = environment()
+    print(f"Rapa Nui duel, 2 players: {a} vs {b} (LEVEL:ITERATIONS a move), seats alternated, "
+          f"seed {seed}, games {first}-{first + games - 1}")
+    print(f"  {env['when']}  commit {env['commit']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}",
+          flush=True)
+    marks: list[str] = []
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    cpu0 = time.process_time()
+    try:
+        for k in range(first, first + games):
+            strong = k % 2
+            bots = [duel_bot(b, game), duel_bot(b, game)]
+            bots[strong] = duel_bot(a, game)
+            s = game_seed(seed + 1, game.id, 2, k)
+            state, _ = play_out(game, 2, s, bots, random.Random(s ^ 0x5EED))
+            winners = game.result(state).winners if game.is_over(state) else []
+            got = 1 / len(winners) if strong in winners else 0.0
+            marks.append("+" if got == 1 else "-" if got == 0 else "=")
+            print(marks[-1], end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"\n  stopped after {len(marks)} of {games} games", file=sys.stderr)
+    n = len(marks)
+    wins = sum({"+": 1.0, "=": 0.5}.get(m, 0.0) for m in marks)
+    if not n:
+        return
+    lo, hi = wilson(wins, n)
+    print(f"\n  games in order (+ the first bot won, - lost, = shared): {''.join(marks)}")
+    print(f"  {a} vs {b}: {n} games, first won {wins:g} ({100 * wins / n:.0f}%), 95% Wilson "
+          f"{100 * lo:.0f}%-{100 * hi:.0f}%, {(time.process_time() - cpu0) / n:.1f} CPU s a game, "
+          f"load {env['loadavg_start'][0]:.2f} -> {__import__('os').getloadavg()[0]:.2f}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Rapa Nui: three Moai and no wood, before and now.")
     ap.add_argument("--games", type=int, default=8, help="games a bot (seeds 1000 on; default 8)")
     ap.add_argument("--stuck", action="store_true", help="count the seats that end stuck, at each seat count")
     ap.add_argument("--players", default="2,3,4", help="with --stuck: the seat counts (default 2,3,4)")
     ap.add_argument("--iterations", type=int, default=120, help="with --stuck: iterations a move (default 120)")
+    ap.add_argument("--duel", metavar="A,B", help="two-player games, A vs B (each LEVEL:ITERATIONS or scripted)")
+    ap.add_argument("--from", dest="first", type=int, default=0, metavar="K", help="with --duel: the first game")
+    ap.add_argument("--seed", type=int, default=1, help="with --duel: the seed of benchmarks/bots.py")
     args = ap.parse_args(argv)
+    if args.duel:
+        duel(args.duel, args.games, args.first, args.seed)
+        return 0
     if args.stuck:
         stuck(args.games, [int(x) for x in args.players.split(",")], args.iterations)
         return 0

@@ -88,7 +88,11 @@ def stuck(games: int, counts: list[int], iterations: int) -> None:
     print(f"  {'players':>7} {'games':>6} {'stuck seats at the end':>23} {'games ending all stuck':>23} "
           f"{'stuck turns':>12}")
     for players in counts:
-        got = [stuck_game(players, 1000 + k, iterations) for k in range(games)]
+        got = []
+        for k in range(games):
+            got.append(stuck_game(players, 1000 + k, iterations))
+            print("x" if got[-1]["stuck_seats"] else ".", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
         t = {k: sum(g[k] for g in got) for k in got[0] if k != "seed"}
         print(f"  {players:>7} {games:>6} {t['stuck_seats']:>23} {t['all_stuck']:>23} {t['stuck_turns']:>12}",
               flush=True)

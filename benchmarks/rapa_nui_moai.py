@@ -12,7 +12,9 @@ bots, seats alternated (the first bot is seat ``k % 2`` in game ``k``), the
 seeds of ``benchmarks/bots.py --only duel``; a bot is ``LEVEL:ITERATIONS``
 (the level's bot as every seat gets it, capped at exactly that many
 iterations a move: the same seeds give the same games on any machine) or
-``scripted``. Prints a mark a game as it goes and the first bot's share of
+``scripted``; ``LEVEL:ITERATIONS:NAME=VALUE`` plays with a number of
+``games/rapa_nui/bot.py`` set otherwise (``PILING_UP=99``: the draws of
+before that rule). Prints a mark a game as it goes and the first bot's share of
 the wins with its Wilson 95% interval; stopped early (Ctrl-C, kill), it
 reports the games played.
 
@@ -47,7 +49,7 @@ if str(ROOT) not in sys.path:
 import random  # noqa: E402
 
 from tabletop_tui.engine import get  # noqa: E402
-from tabletop_tui.engine.bots import SearchBot, make_bot  # noqa: E402
+from tabletop_tui.engine.bots import Bot, SearchBot, make_bot  # noqa: E402
 from tests.rapa_nui.test_bot import self_play  # noqa: E402
 
 #: main before the bots branch: level 1 was 60 iterations of long playouts
@@ -102,15 +104,37 @@ def stuck(games: int, counts: list[int], iterations: int) -> None:
             print(f"          seeds with a stuck seat or turn: {', '.join(worse)}", flush=True)
 
 
+class Setting(Bot):
+    """A bot that chooses with one of ``games/rapa_nui/bot.py``'s numbers set
+    otherwise (e.g. ``PILING_UP=99``: the search's moves as before that rule)."""
+
+    def __init__(self, inner: SearchBot, name: str, value: float) -> None:
+        self.inner, self.name_, self.value = inner, name, value
+
+    def choose(self, game, state, seat, rng):
+        from tabletop_tui.games.rapa_nui import bot as rapa_bot
+
+        kept = getattr(rapa_bot, self.name_)
+        setattr(rapa_bot, self.name_, type(kept)(self.value))
+        try:
+            return self.inner.choose(game, state, seat, rng)
+        finally:
+            setattr(rapa_bot, self.name_, kept)
+
+
 def duel_bot(spec: str, game):
-    """``LEVEL:ITERATIONS`` (``make_bot``'s bot of that level, capped) or ``scripted``."""
+    """``LEVEL:ITERATIONS[:NAME=VALUE]`` (``make_bot``'s bot of that level,
+    capped; with a bot.py setting of its own) or ``scripted``."""
     if spec == "scripted":
         from tabletop_tui.games.rapa_nui.bot import ScriptedBot
 
         return ScriptedBot()
-    level, iterations = (int(x) for x in spec.split(":"))
-    bot = make_bot("search", level, game)
-    bot.iterations, bot.seconds = iterations, 1e9
+    level, iterations, *setting = spec.split(":")
+    bot = make_bot("search", int(level), game)
+    bot.iterations, bot.seconds = int(iterations), 1e9
+    if setting:
+        name, value = setting[0].split("=")
+        return Setting(bot, name, float(value))
     return bot
 
 
@@ -172,7 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duel", metavar="A,B", help="two-player games, A vs B (each LEVEL:ITERATIONS or scripted)")
     ap.add_argument("--from", dest="first", type=int, default=0, metavar="K", help="with --duel: the first game")
     ap.add_argument("--seed", type=int, default=1, help="with --duel: the seed of benchmarks/bots.py")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --stuck: try a number of games/rapa_nui/bot.py, e.g. PILING_UP=1")
     args = ap.parse_args(argv)
+    for item in args.set:
+        from tabletop_tui.games.rapa_nui import bot as rapa_bot
+
+        name, value = item.split("=")
+        setattr(rapa_bot, name, type(getattr(rapa_bot, name))(float(value)))
+        print(f"  bot setting tried: {item}")
     if args.duel:
         duel(args.duel, args.games, args.first, args.seed)
         return 0

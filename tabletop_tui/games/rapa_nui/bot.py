@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 #: random moves after the search's tree before the position is scored
 PLAYOUT_DEPTH = 8
 
+#: rows offering a Moai from which a seat holding none may take one it cannot
+#: pay for yet (``search_actions``; 99: never, as before this rule)
+PILING_UP = 1
+
 #: how often determinize deals again to give the seat to act a choice
 _REDEALS = 20
 
@@ -100,11 +104,17 @@ def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Actio
     """The legal moves, less those that leave a Moai unpaid (issue 20): a
     hand of nothing but unpaid Moai plays nothing and so draws nothing, turn
     after turn, and when every seat is in that state the game ends (our
-    ruling). So the search (its tree and its playouts) draws a Moai only
-    when the seat's wood already pays for it and for the Moai it holds (7
-    each), unless every row offers a Moai; while it holds a Moai it buys no
-    offering card that would leave it less than the Moai's 7 wood; and a
-    Moai scoring pays it in wood while its wood does not cover its Moai."""
+    ruling). So the search (its tree and its playouts):
+
+    - draws a Moai only when the seat's wood already pays for it and for the
+      Moai it holds (7 each), or when every row offers a Moai, or when the
+      seat holds none (``PILING_UP``: from that many rows offering one): a
+      hand of three with one Moai still has two cards to play, and Moai that
+      every seat leaves pile up at the rows' ends until every row offers one
+      and each draw must take one (the stuck seats left after the first fix);
+    - while it holds a Moai, buys no offering card that would leave it less
+      than the Moai's 7 wood (a free one it may);
+    - takes a Moai scoring in wood while its wood does not cover its Moai."""
     legal = game.legal_actions(state, seat)
     if len(legal) < 2:
         return legal
@@ -115,13 +125,15 @@ def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Actio
         return legal
     if state.phase == "draw":
         moai = [a for a in legal if state.market[a.row][-1] == "moai"]  # type: ignore[attr-defined]
-        if not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1):
+        if (not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1)
+                or (not held and len(moai) >= PILING_UP)):
             return legal
         return [a for a in legal if state.market[a.row][-1] != "moai"]  # type: ignore[attr-defined]
     if state.phase == "buy" and held:
         display = state.displays[seat]
         return [a for a in legal if not isinstance(a, BuyOffering)
-                or wood - max(0, OFFERING_BASE_PRICE - display[a.offering]) >= MOAI_COST]  # type: ignore[index]
+                or (price := max(0, OFFERING_BASE_PRICE - display[a.offering])) == 0  # type: ignore[index]
+                or wood - price >= MOAI_COST]
     return legal
 
 

@@ -145,16 +145,49 @@ def _old_bot_takes_an_unpaid_moai(monkeypatch, seed: int):
     raise AssertionError("the old bot never took an unpaid Moai")
 
 
-def test_the_bot_no_longer_takes_a_moai_it_cannot_pay_for(monkeypatch):
+def _give_moai(state, seat: int) -> None:
+    """One Moai from the deck (or a covered market card) into ``seat``'s hand."""
+    if "moai" in state.deck:
+        state.deck.remove("moai")
+    else:
+        row = next(r for r in state.market if "moai" in r[:-1])
+        row.remove("moai")
+        row.insert(0, state.deck.pop())
+    state.hands[seat]["moai"] += 1
+
+
+def test_the_bot_no_longer_takes_a_second_moai_it_cannot_pay_for(monkeypatch):
     """Issue 20: the old search drew a Moai its seat could not pay for (here
-    at its first draw, wood 1: a hand of unpaid Moai later plays nothing and
-    ends the game stuck); the search now leaves such a draw out."""
+    at its first draw, wood 1), then more, until a hand of unpaid Moai
+    played nothing and the game ended stuck. Holding none, the search may
+    take one (a hand of three keeps two cards to play, and Moai every seat
+    leaves pile up until every row offers one); holding one it cannot pay
+    for, it leaves the others in the market."""
     state, seat, step = _old_bot_takes_an_unpaid_moai(monkeypatch, 1000)
     rows = _unpaid_moai_rows(state, seat)
+    assert rows <= {a.row for a in GAME.search_actions(state, seat)}
+    _give_moai(state, seat)
+    rows = _unpaid_moai_rows(state, seat)
     considered = GAME.search_actions(state, seat)
-    assert considered and not {a.row for a in considered} & rows
+    assert rows and considered and not {a.row for a in considered} & rows
     action = SearchBot(iterations=60, seconds=1e9).choose(GAME, state, seat, random.Random(step))
     assert action.row not in rows
+
+
+def test_a_seat_holding_no_moai_may_take_one_so_they_do_not_pile_up():
+    state = moai_or_else(3)
+    state.hands[GREEN]["moai"] = 0
+    state.hands[GREEN]["priest"] = 2
+    state.deck.extend(["moai", "moai"])
+    assert state.wood[GREEN] < 7
+    assert Draw(row=0) in GAME.search_actions(state, GREEN)
+    from tabletop_tui.games.rapa_nui import bot as rapa_bot
+
+    rapa_bot.PILING_UP, kept = 99, rapa_bot.PILING_UP
+    try:
+        assert Draw(row=0) not in GAME.search_actions(state, GREEN)
+    finally:
+        rapa_bot.PILING_UP = kept
 
 
 def test_with_a_moai_in_hand_the_bot_keeps_the_wood_for_it():
@@ -164,3 +197,6 @@ def test_with_a_moai_in_hand_the_bot_keeps_the_wood_for_it():
     considered = GAME.search_actions(state, GREEN)
     assert all(a.kind != "buy" or 8 - (5 - state.displays[GREEN][a.offering]) >= 7 for a in considered)
     assert any(a.kind == "buy" for a in GAME.legal_actions(state, GREEN) if a not in considered)
+    state.displays[GREEN]["fish"] = 5  # a fish offering card is free: it costs the Moai no wood
+    state.wood = [3, 3]
+    assert [a.offering for a in GAME.search_actions(state, GREEN) if a.kind == "buy"] == ["fish"]

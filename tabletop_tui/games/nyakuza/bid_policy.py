@@ -13,15 +13,18 @@ the public total, their secret tiles and pending bids are dropped) and:
 2. values the shells each seat keeps or takes from the reef with the
    heuristic's measure of shells (``estimate.shell_score``), and the amulet as a
    small cost (its holder loses the next round's ties);
-3. predicts each other seat's bid: a soft best answer, by the same values
-   from that seat's side, to a flat guess of everyone else's bid;
+3. expects each other seat's bid evenly from 0 up to 5 or its shells, if
+   fewer (``Sharpness.predict`` would instead take a soft best answer, by
+   the same values from that seat's side, to such guesses of everyone
+   else's bid: it made level 3 bid 1 most rounds and lose to the search's
+   near-random bids, docs/bots.md, so no level uses it);
 4. rates each of its own bids by its expected chance to win (``win_chances``
    of every seat's score after the round's tokens and shells) against that
    prediction, and takes the best.
 
 A level sets how sharp this is (``SHARPNESS``): level 1 counts a flat value
-per token and expects flat bids and picks softly; level 2 reads the board;
-level 3 also predicts the others' bids and takes the best bid.
+per token and picks softly; level 2 reads the board and picks a little
+softly; level 3 reads the board and takes the best bid.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ class Sharpness:
 SHARPNESS = {
     1: Sharpness(lookahead=False, predict=False, temperature=0.02, samples=24),
     2: Sharpness(lookahead=True, predict=False, temperature=0.004, samples=48),
-    3: Sharpness(lookahead=True, predict=True, temperature=0.0, samples=96),
+    # predict=True lost to the search's bids (12 of 30 against 17 of 30 without, docs/bots.md)
+    3: Sharpness(lookahead=True, predict=False, temperature=0.0, samples=96),
 }
 
 #: a token's worth without a look at the board (the heuristic's ``QUEUED_TOKEN``)

@@ -8,14 +8,16 @@ import random
 from typing import TYPE_CHECKING
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.bots import win_chances
+from tabletop_tui.engine.bots import Bot, win_chances
+from tabletop_tui.engine.errors import IllegalAction
 from tabletop_tui.engine.game import Seat
 from tabletop_tui.engine.rng import shuffle
 
-from .actions import BuyOffering
+from .actions import (BuyOffering, ChooseMoaiReward, Draw, Offer, OfferFaceDown, PlayCard, SubstituteKind,
+                      SupplyOffer)
 from .data import (CARDS, GATHERERS, MOAI_COST, OFFERING_BASE_PRICE, OFFERINGS, OFFERINGS_PER_KIND, RAPA_NUI_DECK, ROWS, all_cards,
-                    empty_cards, empty_offerings)
-from .scoring import offering_values, sole_leader, wood_points
+                    empty_cards, empty_offerings, play_cost)
+from .scoring import gatherer_gains, offering_points, offering_values, scoring_amounts, sole_leader, wood_points
 from .state import RapaNuiState
 
 if TYPE_CHECKING:
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
 
 #: random moves after the search's tree before the position is scored
 PLAYOUT_DEPTH = 8
+
+#: rows offering a Moai from which a seat holding none may take one it cannot
+#: pay for yet (``search_actions``; 99: never, as before this rule)
+PILING_UP = 1
 
 #: how often determinize deals again to give the seat to act a choice
 _REDEALS = 20
@@ -98,11 +104,17 @@ def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Actio
     """The legal moves, less those that leave a Moai unpaid (issue 20): a
     hand of nothing but unpaid Moai plays nothing and so draws nothing, turn
     after turn, and when every seat is in that state the game ends (our
-    ruling). So the search (its tree and its playouts) draws a Moai only
-    when the seat's wood already pays for it and for the Moai it holds (7
-    each), unless every row offers a Moai; while it holds a Moai it buys no
-    offering card that would leave it less than the Moai's 7 wood; and a
-    Moai scoring pays it in wood while its wood does not cover its Moai."""
+    ruling). So the search (its tree and its playouts):
+
+    - draws a Moai only when the seat's wood already pays for it and for the
+      Moai it holds (7 each), or when every row offers a Moai, or when the
+      seat holds none (``PILING_UP``: from that many rows offering one): a
+      hand of three with one Moai still has two cards to play, and Moai that
+      every seat leaves pile up at the rows' ends until every row offers one
+      and each draw must take one (the stuck seats left after the first fix);
+    - while it holds a Moai, buys no offering card that would leave it less
+      than the Moai's 7 wood (a free one it may);
+    - takes a Moai scoring in wood while its wood does not cover its Moai."""
     legal = game.legal_actions(state, seat)
     if len(legal) < 2:
         return legal
@@ -113,13 +125,15 @@ def search_actions(game: RapaNui, state: RapaNuiState, seat: Seat) -> list[Actio
         return legal
     if state.phase == "draw":
         moai = [a for a in legal if state.market[a.row][-1] == "moai"]  # type: ignore[attr-defined]
-        if not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1):
+        if (not moai or len(moai) == len(legal) or wood >= MOAI_COST * (held + 1)
+                or (not held and len(moai) >= PILING_UP)):
             return legal
         return [a for a in legal if state.market[a.row][-1] != "moai"]  # type: ignore[attr-defined]
     if state.phase == "buy" and held:
         display = state.displays[seat]
         return [a for a in legal if not isinstance(a, BuyOffering)
-                or wood - max(0, OFFERING_BASE_PRICE - display[a.offering]) >= MOAI_COST]  # type: ignore[index]
+                or (price := max(0, OFFERING_BASE_PRICE - display[a.offering])) == 0  # type: ignore[index]
+                or wood - price >= MOAI_COST]
     return legal
 
 
@@ -196,3 +210,139 @@ def score_estimates(game: RapaNui, state: RapaNuiState) -> tuple[list[float], fl
                 score -= min(turns_left, wait) * 1.0
         out.append(score)
     return out, left
+
+
+class ScriptedBot(Bot):
+    """Rapa Nui by rules of thumb, no search (the ladder's "scripted" rung).
+    Each legal move gets a score and the best is played (a tie: the seeded
+    ``rng`` picks). It reads only what its seat sees (R9: the stone's face-up
+    cards and its own face-down ones):
+
+    - draw: the card taken (a Moai only when the seat's wood pays for it and
+      for the Moai it holds) plus what the card it exposes scores for the
+      seat, less what it scores for the best other seat;
+    - play: a Moai it can pay for first; then a woodcutter while a Moai in
+      hand lacks wood, a priest, a woodcutter, a hunter-gatherer of a kind
+      its display lacks; a sole lead (R6 bonus) counts extra;
+    - buy: an offering card whose worth on the stone beats its price in
+      wood (a point per 5 wood at the end, more while wood raises Moai),
+      keeping 7 wood for each Moai in hand;
+    - a Moai reward: wood while its Moai in hand lack it, else fame;
+    - the offering round and a substitute card: the kind that leaves its
+      own offering cards worth most."""
+
+    name = "scripted"
+
+    def choose(self, game: RapaNui, state: RapaNuiState, seat: Seat, rng: random.Random) -> Action:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("There is nothing this seat can do now.")
+        if len(legal) == 1:
+            return legal[0]
+        scored = [(self.score(state, seat, a), a) for a in legal]
+        best = max(v for v, _ in scored)
+        return rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+    def score(self, state: RapaNuiState, seat: int, action: Action) -> float:
+        """The rule-of-thumb worth of ``action`` for ``seat``, about in points."""
+        wood, held = state.wood[seat], state.hands[seat]["moai"]  # type: ignore[index]
+        reserve = MOAI_COST * held
+        if isinstance(action, ChooseMoaiReward):
+            return 1.0 if (action.reward == "wood") == (wood < reserve) else 0.0
+        if isinstance(action, (Offer, OfferFaceDown, SupplyOffer, SubstituteKind)):
+            return self._offering_worth(state, seat, action)
+        if isinstance(action, BuyOffering):
+            price = max(0, OFFERING_BASE_PRICE - state.displays[seat][action.offering])  # type: ignore[index]
+            if wood - price < reserve:
+                return -1.0
+            return self._stone_values(state, seat)[action.offering] - price * self._wood_worth(state)
+        if isinstance(action, PlayCard):
+            return self._play_worth(state, seat, action, wood, held)
+        if isinstance(action, Draw):
+            return self._draw_worth(state, seat, action.row, wood, held)
+        return 0.0  # SkipBuy
+
+    @staticmethod
+    def _left(state: RapaNuiState) -> float:
+        """The share of the cards still to come (1 at the start)."""
+        coming = len(state.deck) + sum(len(r) - 1 for r in state.market if r)
+        return min(1.0, coming / _FRESH)
+
+    def _wood_worth(self, state: RapaNuiState) -> float:
+        """A wood's worth in points: a fifth at the end, more while it raises Moai."""
+        return 0.2 + 0.3 * self._left(state)
+
+    @staticmethod
+    def _stone_values(state: RapaNuiState, seat: int) -> dict[str, int]:
+        """Each offering kind's worth (R8) on the stone as ``seat`` sees it."""
+        stone = dict(state.stone_up)
+        for s, k in state.stone_down:
+            if s == seat:
+                stone[k] += 1
+        return offering_values(stone)
+
+    def _offering_worth(self, state: RapaNuiState, seat: int, action: Action) -> float:
+        """``seat``'s offering cards' worth (R8) after the card goes to the stone or its hand."""
+        k = action.offering  # type: ignore[attr-defined]
+        stone = dict(state.stone_up)
+        for s, kind in state.stone_down:
+            if s == seat:
+                stone[kind] += 1
+        hand = dict(state.offerings[seat])
+        if isinstance(action, SubstituteKind):
+            hand[k] += 1
+        else:
+            stone[k] += 1
+            if not isinstance(action, SupplyOffer):
+                hand[k] -= 1
+        return offering_points(hand, offering_values(stone))
+
+    @staticmethod
+    def _lead_bonus(state: RapaNuiState, seat: int, card: str, more: int) -> float:
+        """1 if ``more`` cards of ``card`` would give ``seat`` the sole lead it lacks (R6)."""
+        counts = [d[card] for d in state.displays]  # type: ignore[index]
+        before = sole_leader(counts) == seat
+        counts[seat] += more
+        return 1.0 if sole_leader(counts) == seat and not before else 0.0
+
+    def _play_worth(self, state: RapaNuiState, seat: int, action: PlayCard, wood: int, held: int) -> float:
+        card, n = action.card, action.count
+        lead = 0.5 * self._lead_bonus(state, seat, card, n)
+        if card == "moai":
+            return 10.0 + lead
+        if card == "woodcutter":
+            return (4.0 if wood < MOAI_COST * held else 2.5) + lead
+        if card == "priest":
+            return 3.0 + lead
+        cost = play_cost(card, n)
+        if wood - cost < MOAI_COST * held:
+            return -1.0
+        new = 1.0 if state.displays[seat][card] == 0 else 0.0  # type: ignore[index]
+        return 1.5 + new + 0.6 * (n - 1) - cost * self._wood_worth(state) + lead
+
+    def _draw_worth(self, state: RapaNuiState, seat: int, row: int, wood: int, held: int) -> float:
+        cards = state.market[row]
+        card = cards[-1]
+        if card == "moai":
+            taken = 3.0 if wood >= MOAI_COST * (held + 1) else -4.0
+        elif card == "priest":
+            taken = 2.0
+        elif card == "woodcutter":
+            taken = 2.5 if wood < MOAI_COST * max(1, held) else 1.5
+        else:
+            taken = 1.0 if state.displays[seat][card] == 0 else 1.5  # type: ignore[index]
+        if len(cards) < 2:
+            return taken  # a refill from the deck: what it exposes is unknown
+        return taken + self._scoring_edge(state, seat, cards[-2])
+
+    def _scoring_edge(self, state: RapaNuiState, seat: int, kind: str) -> float:
+        """What a scoring of ``kind`` (R6) gives ``seat`` less the most it gives another seat, in points."""
+        counts = [d[kind] for d in state.displays]  # type: ignore[index]
+        if kind in GATHERERS:
+            worth = self._stone_values(state, seat)[kind]
+            gains = [g * worth for g in gatherer_gains(counts)]
+        else:
+            per = self._wood_worth(state) if kind == "woodcutter" else 1.0
+            gains = [g * per for g in scoring_amounts(counts)]
+        others = [g for s, g in enumerate(gains) if s != seat]
+        return gains[seat] - (max(others) if others else 0.0)

@@ -371,13 +371,16 @@ class _Context:
 
 
 # -- the team bot -----------------------------------------------------------------------------------
-def play_out(game: Any, state: NisyrosState, policy: TeamPolicy) -> float:
-    """Play ``state`` (changed in place) to the end by ``policy``; the graded outcome."""
+def play_out(game: Any, state: NisyrosState, policy: TeamPolicy) -> tuple[float, int]:
+    """Play ``state`` (changed in place) to the end by ``policy``; (the graded
+    outcome, the moves played: a playout's work, see ``TeamBot.plies``)."""
+    plies = 0
     while state.phase != "over":
         (seat,) = game.to_act(state)
         legal = game.legal_actions(state, seat)
         game.play_silent(state, legal[0] if len(legal) == 1 else policy.choose(state, seat, legal), seat)
-    return graded(state.kos)
+        plies += 1
+    return graded(state.kos), plies
 
 
 #: per level: how many of the rule of thumb's best moves the search weighs
@@ -399,14 +402,22 @@ class TeamBot(SearchBot):
     expectimax estimate); every few futures the worst third of the moves
     drop out (successive halving), so the budget goes to the close calls.
     The budget is the level's CPU seconds (and iteration cap) as for every
-    :class:`SearchBot`; ``iterations`` counts playouts."""
+    :class:`SearchBot`; ``iterations`` counts playouts. ``plies`` is a
+    budget of work that does not depend on the machine: the search stops
+    once its playouts have played that many moves (checked between
+    futures, as the clock is); benchmarks stand it for the CPU seconds,
+    since a move's cost follows the moves played (a playout from round 1
+    plays ten times as many as one from round 6)."""
 
     name = "nisyros-team"
 
-    def __init__(self, level: int = 3, width: int | None = None, **kw: Any) -> None:
+    def __init__(self, level: int = 3, width: int | None = None, plies: int | None = None, **kw: Any) -> None:
         super().__init__(level=level, **kw)
         self.width = width or WIDTH.get(level, WIDTH[3])
+        self.plies = plies
         self.policy = TeamPolicy()
+        #: the moves the last ``rank``'s playouts played
+        self.last_plies = 0
 
     def rank(self, game: Any, state: NisyrosState, seat: int, rng: random.Random) -> list[MoveScore]:
         legal = game.legal_actions(state, seat)
@@ -417,16 +428,20 @@ class TeamBot(SearchBot):
         seen = {a: 0 for a in alive}
         cpu_end = time.thread_time() + self.seconds
         wall_end = time.perf_counter() + self.seconds * self.wall_factor
-        n = futures = 0
+        n = futures = plies = 0
+        cap = self.plies
         cut = 4
         while n < self.iterations and len(alive) > 1:
-            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end):
+            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end
+                      or (cap is not None and plies >= cap)):
                 break
             world = game.determinize(state, seat, rng)
             for a in alive:
                 sim = game.clone(world)
                 game.play_silent(sim, a, seat)
-                total[a] += play_out(game, sim, self.policy)
+                value, k = play_out(game, sim, self.policy)
+                total[a] += value
+                plies += k + 1
                 seen[a] += 1
                 n += 1
             futures += 1
@@ -434,7 +449,7 @@ class TeamBot(SearchBot):
                 alive.sort(key=lambda a: total[a] / seen[a], reverse=True)
                 alive = alive[:max(2, len(alive) - len(alive) // 3)]
                 cut *= 2
-        self.last_iterations = n
+        self.last_iterations, self.last_plies = n, plies
         scored = [MoveScore(a, total[a] / seen[a] if seen[a] else 0.0, seen[a]) for a in total]
         scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
         return scored

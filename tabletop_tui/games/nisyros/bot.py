@@ -118,24 +118,34 @@ class TeamPolicy:
     def _move_scores(self, c: "_Context", legal: list[Any]) -> list[float]:
         """``_move`` of each of ``legal`` (Done 0), a worker's value on each
         place worked out once and read by index: step 1 lists every free
-        worker's move to every workplace in reach."""
+        worker's move to every workplace in reach. Only a meeting place's
+        value depends on whose worker it is (its citizens), so the others
+        are shared by every player."""
         n = c.state.players
-        to: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p, moving=True)
-        at: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p)
+        shared: list[list[float | None]] = [[None] * 32, [None] * 32]  # [moving][p], p not a meeting place
+        own: list[list[float | None]] = [[None] * 64 for _ in range(n)]  # [q][moving * 32 + p], meeting places
         value = c._worker_value
         out: list[float] = []
         for a in legal:
             kind = a.kind
             if kind == "move_worker":
                 q, src, dst = a.player, a.src, a.dst
-                row = to[q]
-                v = row[dst]
-                if v is None:
-                    v = row[dst] = value(q, dst, True)
-                row = at[q]
-                w = row[src]
-                if w is None:
-                    w = row[src] = value(q, src, False)
+                if dst & 7 == 6:
+                    v = own[q][32 + dst]
+                    if v is None:
+                        v = own[q][32 + dst] = value(q, dst, True)
+                else:
+                    v = shared[1][dst]
+                    if v is None:
+                        v = shared[1][dst] = value(q, dst, True)
+                if src & 7 == 6:
+                    w = own[q][src]
+                    if w is None:
+                        w = own[q][src] = value(q, src, False)
+                else:
+                    w = shared[0][src]
+                    if w is None:
+                        w = shared[0][src] = value(q, src, False)
                 out.append(v - w - 0.25)
             else:
                 out.append(0.0 if kind == "done" else self._move(c, a))
@@ -155,7 +165,10 @@ class TeamPolicy:
 
     # -- step 3 -----------------------------------------------------------------------------------
     def _dice(self, c: "_Context", a: Any) -> float:
-        return c.double_value(a.place)
+        v = c._doubles.get(a.place)  # the same for every die
+        if v is None:
+            v = c._doubles[a.place] = c.double_value(a.place)
+        return v
 
     def _reroll(self, c: "_Context", a: Any) -> float:
         bad = sum(1 for d in a.dice if c.state.yellow[d] not in ("-1",) and c.die_idle(d))
@@ -180,17 +193,28 @@ class TeamPolicy:
         return 1.0
 
     def _evacuate(self, c: "_Context", a: Any) -> float:
+        # the inhabitant's part is the same in every boat: worked out once
+        place, boat_zone = a.place, a.boat
+        z = place >> 3
+        key = a.player * 32 + place
+        base = c._evacuees.get(key)
+        if base is None:
+            base = c._evacuees[key] = self._evacuee(c, a.player, place)
+        boat = 0.3 * c.risk(boat_zone, 4) - 0.05 * ((boat_zone - z) % 4 != 0)
+        return base + boat
+
+    def _evacuee(self, c: "_Context", player: int, place: int) -> float:
+        """``_evacuate`` without its boat's term (added last, so the sum is the same)."""
         s = c.state
-        z, slot = divmod(a.place, 8)
+        z, slot = divmod(place, 8)
         citizen = slot == 7
-        behind = (c.target - s.kos[a.player]) * 0.4  # the worst-off player first
+        behind = (c.target - s.kos[player]) * 0.4  # the worst-off player first
         risk = c.risk(z, min(slot, 4))
-        boat = 0.3 * c.risk(a.boat, 4) - 0.05 * ((a.boat - z) % 4 != 0)
         if citizen:
-            return 2.0 + behind + risk + boat
-        if c.endgame or risk > 0.6 or c.state.workers(a.player) > c.useful_workers:
-            return 1.0 + behind + risk + boat
-        return -1.0 + behind * 0.2 + boat
+            return 2.0 + behind + risk
+        if c.endgame or risk > 0.6 or c.state.workers(player) > c.useful_workers:
+            return 1.0 + behind + risk
+        return -1.0 + behind * 0.2
 
     def _sick(self, c: "_Context", a: Any) -> float:
         return -c.worker_value(a.player, a.place)
@@ -250,6 +274,8 @@ class _Context:
         self._risks: dict[int, float] = {}
         self._values: dict[str, float] = {}
         self._workers: dict[tuple[int, int, bool], float] = {}
+        self._doubles: dict[int, float] = {}
+        self._evacuees: dict[int, float] = {}
 
     def yards(self) -> tuple[int, int]:
         """(the shipyards' workers, the wood in stock plus what the workers

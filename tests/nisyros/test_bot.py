@@ -152,3 +152,51 @@ def test_the_plies_budget_stops_the_search_and_is_repeatable():
     assert ranking() == (first, plies, playouts)
     assert 600 <= plies and playouts < 100_000, "it stopped on the plies, not the iteration cap"
     assert sum(v for _, _, v in first) == playouts
+
+
+# -- the coach: the team bot's ranking, and the rule of thumb's reason in its "why" ------------------
+def test_the_coachs_why_gives_the_rule_of_thumbs_reason():
+    from tabletop_tui.games.nisyros.actions import BuildDam, Evacuate, MoveWorker
+
+    from .util import MANDRAKI, MEETING, PALI, R1, R3, R4, VILLAGE, P, new
+    s = new()
+    s.kinds[MANDRAKI] = ["wood", "wheat", "stone", "stone"]
+    s.stone, s.wood, s.round = 1, 0, 2
+    s.lava[PALI] = 2  # the lava flows onto Pali R3 next, whose 2 dam spots are empty
+    wood = MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(MANDRAKI, R1))
+    line = G.why(s, wood, 0, random.Random(1))
+    assert line.startswith("gathers 2 wood a round on Mandraki R1") and "wood for boats" in line
+    assert "no boat yet, and the team has 0 wood" in line
+    dam = MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(PALI, 4))
+    assert "the lava flows onto Pali R3 next: 2 dam spots are empty" in G.why(s, dam, 0, random.Random(1))
+    s.phase = "build"
+    assert "only a full row of 2 dams holds it back" in G.why(s, BuildDam(zone=PALI, ring=R3), 0, random.Random(1))
+    assert "would hold it better" in G.why(s, BuildDam(zone=PALI, ring=R4), 0, random.Random(1))
+    s.phase = "evacuate"
+    assert "citizens first" in G.why(s, Evacuate(player=0, place=P(MANDRAKI, VILLAGE), boat=MANDRAKI), 0,
+                                     random.Random(1))
+
+
+@pytest.mark.parametrize("players,level", [(2, "achilles"), (4, "heracles")])
+def test_every_reason_is_plain_words_for_every_legal_move(players, level):
+    bot = G.bot_for(1)
+    for state, seat in policy_game(players, level, 6, every=1):
+        for a in G.legal_actions(state, seat):
+            said = bot.reason(state, a)
+            assert isinstance(said, str) and "{" not in said and "[" not in said and "\n" not in said
+
+
+def test_the_coach_suggests_through_the_team_bot():
+    from tabletop_tui.engine import coach
+    state, seat = next(policy_game(2, "achilles", 3, every=5))
+    bot = G.bot_for(coach.COACH_LEVEL)
+    bot.plies, bot.seconds = 400, 1e9
+    ranked = [(m.action, m.value, m.visits) for m in bot.rank(G, state, seat, random.Random(1))]
+    said = coach.suggestions(G, state, seat, ranked, str, 1)
+    legal = G.legal_actions(state, seat)
+    assert 1 <= len(said) <= coach.TOP and all(s.action in legal for s in said)
+    assert [s.value for s in said] == sorted((s.value for s in said), reverse=True)
+    for s in said:
+        assert s.why == G.why(state, s.action, seat, random.Random(0))
+        reason = bot.reason(state, s.action)
+        assert not reason or s.why.endswith(f"({reason})")

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop_tui.engine.bots import MoveScore, SearchBot
 from tabletop_tui.engine.errors import IllegalAction
 
-from .data import CARDS, DAM_SPOTS, ISLAND
+from .data import CARDS, DAM_SPOTS, ISLAND, ZONES, area_name
 from .round import BIG_VICTORY, INHABITANTS, SMALL_VICTORY, graded
 from .state import NisyrosState
 
@@ -252,6 +252,86 @@ class TeamPolicy:
         return -3.0 if r == s.lava[z] and s.lava[z] > 0 else -1.0 if r == s.lava[z] + 1 else 0.0
 
 
+def reason(state: NisyrosState, action: Any) -> str:
+    """The rule of thumb's reason for ``action``, in a newcomer's words (the
+    coach's "why" adds it to what the move does): which of the team's needs
+    it serves, read from the open board as :class:`TeamPolicy` weighs it;
+    "" when the policy has no reason to give."""
+    c, a, s = _Context(state), action, state
+    kind = a.kind
+    if kind in ("move_worker",) and s.phase in ("move", "marathon"):
+        z, slot = divmod(a.dst, 8)
+        danger = c.risk(z, min(slot, 4))
+        said = _place_reason(c, a.player, a.dst)
+        zs, ss = divmod(a.src, 8)
+        if ss < 7 and c.risk(zs, min(ss, 4)) > 0.6 and danger < 0.3:
+            said = "it leaves land the lava will likely cover this round" + (f"; {said}" if said else "")
+        elif danger > 0.6:
+            said += ("; " if said else "") + "but lava will likely cover it this round: a third of those who flee are lost"
+        return said
+    if kind == "build_boat":
+        if c.boats_wanted > 0:
+            return (f"every islander needs a boat to reach Kos: {c.island} are on the island and "
+                    f"{sum(s.boats)} boats wait")
+        return "there is a boat for everyone already: this one is spare"
+    if kind == "build_dam":
+        lava = s.lava[a.zone]
+        if a.ring == lava and lava > 0:
+            return (f"the lava flows onto {area_name(a.zone, a.ring)} next; only a full row of "
+                    f"{DAM_SPOTS[a.ring]} dams holds it back")
+        return "the lava does not flow there next: a dam in its path would hold it better"
+    if kind == "evacuate":
+        citizen = a.place % 8 == 7
+        if citizen:
+            return "ship citizens first: workers still gather and build for the team, citizens only wait"
+        if c.endgame:
+            return "the end is near: a worker saved now counts, one left behind may be lost"
+        return "a worker shipped now gathers and builds no more: usually ship citizens first"
+    if kind == "place_die":
+        v = c.double_value(a.place)
+        return "doubles what the team needs most this round" if v > 1.0 else ""
+    if kind == "pick_zone" and s.phase == "direction":
+        return "of the two zones, the eruption costs the team less there"
+    if kind == "done" and s.phase == "build":
+        return "stone and wood kept now build the dams and boats of the rounds to come"
+    return ""
+
+
+def _place_reason(c: "_Context", q: int, p: int) -> str:
+    """Why a worker of ``q`` is useful on place ``p`` (the terms of ``_worker_value``)."""
+    s = c.state
+    z, slot = divmod(p, 8)
+    if slot < 4:
+        kind = s.kinds[z][slot]
+        if c.kind_value(kind) < 1.0:
+            return f"the team has {kind} enough for now"
+        if kind == "wood":
+            return (f"wood for boats: {c.boats_wanted} of the {c.island} islanders have no boat yet, "
+                    f"and the team has {s.wood} wood")
+        if kind == "wheat":
+            sail = ", and at this level each islander who sails needs one" if ISLAND.levels[s.level].wheat_to_sail else ""
+            return (f"wheat feeds the workers each round (1 a player, 2 with 6 workers or more){sail}; "
+                    f"the team has {s.wheat}")
+        return "stone for dams, to stop the lava flowing onto the land below it"
+    if slot == 5:
+        at_yards, wood_coming = c.yards()
+        if wood_coming > at_yards and c.boats_wanted > at_yards:
+            return f"a boat a worker: {wood_coming} wood to build with, and {c.boats_wanted} islanders lack a boat"
+        return "no wood for another boat this round"
+    if slot == 4:
+        lz = s.lava[z]
+        missing = DAM_SPOTS[lz] - s.dams[z][lz] if 0 < lz < 5 else 0
+        if missing:
+            return (f"the lava flows onto {area_name(z, lz)} next: {missing} dam spots are empty "
+                    f"and the team has {s.stone} stone")
+        return f"no lava is about to flow in {ZONES[z]}: the dams can wait"
+    if slot == 6:
+        if s.round <= 4 and not c.endgame:
+            return "early on, each citizen called up is one more worker for every round to come"
+        return "late in the game a new worker has few rounds left to work"
+    return ""
+
+
 class _Context:
     """What the policy works out once per choice: the team's needs."""
 
@@ -259,7 +339,7 @@ class _Context:
         self.state = s = state
         n = s.players
         self.cap = ISLAND.stock_cap[n]
-        island = sum(map(sum, s.people))  # everyone still on Nisyros
+        self.island = island = sum(map(sum, s.people))  # everyone still on Nisyros
         boats = sum(s.boats)
         self.boats_wanted = island - boats  # boats the people still here need
         self.wood_wanted = self.boats_wanted - s.wood
@@ -444,6 +524,10 @@ class TeamBot(SearchBot):
         self.policy = TeamPolicy()
         #: the moves the last ``rank``'s playouts played
         self.last_plies = 0
+
+    def reason(self, state: NisyrosState, action: Any) -> str:
+        """The rule of thumb's reason for ``action`` (:func:`reason`), for the coach."""
+        return reason(state, action)
 
     def rank(self, game: Any, state: NisyrosState, seat: int, rng: random.Random) -> list[MoveScore]:
         legal = game.legal_actions(state, seat)

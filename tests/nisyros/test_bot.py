@@ -166,7 +166,7 @@ def test_the_coachs_why_gives_the_rule_of_thumbs_reason():
     wood = MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(MANDRAKI, R1))
     line = G.why(s, wood, 0, random.Random(1))
     assert line.startswith("gathers 2 wood a round on Mandraki R1") and "wood for boats" in line
-    assert "no boat yet, and the team has 0 wood" in line
+    assert "none of the 20 islanders has a boat yet, and the team has 0 wood" in line
     dam = MoveWorker(player=0, src=P(MANDRAKI, MEETING), dst=P(PALI, 4))
     assert "the lava flows onto Pali R3 next: 2 dam spots are empty" in G.why(s, dam, 0, random.Random(1))
     s.phase = "build"

@@ -306,8 +306,9 @@ def _place_reason(c: "_Context", q: int, p: int) -> str:
         if c.kind_value(kind) < 1.0:
             return f"the team has {kind} enough for now"
         if kind == "wood":
-            return (f"wood for boats: {c.boats_wanted} of the {c.island} islanders have no boat yet, "
-                    f"and the team has {s.wood} wood")
+            lack = (f"none of the {c.island} islanders has a boat yet" if c.boats_wanted >= c.island
+                    else f"{c.boats_wanted} of the {c.island} islanders have no boat yet")
+            return f"wood for boats: {lack}, and the team has {s.wood} wood"
         if kind == "wheat":
             sail = ", and at this level each islander who sails needs one" if ISLAND.levels[s.level].wheat_to_sail else ""
             return (f"wheat feeds the workers each round (1 a player, 2 with 6 workers or more){sail}; "

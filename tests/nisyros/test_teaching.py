@@ -15,7 +15,11 @@ from .util import (COAST, DAM_SITE, EMPORIOS, G, MANDRAKI, MEETING, NIKIA, PALI,
 
 
 def why(state, action, seat=0) -> str:
+    """What the move does: the coach's line without the team bot's reason
+    after it (tests/nisyros/test_bot.py has that)."""
     text = G.why(state, action, seat, random.Random(1))
+    reason = G.bot_for(1).reason(state, action)
+    text = text.removesuffix(f" ({reason})") if reason else text
     return text.replace("{s0}", "Red").replace("{s1}", "Blue")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop_tui.engine.bots import MoveScore, SearchBot
 from tabletop_tui.engine.errors import IllegalAction
 
-from .data import CARDS, DAM_SPOTS, ISLAND
+from .data import CARDS, DAM_SPOTS, ISLAND, ZONES, area_name
 from .round import BIG_VICTORY, INHABITANTS, SMALL_VICTORY, graded
 from .state import NisyrosState
 
@@ -118,24 +118,34 @@ class TeamPolicy:
     def _move_scores(self, c: "_Context", legal: list[Any]) -> list[float]:
         """``_move`` of each of ``legal`` (Done 0), a worker's value on each
         place worked out once and read by index: step 1 lists every free
-        worker's move to every workplace in reach."""
+        worker's move to every workplace in reach. Only a meeting place's
+        value depends on whose worker it is (its citizens), so the others
+        are shared by every player."""
         n = c.state.players
-        to: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p, moving=True)
-        at: list[list[float | None]] = [[None] * 32 for _ in range(n)]  # worker_value(q, p)
+        shared: list[list[float | None]] = [[None] * 32, [None] * 32]  # [moving][p], p not a meeting place
+        own: list[list[float | None]] = [[None] * 64 for _ in range(n)]  # [q][moving * 32 + p], meeting places
         value = c._worker_value
         out: list[float] = []
         for a in legal:
             kind = a.kind
             if kind == "move_worker":
                 q, src, dst = a.player, a.src, a.dst
-                row = to[q]
-                v = row[dst]
-                if v is None:
-                    v = row[dst] = value(q, dst, True)
-                row = at[q]
-                w = row[src]
-                if w is None:
-                    w = row[src] = value(q, src, False)
+                if dst & 7 == 6:
+                    v = own[q][32 + dst]
+                    if v is None:
+                        v = own[q][32 + dst] = value(q, dst, True)
+                else:
+                    v = shared[1][dst]
+                    if v is None:
+                        v = shared[1][dst] = value(q, dst, True)
+                if src & 7 == 6:
+                    w = own[q][src]
+                    if w is None:
+                        w = own[q][src] = value(q, src, False)
+                else:
+                    w = shared[0][src]
+                    if w is None:
+                        w = shared[0][src] = value(q, src, False)
                 out.append(v - w - 0.25)
             else:
                 out.append(0.0 if kind == "done" else self._move(c, a))
@@ -155,7 +165,10 @@ class TeamPolicy:
 
     # -- step 3 -----------------------------------------------------------------------------------
     def _dice(self, c: "_Context", a: Any) -> float:
-        return c.double_value(a.place)
+        v = c._doubles.get(a.place)  # the same for every die
+        if v is None:
+            v = c._doubles[a.place] = c.double_value(a.place)
+        return v
 
     def _reroll(self, c: "_Context", a: Any) -> float:
         bad = sum(1 for d in a.dice if c.state.yellow[d] not in ("-1",) and c.die_idle(d))
@@ -180,17 +193,28 @@ class TeamPolicy:
         return 1.0
 
     def _evacuate(self, c: "_Context", a: Any) -> float:
+        # the inhabitant's part is the same in every boat: worked out once
+        place, boat_zone = a.place, a.boat
+        z = place >> 3
+        key = a.player * 32 + place
+        base = c._evacuees.get(key)
+        if base is None:
+            base = c._evacuees[key] = self._evacuee(c, a.player, place)
+        boat = 0.3 * c.risk(boat_zone, 4) - 0.05 * ((boat_zone - z) % 4 != 0)
+        return base + boat
+
+    def _evacuee(self, c: "_Context", player: int, place: int) -> float:
+        """``_evacuate`` without its boat's term (added last, so the sum is the same)."""
         s = c.state
-        z, slot = divmod(a.place, 8)
+        z, slot = divmod(place, 8)
         citizen = slot == 7
-        behind = (c.target - s.kos[a.player]) * 0.4  # the worst-off player first
+        behind = (c.target - s.kos[player]) * 0.4  # the worst-off player first
         risk = c.risk(z, min(slot, 4))
-        boat = 0.3 * c.risk(a.boat, 4) - 0.05 * ((a.boat - z) % 4 != 0)
         if citizen:
-            return 2.0 + behind + risk + boat
-        if c.endgame or risk > 0.6 or c.state.workers(a.player) > c.useful_workers:
-            return 1.0 + behind + risk + boat
-        return -1.0 + behind * 0.2 + boat
+            return 2.0 + behind + risk
+        if c.endgame or risk > 0.6 or c.state.workers(player) > c.useful_workers:
+            return 1.0 + behind + risk
+        return -1.0 + behind * 0.2
 
     def _sick(self, c: "_Context", a: Any) -> float:
         return -c.worker_value(a.player, a.place)
@@ -228,6 +252,87 @@ class TeamPolicy:
         return -3.0 if r == s.lava[z] and s.lava[z] > 0 else -1.0 if r == s.lava[z] + 1 else 0.0
 
 
+def reason(state: NisyrosState, action: Any) -> str:
+    """The rule of thumb's reason for ``action``, in a newcomer's words (the
+    coach's "why" adds it to what the move does): which of the team's needs
+    it serves, read from the open board as :class:`TeamPolicy` weighs it;
+    "" when the policy has no reason to give."""
+    c, a, s = _Context(state), action, state
+    kind = a.kind
+    if kind in ("move_worker",) and s.phase in ("move", "marathon"):
+        z, slot = divmod(a.dst, 8)
+        danger = c.risk(z, min(slot, 4))
+        said = _place_reason(c, a.player, a.dst)
+        zs, ss = divmod(a.src, 8)
+        if ss < 7 and c.risk(zs, min(ss, 4)) > 0.6 and danger < 0.3:
+            said = "it leaves land the lava will likely cover this round" + (f"; {said}" if said else "")
+        elif danger > 0.6:
+            said += ("; " if said else "") + "but lava will likely cover it this round: a third of those who flee are lost"
+        return said
+    if kind == "build_boat":
+        if c.boats_wanted > 0:
+            return (f"every islander needs a boat to reach Kos: {c.island} are on the island and "
+                    f"{sum(s.boats)} boats wait")
+        return "there is a boat for everyone already: this one is spare"
+    if kind == "build_dam":
+        lava = s.lava[a.zone]
+        if a.ring == lava and lava > 0:
+            return (f"the lava flows onto {area_name(a.zone, a.ring)} next; only a full row of "
+                    f"{DAM_SPOTS[a.ring]} dams holds it back")
+        return "the lava does not flow there next: a dam in its path would hold it better"
+    if kind == "evacuate":
+        citizen = a.place % 8 == 7
+        if citizen:
+            return "ship citizens first: workers still gather and build for the team, citizens only wait"
+        if c.endgame:
+            return "the end is near: a worker saved now counts, one left behind may be lost"
+        return "a worker shipped now gathers and builds no more: usually ship citizens first"
+    if kind == "place_die":
+        v = c.double_value(a.place)
+        return "doubles what the team needs most this round" if v > 1.0 else ""
+    if kind == "pick_zone" and s.phase == "direction":
+        return "of the two zones, the eruption costs the team less there"
+    if kind == "done" and s.phase == "build":
+        return "stone and wood kept now build the dams and boats of the rounds to come"
+    return ""
+
+
+def _place_reason(c: "_Context", q: int, p: int) -> str:
+    """Why a worker of ``q`` is useful on place ``p`` (the terms of ``_worker_value``)."""
+    s = c.state
+    z, slot = divmod(p, 8)
+    if slot < 4:
+        kind = s.kinds[z][slot]
+        if c.kind_value(kind) < 1.0:
+            return f"the team has {kind} enough for now"
+        if kind == "wood":
+            lack = (f"none of the {c.island} islanders has a boat yet" if c.boats_wanted >= c.island
+                    else f"{c.boats_wanted} of the {c.island} islanders have no boat yet")
+            return f"wood for boats: {lack}, and the team has {s.wood} wood"
+        if kind == "wheat":
+            sail = ", and at this level each islander who sails needs one" if ISLAND.levels[s.level].wheat_to_sail else ""
+            return (f"wheat feeds the workers each round (1 a player, 2 with 6 workers or more){sail}; "
+                    f"the team has {s.wheat}")
+        return "stone for dams, to stop the lava flowing onto the land below it"
+    if slot == 5:
+        at_yards, wood_coming = c.yards()
+        if wood_coming > at_yards and c.boats_wanted > at_yards:
+            return f"a boat a worker: {wood_coming} wood to build with, and {c.boats_wanted} islanders lack a boat"
+        return "no wood for another boat this round"
+    if slot == 4:
+        lz = s.lava[z]
+        missing = DAM_SPOTS[lz] - s.dams[z][lz] if 0 < lz < 5 else 0
+        if missing:
+            return (f"the lava flows onto {area_name(z, lz)} next: {missing} dam spots are empty "
+                    f"and the team has {s.stone} stone")
+        return f"no lava is about to flow in {ZONES[z]}: the dams can wait"
+    if slot == 6:
+        if s.round <= 4 and not c.endgame:
+            return "early on, each citizen called up is one more worker for every round to come"
+        return "late in the game a new worker has few rounds left to work"
+    return ""
+
+
 class _Context:
     """What the policy works out once per choice: the team's needs."""
 
@@ -235,7 +340,7 @@ class _Context:
         self.state = s = state
         n = s.players
         self.cap = ISLAND.stock_cap[n]
-        island = sum(map(sum, s.people))  # everyone still on Nisyros
+        self.island = island = sum(map(sum, s.people))  # everyone still on Nisyros
         boats = sum(s.boats)
         self.boats_wanted = island - boats  # boats the people still here need
         self.wood_wanted = self.boats_wanted - s.wood
@@ -250,6 +355,8 @@ class _Context:
         self._risks: dict[int, float] = {}
         self._values: dict[str, float] = {}
         self._workers: dict[tuple[int, int, bool], float] = {}
+        self._doubles: dict[int, float] = {}
+        self._evacuees: dict[int, float] = {}
 
     def yards(self) -> tuple[int, int]:
         """(the shipyards' workers, the wood in stock plus what the workers
@@ -371,13 +478,16 @@ class _Context:
 
 
 # -- the team bot -----------------------------------------------------------------------------------
-def play_out(game: Any, state: NisyrosState, policy: TeamPolicy) -> float:
-    """Play ``state`` (changed in place) to the end by ``policy``; the graded outcome."""
+def play_out(game: Any, state: NisyrosState, policy: TeamPolicy) -> tuple[float, int]:
+    """Play ``state`` (changed in place) to the end by ``policy``; (the graded
+    outcome, the moves played: a playout's work, see ``TeamBot.plies``)."""
+    plies = 0
     while state.phase != "over":
         (seat,) = game.to_act(state)
         legal = game.legal_actions(state, seat)
         game.play_silent(state, legal[0] if len(legal) == 1 else policy.choose(state, seat, legal), seat)
-    return graded(state.kos)
+        plies += 1
+    return graded(state.kos), plies
 
 
 #: per level: how many of the rule of thumb's best moves the search weighs
@@ -399,14 +509,26 @@ class TeamBot(SearchBot):
     expectimax estimate); every few futures the worst third of the moves
     drop out (successive halving), so the budget goes to the close calls.
     The budget is the level's CPU seconds (and iteration cap) as for every
-    :class:`SearchBot`; ``iterations`` counts playouts."""
+    :class:`SearchBot`; ``iterations`` counts playouts. ``plies`` is a
+    budget of work that does not depend on the machine: the search stops
+    once its playouts have played that many moves (checked between
+    futures, as the clock is); benchmarks stand it for the CPU seconds,
+    since a move's cost follows the moves played (a playout from round 1
+    plays ten times as many as one from round 6)."""
 
     name = "nisyros-team"
 
-    def __init__(self, level: int = 3, width: int | None = None, **kw: Any) -> None:
+    def __init__(self, level: int = 3, width: int | None = None, plies: int | None = None, **kw: Any) -> None:
         super().__init__(level=level, **kw)
         self.width = width or WIDTH.get(level, WIDTH[3])
+        self.plies = plies
         self.policy = TeamPolicy()
+        #: the moves the last ``rank``'s playouts played
+        self.last_plies = 0
+
+    def reason(self, state: NisyrosState, action: Any) -> str:
+        """The rule of thumb's reason for ``action`` (:func:`reason`), for the coach."""
+        return reason(state, action)
 
     def rank(self, game: Any, state: NisyrosState, seat: int, rng: random.Random) -> list[MoveScore]:
         legal = game.legal_actions(state, seat)
@@ -417,16 +539,20 @@ class TeamBot(SearchBot):
         seen = {a: 0 for a in alive}
         cpu_end = time.thread_time() + self.seconds
         wall_end = time.perf_counter() + self.seconds * self.wall_factor
-        n = futures = 0
+        n = futures = plies = 0
+        cap = self.plies
         cut = 4
         while n < self.iterations and len(alive) > 1:
-            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end):
+            if n and (time.thread_time() > cpu_end or time.perf_counter() > wall_end
+                      or (cap is not None and plies >= cap)):
                 break
             world = game.determinize(state, seat, rng)
             for a in alive:
                 sim = game.clone(world)
                 game.play_silent(sim, a, seat)
-                total[a] += play_out(game, sim, self.policy)
+                value, k = play_out(game, sim, self.policy)
+                total[a] += value
+                plies += k + 1
                 seen[a] += 1
                 n += 1
             futures += 1
@@ -434,7 +560,7 @@ class TeamBot(SearchBot):
                 alive.sort(key=lambda a: total[a] / seen[a], reverse=True)
                 alive = alive[:max(2, len(alive) - len(alive) // 3)]
                 cut *= 2
-        self.last_iterations = n
+        self.last_iterations, self.last_plies = n, plies
         scored = [MoveScore(a, total[a] / seen[a] if seen[a] else 0.0, seen[a]) for a in total]
         scored.sort(key=lambda m: (m.visits, m.value), reverse=True)
         return scored

@@ -192,9 +192,12 @@ def _rule_after(state: NisyrosState) -> str:
     return {"reroll": "Action dice", "dice": "Gathering", "marathon": "Gathering"}.get(ph, "The active player")
 
 def why(game: "Nisyros", state: NisyrosState, action: Action, seat: int, rng: random.Random) -> str:
-    """What the move does for the team (:func:`_why`); the board is open,
-    and the line never looks at the deck's order."""
-    return _why(state, action, seat)
+    """What the move does for the team (:func:`_why`) and, after it, the
+    team bot's rule of thumb's reason for it (``TeamBot.reason``: what a
+    newcomer can learn); the board is open, and the line never looks at
+    the deck's order."""
+    said, because = _why(state, action, seat), game.bot_for(1).reason(state, action)
+    return f"{said} ({because})" if said and because else said or because
 
 def estimate_text(game: "Nisyros", state: NisyrosState, seat: int, value: float) -> str:
     """The team's graded outcome as the saved count it stands for: the

@@ -73,7 +73,13 @@ QUICK_ITERATIONS = {1: 25, 2: 62, 3: 200}
 #: real CPU budget (0.1 / 0.25 / 0.8 s), as ``--calibrate`` measured them
 #: (the commit and date are in docs/bots.md's ladder section). The engines
 #: get faster: measure again after they change.
-MATCHED_ITERATIONS: dict[str, dict[int, int]] = {}
+MATCHED_ITERATIONS: dict[str, dict[int, int]] = {
+    # 4 December 2026, 22:57 UTC, commit cfb2625, 12 positions a game (``--calibrate``)
+    "tiki": {1: 1614, 2: 3790, 3: 11132},
+    "rapa_nui": {1: 696, 2: 1549, 3: 4526},
+    "nyakuza": {1: 514, 2: 1188, 3: 3338},
+    "nayakas": {1: 220, 2: 554, 3: 1612},
+}
 #: ``--calibrate``: positions sampled from one seeded game of each game
 CALIBRATE_POSITIONS = 12
 

@@ -31,22 +31,21 @@ def test_it_plays_whole_games_with_legal_moves_only(shaman):
         assert GAME.is_over(state)
 
 
-def test_it_takes_the_harbour_when_it_can():
-    # Purple tops a 2-totem on the jungle beside the harbour, which holds 2 tikis:
-    # moving onto it would not top it; placing nowhere gains fruit. The one move
-    # that gains 2 fruit: a 1-totem of Purple's stepping onto the harbour's stack.
-    state = position({HARBOUR: [YELLOW, YELLOW], 3: [PURPLE], JUNGLE: [YELLOW]}, active=PURPLE)
+def test_it_takes_fruit_before_building_a_totem():
+    # Purple can influence the jungle at 2 (its 1-totem steps onto Yellow's two
+    # tikis: 1 fruit), or start a totem on the empty harbour (worth more on the
+    # board, no fruit yet): fruit first
+    state = position({JUNGLE: [PURPLE], 2: [YELLOW, YELLOW]}, active=PURPLE)
     action = ScriptedBot().choose(GAME, state, PURPLE, random.Random(1))
-    assert action == Move(start=3, path=(HARBOUR,))
+    assert action == Move(start=JUNGLE, path=(2,))
 
 
 def test_it_stays_off_a_cursed_village_it_would_top():
-    # the only way to influence a village is to top the cursed one's 2-stack; the
-    # scripted bot places a tiki elsewhere instead
-    state = position({CURSED: [YELLOW, YELLOW], 6: [PURPLE]}, active=PURPLE)
+    # stepping onto Yellow's tiki on the cursed village would make Purple the
+    # owner of a 2-totem there; the scripted bot starts one on the harbour instead
+    state = position({CURSED: [YELLOW], 6: [PURPLE]}, active=PURPLE)
     action = ScriptedBot().choose(GAME, state, PURPLE, random.Random(1))
-    assert action != Move(start=6, path=(CURSED,))
-    assert isinstance(action, Place) and action.village == HARBOUR, "the richest empty village"
+    assert action == Place(village=HARBOUR)
 
 
 def test_it_leaves_the_shaman_where_it_is():

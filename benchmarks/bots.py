@@ -6,12 +6,18 @@
     python benchmarks/bots.py --only random --games rapa_nui --players 3,4 --json out.json
     python benchmarks/bots.py --ladder                      # round robin, 100 games a pair (hours)
     python benchmarks/bots.py --ladder --quick --games 20 --game tiki   # iteration caps L1 25, L2 62, L3 200
+    python benchmarks/bots.py --calibrate                   # each level's iterations a move at its CPU budget
+    python benchmarks/bots.py --ladder --matched --pairs L3-L1 --game nayakas --log games.jsonl
+                                                            # caps that stand for the real levels, one pair
 
 ``--ladder`` (issue 20) plays random, the game's scripted bot (its bot.py's
 ``ScriptedBot``, where one exists), L1, L2 and L3 against each other at 2
 players in every competitive game and prints openskill ratings with
 intervals, each pair's win rate with its Wilson interval and sample, and
-every bot's CPU seconds a move (see ``ladder``).
+every bot's CPU seconds a move (see ``ladder``). ``--matched`` caps each
+level of each game at the median iterations a move that ``--calibrate``
+measured at the level's real CPU budget (``MATCHED_ITERATIONS``): the same
+games on any machine, as strong as the real levels at that engine speed.
 
 Prints, for every registered game (``engine.games()``) at every player count:
 

@@ -495,14 +495,17 @@ def caps_for(game_id: str, iterations: dict[int, int] | None, matched: bool,
 
 
 def parse_pairs(text: str | None) -> set[frozenset[str]] | None:
-    """``--pairs L3-L1,scripted-L1`` as a set of unordered pairs."""
+    """``--pairs L3-L1,scripted-L1`` as a set of unordered pairs (a pair
+    naming "scripted" plays in the games that have a scripted bot)."""
     if not text:
         return None
+    known = {"random", "scripted"} | {f"L{level}" for level in SEARCH_LEVELS}
     out = set()
     for item in text.split(","):
         a, _, b = item.strip().partition("-")
-        if not a or not b or a == b:
-            raise SystemExit(f"--pairs: {item!r} is not two bots joined by '-' (e.g. L3-L1)")
+        if a not in known or b not in known or a == b:
+            raise SystemExit(f"--pairs: {item!r} is not two of {', '.join(sorted(known))} joined by '-' "
+                             "(e.g. L3-L1)")
         out.add(frozenset((a, b)))
     return out
 

@@ -100,7 +100,7 @@ def test_matched_caps_are_each_games_own_and_an_unmeasured_game_is_refused(bench
 def test_pairs_are_read_unordered_and_a_bad_one_is_refused(bench):
     assert bench.parse_pairs("L3-L1, scripted-L1") == {frozenset(("L1", "L3")), frozenset(("L1", "scripted"))}
     assert bench.parse_pairs(None) is None
-    for bad in ("L3", "L3-L3", "-L1"):
+    for bad in ("L3", "L3-L3", "-L1", "L4-L1", "l3-L1"):
         with pytest.raises(SystemExit):
             bench.parse_pairs(bad)
 

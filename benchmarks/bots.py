@@ -6,12 +6,18 @@
     python benchmarks/bots.py --only random --games rapa_nui --players 3,4 --json out.json
     python benchmarks/bots.py --ladder                      # round robin, 100 games a pair (hours)
     python benchmarks/bots.py --ladder --quick --games 20 --game tiki   # iteration caps L1 25, L2 62, L3 200
+    python benchmarks/bots.py --calibrate                   # each level's iterations a move at its CPU budget
+    python benchmarks/bots.py --ladder --matched --pairs L3-L1 --game nayakas --log games.jsonl
+                                                            # caps that stand for the real levels, one pair
 
 ``--ladder`` (issue 20) plays random, the game's scripted bot (its bot.py's
 ``ScriptedBot``, where one exists), L1, L2 and L3 against each other at 2
 players in every competitive game and prints openskill ratings with
 intervals, each pair's win rate with its Wilson interval and sample, and
-every bot's CPU seconds a move (see ``ladder``).
+every bot's CPU seconds a move (see ``ladder``). ``--matched`` caps each
+level of each game at the median iterations a move that ``--calibrate``
+measured at the level's real CPU budget (``MATCHED_ITERATIONS``): the same
+games on any machine, as strong as the real levels at that engine speed.
 
 Prints, for every registered game (``engine.games()``) at every player count:
 
@@ -69,6 +75,19 @@ TARGET_LADDER, TARGET_LADDER_LOW = 0.80, 0.70
 #: 0.1 : 0.25 : 0.8 s)
 LADDER_GAMES = 100
 QUICK_ITERATIONS = {1: 25, 2: 62, 3: 200}
+#: ``--matched``: per game, each level's median iterations a move at its
+#: real CPU budget (0.1 / 0.25 / 0.8 s), as ``--calibrate`` measured them
+#: (the commit and date are in docs/bots.md's ladder section). The engines
+#: get faster: measure again after they change.
+MATCHED_ITERATIONS: dict[str, dict[int, int]] = {
+    # 4 December 2026, 22:57 UTC, commit cfb2625, 12 positions a game (``--calibrate``)
+    "tiki": {1: 1614, 2: 3790, 3: 11132},
+    "rapa_nui": {1: 696, 2: 1549, 3: 4526},
+    "nyakuza": {1: 514, 2: 1188, 3: 3338},
+    "nayakas": {1: 220, 2: 554, 3: 1612},
+}
+#: ``--calibrate``: positions sampled from one seeded game of each game
+CALIBRATE_POSITIONS = 12
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -262,20 +281,29 @@ def schedule(names: list[str], games: int) -> list[tuple[int, str, str]]:
 
 def play_ladder(game, field: list[Entrant], games: int, seed: int,
                 times: dict[str, dict[str, list[float]]] | None = None,
-                tick: Callable[[str], None] = lambda s: None) -> list[dict]:
+                tick: Callable[[str], None] = lambda s: None,
+                pairs: set[frozenset[str]] | None = None,
+                log: Callable[[dict], None] | None = None, first: int = 0) -> list[dict]:
     """Every game of the round robin at 2 players: its number ``k``, the
     bots in seats 0 and 1 and each one's share of the win. Game k of every
-    pair is dealt from the same seed (``game_seed``)."""
+    pair is dealt from the same seed (``game_seed``). ``pairs``: only
+    these pairs play (None: every pair); ``log`` is handed each game's
+    result as it ends; ``first``: the games are numbers ``first`` to
+    ``first + games - 1`` (a run can go on where another stopped)."""
     makers = {e.name: e.make for e in field}
     times = times if times is not None else {}
     results = []
-    for k, a, b in schedule([e.name for e in field], games):
+    for k, a, b in schedule([e.name for e in field], first + games):
+        if k < first or pairs is not None and frozenset((a, b)) not in pairs:
+            continue
         bots: list[Bot] = [Timed(makers[n](game), times.setdefault(n, _sink())) for n in (a, b)]
         state = play(game, 2, game_seed(seed, game.id, 2, k), bots)
         winners = game.result(state).winners if game.is_over(state) else []
         share = {n: (1 / len(winners) if s in winners else 0.0) for s, n in enumerate((a, b))}
         results.append({"k": k, "seats": [a, b], "share": share})
         tick("+" if share[a] == 1 else "-" if share[a] == 0 else "=")
+        if log is not None:
+            log(results[-1])
     return results
 
 
@@ -321,25 +349,109 @@ def ratings(results: list[dict]) -> list[dict]:
     return out
 
 
-def ladder(chosen: list, games: int, seed: int, iterations: dict[int, int] | None, report: dict) -> None:
-    """Plays and prints the ladder of every competitive 2-player game of ``chosen``."""
-    mode = ("iteration caps a move " + ", ".join(f"L{k} {n}" for k, n in sorted(iterations.items()))
-            if iterations else "each level's CPU budget a move")
-    print(f"\nLadder: round robin at 2 players, {games} games a pair, seats alternated, seed {seed}, {mode}; "
+def positions(game, count: int, seed: int) -> list[Any]:
+    """``count`` positions with a choice, spread evenly over one seeded
+    2-player game of level 1 capped at 25 iterations in both seats."""
+    rng = random.Random(seed ^ 0x5EED)
+    bots = [level_bot(1, QUICK_ITERATIONS[1])(game) for _ in range(2)]
+    state = game.new_state(2, None, game_seed(seed, game.id, 2, 0))
+    seen = []
+    while not game.is_over(state) and len(seen) < 20_000:
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) > 1:
+            seen.append((game.clone(state), seat))
+        action = bots[seat].choose(game, state, seat, rng)
+        game.play_silent(state, action, seat)
+    step = max(1, len(seen) // count)
+    return seen[step // 2::step][:count]
+
+
+def calibrate(game, count: int, seed: int) -> dict[int, dict]:
+    """Each level's iterations a move at its real CPU budget (``make_bot``,
+    the wall-clock cap lifted), on ``count`` positions of one seeded game:
+    the median (the cap ``--matched`` uses), the range and the positions
+    where the level searched (a game's own bot may answer some moves
+    without searching, e.g. Nyakuza's bids)."""
+    out = {}
+    spots = positions(game, count, seed)
+    for level in sorted(SEARCH_LEVELS):
+        its, cpu = [], []
+        for k, (state, seat) in enumerate(spots):
+            bot = make_bot("search", level, game)
+            bot.wall_factor = math.inf  # type: ignore[attr-defined]
+            c0 = time.thread_time()
+            bot.choose(game, game.clone(state), seat, random.Random(seed + k))
+            cpu.append(time.thread_time() - c0)
+            if getattr(bot, "last_iterations", 0):
+                its.append(bot.last_iterations)
+        out[level] = {"median": int(statistics.median(its)) if its else 0, "low": min(its, default=0),
+                      "high": max(its, default=0), "searched": len(its), "positions": len(spots),
+                      "cpu_p50": statistics.median(cpu), "cpu_max": max(cpu)}
+        progress(".")
+    return out
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    """``--calibrate``: the caps that stand for the real levels, per game."""
+    chosen = [g for g in registered_games() if not g.cooperative and g.min_players <= 2 <= g.max_players]
+    if args.games:
+        wanted = {x.strip() for x in args.games.split(",")}
+        chosen = [g for g in chosen if g.id in wanted]
+    env = environment()
+    t_run = time.perf_counter()
+    levels = ", ".join(f"L{k} {lv.seconds:g} s" for k, lv in sorted(SEARCH_LEVELS.items()))
+    print(f"iterations a move at each level's CPU budget ({levels}), {args.positions} positions of one "
+          f"seeded 2-player game each\n  {env['when']}  commit {env['commit']}  Python {env['python']}  "
+          f"{env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}", flush=True)
+    report: dict[str, Any] = {"environment": env, "calibrate": {}}
+    rows, caps = [], {}
+    for g in chosen:
+        progress(f"{g.id}: ")
+        got = calibrate(g, args.positions, args.seed)
+        progress("\n")
+        report["calibrate"][g.id] = got
+        caps[g.id] = {lv: r["median"] for lv, r in got.items()}
+        for lv, r in got.items():
+            mark = ("✓" if r["cpu_max"] <= TARGET_P95_S else "✗") if lv == max(got) else ""
+            rows.append([g.id, f"L{lv}", f"{r['searched']}/{r['positions']}", r["median"],
+                         f"{r['low']}-{r['high']}", f"{r['cpu_p50']:.3f}", f"{r['cpu_max']:.3f} {mark}".strip()])
+    print(table(["game", "level", "searched", "iterations p50", "range", "CPU p50", "CPU max"], rows))
+    print("\nMATCHED_ITERATIONS = " + repr(caps))
+    finish(env, t_run, report, args.json)
+    return 0
+
+
+def ladder(chosen: list, games: int, seed: int, iterations: dict[int, int] | None, report: dict,
+           matched: bool = False, pairs: set[frozenset[str]] | None = None, log_path: str | None = None,
+           first: int = 0) -> None:
+    """Plays and prints the ladder of every competitive 2-player game of
+    ``chosen``: at ``iterations`` a move, or with ``matched`` each game's
+    ``MATCHED_ITERATIONS``, or at each level's CPU budget; ``pairs`` only."""
+    mode = ("each game's matched caps (MATCHED_ITERATIONS)" if matched else caps_text(iterations) if iterations
+            else "each level's CPU budget a move")
+    only = "" if pairs is None else ", pairs " + " ".join(sorted("-".join(sorted(p)) for p in pairs))
+    print(f"\nLadder: round robin at 2 players, {games} games a pair{only}, seats alternated, seed {seed}, {mode}; "
           f"target L3 beats L1 >= {pct(TARGET_LADDER)} with the lower 95% bound >= {pct(TARGET_LADDER_LOW)}, "
           f"L3 CPU p95 <= {TARGET_P95_S:g} s", flush=True)
     for g in chosen:
         if g.cooperative or not g.min_players <= 2 <= g.max_players:
             continue
-        field = entrants(g, iterations)
+        caps = caps_for(g.id, iterations, matched)
+        field = entrants(g, caps)
         times: dict[str, dict[str, list[float]]] = {}
         cpu = time.process_time()
         progress(f"{g.id}: ")
-        results = play_ladder(g, field[::-1], games, seed, times, progress)  # pairs read "L3 vs L1"
+        log = None
+        if log_path:
+            def log(r: dict, game_id: str = g.id) -> None:
+                with open(log_path, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"game": game_id, **r}) + "\n")
+        results = play_ladder(g, field[::-1], games, seed, times, progress, pairs, log, first)  # pairs read "L3 vs L1"
         progress("\n")
         rows = [[r["bot"], f"{r['mu']:.1f}", f"{r['sigma']:.1f}", f"{r['low']:.1f}-{r['high']:.1f}", r["games"]]
                 for r in ratings(results)]
-        print(f"\n{g.id}: {len(results)} games, {(time.process_time() - cpu) / 60:.1f} CPU min")
+        print(f"\n{g.id}: {len(results)} games, {(time.process_time() - cpu) / 60:.1f} CPU min, "
+              f"{caps_text(caps) if caps else 'CPU budgets'}")
         print(table(["bot", "mu", "sigma", "95% interval", "games"], rows))
         pairs = pair_rates(results)
         prow = []
@@ -360,9 +472,43 @@ def ladder(chosen: list, games: int, seed: int, iterations: dict[int, int] | Non
                              f"{percentile(sink['cpu'], 95):.3f} {mark}".strip(), f"{max(sink['cpu']):.3f}",
                              f"{percentile(sink['iterations'], 50):.0f}"])
         print(table(["bot", "moves", "CPU p50", "CPU p95", "CPU max", "iterations p50"], trow), flush=True)
-        report["ladder"].append({"game": g.id, "games_per_pair": games, "iterations": iterations,
+        report["ladder"].append({"game": g.id, "games_per_pair": games, "iterations": caps,
                                  "ratings": ratings(results), "pairs": pairs,
                                  "seconds": {n: timing_row(g.id, 0, s) for n, s in times.items()}})
+
+
+def caps_text(caps: dict[int, int]) -> str:
+    return "iteration caps a move " + ", ".join(f"L{k} {n}" for k, n in sorted(caps.items()))
+
+
+def caps_for(game_id: str, iterations: dict[int, int] | None, matched: bool,
+             table_: dict[str, dict[int, int]] | None = None) -> dict[int, int] | None:
+    """The iteration caps a game's ladder uses: its matched ones (from
+    ``table_``, default ``MATCHED_ITERATIONS``; a game not measured there
+    is an error, not a silent fallback), else ``iterations`` (None: the
+    CPU budgets)."""
+    if not matched:
+        return iterations
+    known = MATCHED_ITERATIONS if table_ is None else table_
+    if game_id not in known:
+        raise SystemExit(f"--matched: no caps measured for {game_id}; run --calibrate --game {game_id}")
+    return dict(known[game_id])
+
+
+def parse_pairs(text: str | None) -> set[frozenset[str]] | None:
+    """``--pairs L3-L1,scripted-L1`` as a set of unordered pairs (a pair
+    naming "scripted" plays in the games that have a scripted bot)."""
+    if not text:
+        return None
+    known = {"random", "scripted"} | {f"L{level}" for level in SEARCH_LEVELS}
+    out = set()
+    for item in text.split(","):
+        a, _, b = item.strip().partition("-")
+        if a not in known or b not in known or a == b:
+            raise SystemExit(f"--pairs: {item!r} is not two of {', '.join(sorted(known))} joined by '-' "
+                             "(e.g. L3-L1)")
+        out.add(frozenset((a, b)))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -374,7 +520,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-games", type=int, help="games per cell vs random (default 20, long 100)")
     ap.add_argument("--duel-games", type=int, help="L3 vs L1 games per game (default 6, long 20)")
     ap.add_argument("--duel-from", type=int, default=0, metavar="K",
-                    help="the first duel's number (default 0): more games on the same seed")
+                    help="the first duel's number (default 0): more games on the same seed "
+                    "(with --ladder: the first game number of every pair)")
     ap.add_argument("--only", default="random,duel", help="comma-separated: random, duel")
     ap.add_argument("--games", metavar="IDS|N", help="comma-separated game ids (default: every game); with "
                     f"--ladder a number: games a pair (default {LADDER_GAMES}, --quick 20)")
@@ -384,6 +531,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", metavar="L1,L2,L3", help="with --ladder: cap each level at exactly this "
                     "many iterations a move instead of its CPU budget (--quick: "
                     + ",".join(str(n) for _, n in sorted(QUICK_ITERATIONS.items())) + ")")
+    ap.add_argument("--matched", action="store_true", help="with --ladder: cap each level of each game at "
+                    "its median iterations a move at the level's real CPU budget (MATCHED_ITERATIONS, "
+                    "measured by --calibrate)")
+    ap.add_argument("--pairs", metavar="A-B,...", help="with --ladder: only these pairs play (e.g. L3-L1)")
+    ap.add_argument("--log", metavar="FILE", help="with --ladder: append each game's result to FILE as a JSON "
+                    "line as it ends (a long run stopped early keeps its games)")
+    ap.add_argument("--calibrate", action="store_true", help="measure each level's iterations a move at its "
+                    "real CPU budget per game (what --matched uses)")
+    ap.add_argument("--positions", type=int, default=CALIBRATE_POSITIONS,
+                    help=f"--calibrate: positions a game (default {CALIBRATE_POSITIONS})")
     ap.add_argument("--players", metavar="NS", help="comma-separated player counts (default: all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
@@ -392,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.games and args.games.strip().isdigit():
         per_pair, args.games = int(args.games), None
     args.games = args.game or args.games
+    if args.calibrate:
+        return run_calibrate(args)
     if args.ladder:
         return run_ladder(args, per_pair)
     if args.quick:
@@ -507,7 +666,8 @@ def run_ladder(args: argparse.Namespace, per_pair: int | None) -> int:
     print(f"search-bot ladder, figures not pass/fail\n  {env['when']}  commit {env['commit']}  "
           f"Python {env['python']}  {env['cpus']} CPUs  load {env['loadavg_start'][0]:.2f}")
     report: dict[str, Any] = {"environment": env, "ladder": []}
-    ladder(chosen, games, args.seed, iterations, report)
+    ladder(chosen, games, args.seed, iterations, report, args.matched, parse_pairs(args.pairs), args.log,
+           args.duel_from)
     finish(env, t_run, report, args.json)
     return 0
 

@@ -5,11 +5,12 @@ never import it."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
 from tabletop_tui.engine.actions import Action
-from tabletop_tui.engine.bots import win_chances
+from tabletop_tui.engine.bots import Bot, win_chances
 from tabletop_tui.engine.game import Seat
 
 from .actions import Build, Pass
@@ -132,3 +133,65 @@ def prosperity_estimate(game: Nayakas, st: NayakasState, seat: int) -> float:
     est += 0.3 * sum(p.art.values())
     est += 0.5 * (SETUP.event_tokens - p.tokens)
     return est
+
+
+class ScriptedBot(Bot):
+    """A rule of thumb, no search: build a Section whenever one can be
+    paid for; otherwise take the move that most raises the bot's own
+    estimated Prosperity (:func:`prosperity_estimate`: the Prosperity it
+    has, plus a share for half-built temples, resources, artisans, Culture
+    and Event Tokens out), looking one move ahead only and ignoring what
+    the others will do. After a build it goes on choosing the same way
+    (the Section tile, the temple, the facility, the Borderland). It passes
+    only when nothing else raises its estimate. It judges a move on a copy
+    with the hidden cards dealt again (``determinize``), so it reads only
+    what its seat can see. The ladder's "scripted" entrant
+    (``benchmarks/bots.py``)."""
+
+    name = "scripted"
+
+    def choose(self, game: Nayakas, state: NayakasState, seat: Seat, rng: random.Random) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        moves = search_actions(game, state, seat)
+        rng.shuffle(moves)
+        if state.phase == "build" and not state.pending:
+            builds = [a for a in moves if isinstance(a, Build)]
+            moves = builds or moves
+        seen = determinize(game, state, seat, rng)
+        best, best_score = moves[0], -math.inf
+        for action in moves:
+            score = _looked_ahead(game, seen, action, seat, rng) - (PASS_COST if isinstance(action, Pass) else 0.0)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+#: the scripted bot passes only when no other move is at least this much better for it
+PASS_COST = 0.01
+#: how many of its own choices in a row (a build, then its tiles) the scripted bot looks through
+_CHAIN = 4
+
+
+def _looked_ahead(game: Nayakas, seen: NayakasState, action: Action, seat: Seat, rng: random.Random) -> float:
+    """``seat``'s estimated Prosperity after ``action`` and, while the seat
+    still owes choices for it (``pending``), after the best of each."""
+    st = game.clone(seen)
+    game.play_silent(st, action, seat)
+    for _ in range(_CHAIN):
+        if st.phase == "over" or not st.pending or game.to_act(st) != [seat]:
+            break
+        options = search_actions(game, st, seat)
+        if not options:
+            break
+        scored = []
+        for a in options:
+            nxt = game.clone(st)
+            game.play_silent(nxt, a, seat)
+            scored.append((prosperity_estimate(game, nxt, seat), nxt))
+        st = max(scored, key=lambda x: x[0])[1]
+    if st.phase == "over":
+        won = game.result(st).winners
+        return 1000.0 if seat in won else -1000.0
+    return prosperity_estimate(game, st, seat)

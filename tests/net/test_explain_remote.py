@@ -12,6 +12,7 @@ from tabletop_tui.engine import registry
 from tabletop_tui.games.tiki.board import ARROWS, step
 from tabletop_tui.net import protocol as p
 
+from ..ui.drive import calm
 from .test_app import tables, text, until  # noqa: F401 (a fixture)
 
 
@@ -121,8 +122,9 @@ async def test_a_refused_click_presses_no_key_again_and_the_next_click_says_why(
         board, start = screen.board, screen.board.selected
         village = {"offset": board.offset_of(f"village:{step(start, direction)}")}
         await pilot.click(board, **village)
-        await until(pilot, lambda: not screen.table.explaining(), "the server's answer")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: not screen.table.explaining() and screen._ask_again is None,
+                    "the server's answer, handled by the screen")
+        await calm(pilot)  # a key pressed again would be handled by now
         assert board.selected == start, "Enter was pressed again: the totem was put back"
         await pilot.click(board, **village)
         await until(pilot, lambda: message(screen) == want,

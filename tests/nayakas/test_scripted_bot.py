@@ -11,6 +11,8 @@ from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.games.nayakas.actions import Build
 from tabletop_tui.games.nayakas.bot import ScriptedBot
 
+from ..bot_games import play_checked
+
 from .util import GAME, check_invariants, fresh, set_res, to_build_phase
 
 
@@ -18,17 +20,8 @@ from .util import GAME, check_invariants, fresh, set_res, to_build_phase
 def test_it_plays_a_whole_game_with_legal_moves_only(players):
     state = fresh(players, seed=11 + players)
     bots = [ScriptedBot()] + [RandomBot() for _ in range(players - 1)]
-    rng = random.Random(players)
-    built = 0
-    for _ in range(4000):
-        if GAME.is_over(state):
-            break
-        seat = GAME.to_act(state)[0]
-        action = bots[seat].choose(GAME, state, seat, rng)
-        assert action in GAME.legal_actions(state, seat)
-        built += seat == 0 and isinstance(action, Build)
-        GAME.apply(state, action, seat)
-    assert GAME.is_over(state)
+    moves = play_checked(GAME, state, bots, random.Random(players))
+    built = sum(seat == 0 and isinstance(action, Build) for seat, action in moves)
     check_invariants(state)
     assert built >= 2, "it builds"
 

@@ -12,6 +12,8 @@ from tabletop_tui.games.tiki.actions import Move, Place, Shaman
 from tabletop_tui.games.tiki.bot import ScriptedBot
 from tabletop_tui.games.tiki.rules import TikiOptions
 
+from ..bot_games import play_checked
+
 from .util import CURSED, GAME, HARBOUR, JUNGLE, PURPLE, YELLOW, position
 
 
@@ -20,15 +22,7 @@ def test_it_plays_whole_games_with_legal_moves_only(shaman):
     for k in range(6):
         state = GAME.new_state(2, TikiOptions(shaman=shaman), 40 + k)
         bots = [ScriptedBot(), RandomBot()] if k % 2 else [RandomBot(), ScriptedBot()]
-        rng = random.Random(k)
-        for _ in range(2000):
-            if GAME.is_over(state):
-                break
-            seat = GAME.to_act(state)[0]
-            action = bots[seat].choose(GAME, state, seat, rng)
-            assert action in GAME.legal_actions(state, seat)
-            GAME.apply(state, action, seat)
-        assert GAME.is_over(state)
+        play_checked(GAME, state, bots, random.Random(k), limit=2000)
 
 
 def test_it_takes_fruit_before_building_a_totem():

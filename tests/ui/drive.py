@@ -142,6 +142,22 @@ async def settle(pilot, screen, saves: bool = False) -> None:
     await until(lambda: settled(screen), "the screen to draw the table's last change", pilot=pilot)
 
 
+async def to_the_game(pilot):
+    """Wait for the game screen to be up and settled, pressing Enter at each
+    hot-seat hand-off on the way; returns the game screen."""
+    from tabletop_tui.ui.game_screen import GameScreen
+    from tabletop_tui.ui.handoff import HandoffScreen
+
+    app = pilot.app
+    while True:
+        await until(lambda: isinstance(app.screen, HandoffScreen)
+                    or (isinstance(app.screen, GameScreen) and settled(app.screen)),
+                    "the game screen or a hand-off", pilot=pilot)
+        if not isinstance(app.screen, HandoffScreen):
+            return app.screen
+        await press(pilot, "enter")
+
+
 def match_of(screen):
     """The referee's look at the true game (tests only: no client holds it)."""
     return screen.table.match

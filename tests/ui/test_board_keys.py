@@ -12,10 +12,8 @@ import pytest
 
 from tabletop_tui.engine import Match, SeatConfig, registry
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.game_screen import GameScreen
-from tabletop_tui.ui.handoff import HandoffScreen
 
-from .drive import settled, tiki_keys
+from .drive import tiki_keys, to_the_game
 from .drive_nayakas import nayakas_keys
 from .drive_nisyros import nisyros_keys
 from .drive_nyakuza import keys_for as nyakuza_keys
@@ -75,12 +73,8 @@ async def test_a_legal_action_is_made_by_keys(game_id, seed, log, seat, action):
         match.apply(entry["action"], entry["seat"])
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(6):
-            await pilot.pause()
-            if isinstance(app.screen, HandoffScreen):
-                await pilot.press("enter")
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert app.screen is screen and settled(screen) and screen.viewer == seat
+        screen = await to_the_game(pilot)
+        assert screen.viewer == seat
         before = len(match.log)
         for key in DRIVERS[game_id](screen.board, action):
             await pilot.press(key)

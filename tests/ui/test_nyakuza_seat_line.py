@@ -6,20 +6,16 @@ from __future__ import annotations
 
 from tabletop_tui.engine import Match, SeatConfig
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.handoff import HandoffScreen
 
 from ..waiting import until
+from . import drive
 
 
 async def test_a_seat_with_a_last_bid_and_the_amulet_keeps_one_line_at_80_columns():
     match = Match("nyakuza", [SeatConfig(name="Ana"), SeatConfig(name="Ben")], seed=1, autosave=False)
     app = TabletopApp(match=match, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(6):
-            await pilot.pause()
-            if isinstance(app.screen, HandoffScreen):
-                await pilot.press("enter")
-        board = app.screen.board
+        board = (await drive.to_the_game(pilot)).board
         await until(lambda: board.view is not None and board.summary_width < 31, "the narrow board", pilot=pilot)
         v = board.view
         seats = [p.model_copy(update={"to_place": 0, "has_bid": False, "last_bid": 24, "last_tokens": 3,

@@ -22,6 +22,13 @@ def message(screen) -> str:
     return str(screen.query_one("#message", Static).content)
 
 
+def tiki_against_a_bot() -> tuple[Match, TabletopApp]:
+    """Ana (the keys) against a random bot at Tiki, Purple first, seed 5."""
+    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")],
+                  {"first_player": "Purple"}, seed=5)
+    return match, TabletopApp(match=match, bot_delay=0)
+
+
 async def settle(pilot, screen) -> None:
     """The table settled, its save on disk and the screen drawn."""
     await drive.settle(pilot, screen, saves=True)
@@ -47,9 +54,7 @@ async def test_a_failing_folder_says_so_in_one_line_and_the_game_goes_on(monkeyp
 
     monkeypatch.setattr(storage.os, "fsync", fsync)
     monkeypatch.setattr(storage.tempfile, "mkstemp", mkstemp)
-    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")],
-                  {"first_player": "Purple"}, seed=5)
-    app = TabletopApp(match=match, bot_delay=0)
+    match, app = tiki_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -104,9 +109,7 @@ async def test_leaving_a_game_that_cannot_be_resumed_asks_first_and_n_keeps_it(m
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     monkeypatch.setattr(storage.tempfile, "mkstemp", mkstemp)
-    match = Match("tiki", [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")],
-                  {"first_player": "Purple"}, seed=5)
-    app = TabletopApp(match=match, bot_delay=0)
+    match, app = tiki_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

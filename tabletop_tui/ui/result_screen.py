@@ -27,6 +27,11 @@ def winner_line(result: Result, names: Sequence[str], cooperative: bool) -> str:
     return f"{', '.join(won[:-1])} and {won[-1]} share the win."
 
 
+def clip(name: str, width: int) -> str:
+    """``name`` cut to ``width`` cells, the cut shown by "…"."""
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
 def _cell(value: object) -> str:
     if value is True:
         return "yes"
@@ -39,7 +44,8 @@ class ResultScreen(ModalScreen[str]):
     """Dismisses with "menu" (back to the picker) or "board" (look at it).
 
     Column headings come from the game (``Game.result_columns``), so a wide
-    score table still fits 80 columns. Its own footer covers the game's, so
+    score table still fits 80 columns; long names are cut (with "…") rather
+    than the last column, the total, falling off the screen. Its own footer covers the game's, so
     no game key (hint, put back...) is offered over a finished game.
     """
 
@@ -56,6 +62,7 @@ class ResultScreen(ModalScreen[str]):
         self.seats = list(seats)
         self.cooperative = cooperative
         self.columns: dict[str, str] = {}
+        self._names_at = 0  # the Player column's width the table was filled for
         if game_id:
             from tabletop_tui.engine.registry import get
 
@@ -84,28 +91,51 @@ class ResultScreen(ModalScreen[str]):
             button.can_focus = False
         self.set_focus(None)
 
-    def _fill(self, table: DataTable) -> None:
-        """The final table's columns and rows (filled before it is mounted:
-        an app that quits as the game ends may never mount it)."""
+    def on_resize(self) -> None:
+        table = self.query_one("#result-table", DataTable)
+        if self._name_width(*self._rows()) != self._names_at:
+            table.clear(columns=True)
+            self._fill(table)
+
+    def _rows(self) -> tuple[list[str], list[list[str]]]:
+        """The final table's headings and its rows, a seat a row, as text."""
         res = self.result
         keys: list[str] = []
         for d in res.details.values():
             for k in d:
                 if k not in keys:
                     keys.append(k)
-        table.add_column("Player")
-        for k in keys:
-            table.add_column(self.columns.get(k, k.replace("_", " ").capitalize()))
+        heads = ["Player"] + [self.columns.get(k, k.replace("_", " ").capitalize()) for k in keys]
         show_score = bool(res.scores) and not keys
         if show_score:
-            table.add_column("Score")
+            heads.append("Score")
+        rows = []
         for s, seat in enumerate(self.seats):
-            name = Text(f"★ {seat.name}" if s in res.winners else f"  {seat.name}")
-            row: list[object] = [name] + [_cell(res.details.get(s, {}).get(k, "")) for k in keys]
+            row = [f"★ {seat.name}" if s in res.winners else f"  {seat.name}"]
+            row += [_cell(res.details.get(s, {}).get(k, "")) for k in keys]
             if show_score:
                 v = res.scores.get(s, "")
                 row.append(str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-            table.add_row(*row)
+            rows.append(row)
+        return heads, rows
+
+    def _name_width(self, heads: list[str], rows: list[list[str]]) -> int:
+        """How wide the Player column may be so that every column fits the
+        box at the app's width (each column takes its widest cell plus 2)."""
+        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]
+        room = min(86, self.app.size.width) - 4  # the box's border and padding
+        others = sum(w + 2 for w in widths[1:])
+        return max(len(heads[0]), min(widths[0], room - others - 2))
+
+    def _fill(self, table: DataTable) -> None:
+        """The final table's columns and rows (filled before it is mounted:
+        an app that quits as the game ends may never mount it)."""
+        heads, rows = self._rows()
+        self._names_at = width = self._name_width(heads, rows)
+        for head in heads:
+            table.add_column(head)
+        for row in rows:
+            table.add_row(Text(clip(row[0], width)), *row[1:])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

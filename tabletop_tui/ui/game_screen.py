@@ -42,9 +42,6 @@ if TYPE_CHECKING:
     from tabletop_tui.engine.table_face import TableFace
 
 
-#: seconds after a move that its log line is drawn (about one frame)
-LOG_DELAY = 0.02
-
 
 class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     """One table seen from this keyboard.
@@ -267,7 +264,15 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
 
     # -- updates from the table ------------------------------------------------------
     def on_game_screen_updated(self, message: Updated) -> None:
+        """The table's update: the board, the status, the players panel,
+        the message line and the log's new lines, all in one frame (a
+        frame costs the app and the player's terminal more than any one of
+        them; nothing here lays the screen out unless a line's height changed)."""
         message.stop()
+        with self.app.batch_update():
+            self._take_update(message.updates)
+
+    def _take_update(self, updates: dict[Seat | None, Update]) -> None:
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
             if self.board.names:  # lines written under the old names are written again
@@ -276,7 +281,7 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
         was_over = self.current is not None and self.current.over
-        self.updates.update(message.updates)
+        self.updates.update(updates)
         if self.current is not None and self.current.over != was_over:
             self.refresh_bindings()  # the coach's key goes (or comes back on undo)
         if self.current is not None and self.current.serial != before:
@@ -289,7 +294,7 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         elif self._turn_said and not mine_now:
             self._turn_said = False  # the turn went on: say who we wait for instead
             self.say("")
-        mine = message.updates.get(self.viewer)
+        mine = updates.get(self.viewer)
         if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
             self._moved = mine.last.reveals
         self.advance()
@@ -304,8 +309,7 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         self._render_seats(up)
         if not self._said:
             self._show_prompt()
-        # the log a frame later: the frame that shows the move comes sooner
-        self.set_timer(LOG_DELAY, self._render_log)
+        self._render_log()  # in the same frame as the move
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
@@ -338,7 +342,13 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         except Exception as err:  # a bug must not throw the table out of the game
             self.say(report_crash(err), error=True)
             return False
-        self.say("")
+        if self.table.answers_later:
+            # the table's update (or its refusal) rewrites the message line
+            # soon: clearing it now would be a frame of its own, showing
+            # the prompt for a few milliseconds between "Your turn." and the move
+            self._said = False
+        else:
+            self.say("")
         return True
 
     def answered(self, answer) -> None:

@@ -86,3 +86,36 @@ async def test_a_move_is_one_frame_on_the_mover_s_screen_and_one_on_the_other_s(
             moves[seat] += 1
     link.close()
     ben.close()
+
+
+async def test_a_log_line_repaints_its_own_row_while_the_log_fits_and_the_whole_log_once_it_scrolls():
+    """A line written to the game log repaints only its row while every
+    line fits unscrolled (RichLog repaints the whole log at every line);
+    once the log scrolls, every row moved and all of it is repainted."""
+    from rich.text import Text
+    from textual.app import App
+
+    from tabletop_tui.ui.game_log import GameLog
+
+    class OneLog(App):
+        def compose(self):
+            yield GameLog(id="log", wrap=True, markup=False, min_width=20)
+
+    app = OneLog()
+    async with app.run_test(size=(40, 8)) as pilot:
+        log = app.query_one(GameLog)
+        await until(pilot, lambda: log.size.height == 8 and log._size_known, "the log laid out")
+        log.write(Text("the first line"))
+        log.write(Text("the second line"))
+        await calm(pilot)
+        await until(pilot, lambda: drawn(app.screen) and not log._repaint_regions, "the log drawn")
+        log.write(Text("the third line"))
+        assert [r.height for r in log._repaint_regions] == [1] and next(iter(log._repaint_regions)).y == 2
+        await calm(pilot)
+        await until(pilot, lambda: drawn(app.screen) and not log._repaint_regions, "the third line drawn")
+        for i in range(6):  # past the log's 8 rows: it scrolls
+            log.write(Text(f"line {i + 4}"))
+        assert any(r.height == log.outer_size.height for r in log._repaint_regions)
+        await calm(pilot)
+        await until(pilot, lambda: log.scroll_offset.y == 1, "the log scrolled to its end")
+        assert "line 9" in "".join(seg.text for seg in log.lines[-1])

@@ -256,6 +256,11 @@ class Service:
                 self.hint(conn, req.seat)
             elif kind == "coach":
                 self.coach(conn, req.seat)
+            elif kind == "judge":  # a player's own switch for the coach's word (rate-limited with the moves)
+                table = self._mine(conn, req.seat)
+                if not conn.actions.take():
+                    raise IllegalAction("Too fast: wait a moment.")
+                table.judge_moves(req.seat, req.on)
             elif kind == "set_bot":
                 self.set_bot(conn, req.table, req.seat, req.bot, req.level)
             elif kind in ("records", "replay"):

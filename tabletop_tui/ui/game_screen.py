@@ -29,7 +29,7 @@ from tabletop_tui.engine.updates import Update
 from .board import Board
 from .boards import board_class
 from .coach_panel import CoachPanel
-from .footer import FittingFooter
+from .footer import NARROW, FittingFooter
 from .game_log import GameLog
 from .handoff import HandoffScreen
 from .message_line import MessageLines
@@ -69,6 +69,8 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Coach"),
+        Binding("j", "judge", "Judge"),
+        Binding("j", "judge_unshown", "Judge", show=False),  # j works where the footer has no room for it
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
         Binding("slash", "chat", "Chat", key_display="/"),
@@ -281,9 +283,10 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
         was_over = self.current is not None and self.current.over
+        was_judged = self.current.judged if self.current is not None else None
         self.updates.update(updates)
-        if self.current is not None and self.current.over != was_over:
-            self.refresh_bindings()  # the coach's key goes (or comes back on undo)
+        if self.current is not None and (self.current.over != was_over or self.current.judged != was_judged):
+            self.refresh_bindings()  # the coach's keys go (or come back on undo)
         if self.current is not None and self.current.serial != before:
             self._close_coach()  # the position changed: the suggestions are stale
         mine_now = any(u.my_turn for u in self.updates.values())
@@ -380,6 +383,13 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Undo and hints are for players, and nothing but leaving, the rules
         and quitting works while the terminal is too small."""
+        if action in ("judge", "judge_unshown"):  # only where the coach judges the viewer's moves (or would)
+            up = self.current
+            if up is None or up.judged is None or up.seat != self.viewer or up.over or self.too_small:
+                return False
+            # in the footer when it has room (a 100-column terminal; at 80
+            # a game's own keys fill it), or to say how to turn it back on
+            return action == "judge_unshown" or self.app.size.width >= NARROW or not up.judged
         if action in ("undo", "hint") and not self.policy.seats:
             return False  # a spectator: not shown in the footer
         if action == "chat" and not self.chatty:
@@ -406,6 +416,24 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
             self.board.focus_board()
             return
         self._review_key(event)
+
+    def action_judge_unshown(self) -> None:
+        self.action_judge()
+
+    def action_judge(self) -> None:
+        """j: the viewer's own switch for the coach's word on their moves
+        (the other players keep theirs)."""
+        up, seat = self.current, self.viewer
+        if up is None or seat is None or up.judged is None:
+            return
+        on = not up.judged
+        try:
+            self.table.judge_moves(seat, on)
+        except IllegalAction as err:
+            self.say(err.reason, error=True)
+            return
+        self.say("The coach judges your moves again: it says so after a clear slip." if on
+                 else "The coach no longer judges your moves (j to have it back).")
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use

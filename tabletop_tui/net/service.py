@@ -237,7 +237,11 @@ class Service:
         kind = req.type
         try:
             if kind == "lobby":  # follow the lobby (a table is left only by "leave")
-                conn.in_lobby = True
+                # not from a table: the app's lobby shows again for a moment
+                # after the setup form sends its table (before "joined" comes),
+                # and a player at a table followed the lobby from then on (their
+                # app redrew its hidden list at every table opened or finished)
+                conn.in_lobby = conn.entry is None
                 conn.send(self.lobby())
             elif kind == "create":
                 self.create(conn, req)

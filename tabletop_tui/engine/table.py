@@ -293,7 +293,8 @@ class Table(TableCoach, BotSeats, Autosave):
             last=self._last_for(seat), result=result, thinking=self._thinking,
             note=self._save_problem or "", alert=self._alert_for(seat),
             alert_detail=self._alert_detail if self._alert else "", public_status=m.status(None) if seat is not None else "",
-            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused, lesson="")
+            coach=self._coach_notes.get(seat, "") if seat is not None else "", paused=self._paused, lesson="",
+            judged=self.judged(seat))
 
     # -- alerts (a bot that could not move) --------------------------------------------
     def _raise_alert(self, what: str, detail: str = "") -> None:

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from . import coach, thinker
 from .actions import Action
 from .coach import Suggestion
+from .errors import IllegalAction
 from .game import Seat
 
 
@@ -36,13 +37,43 @@ class TableCoach:
         self._coach_notes: dict[Seat, str] = {}
         #: judge a move only once made, quick look first (a server's tables)
         self.lean_coach = lean
+        #: the seats whose players turned the coach's word on their moves off
+        #: (each player's own choice, kept while the table lives, not saved)
+        self._unjudged: set[Seat] = set()
 
     def _coach_sees(self, seat: Seat) -> bool:
         """(Lock held.) The coach's word after a move of ``seat`` would be
         read: the table flags blunders, a human plays ``seat`` and a client
         follows it."""
         return (bool(self.coach_flags) and self.seats[seat].is_human  # type: ignore[attr-defined]
+                and seat not in self._unjudged
                 and any(seat in sub.seats for sub in self._subs))  # type: ignore[attr-defined]
+
+    def judged(self, seat: Seat | None) -> bool | None:
+        """Whether the coach judges ``seat``'s moves (its player's switch,
+        on by default); None where it judges nobody's: the table does not
+        flag blunders, or a bot (or nobody: the public view) plays ``seat``."""
+        if seat is None or not self.coach_flags or not self.seats[seat].is_human:  # type: ignore[attr-defined]
+            return None
+        return seat not in self._unjudged
+
+    def judge_moves(self, seat: Seat, on: bool) -> None:
+        """``seat``'s player's own switch: whether the coach judges their
+        moves (and says so after a clear blunder). The other players' stay
+        as they are; IllegalAction where the coach judges nobody's moves."""
+        self._check_seat(seat)
+        with self._lock:
+            if self.judged(seat) is None:
+                raise IllegalAction("The coach does not judge moves at this table.")
+            if on:
+                self._unjudged.discard(seat)
+            else:
+                self._unjudged.add(seat)
+                self._coach_notes.pop(seat, None)
+                self._analyses.pop(seat, None)
+            self._publish()
+            if on:
+                self._look_ahead()
 
     def _look_ahead(self) -> None:
         """(Lock held, after a change.) At a table that is not lean, start

@@ -105,6 +105,9 @@ class Update(BaseModel):
     public_status: str = ""
     #: the coach's word to this seat about its last move ("" if none)
     coach: str = ""
+    #: whether the coach judges this seat's moves (its player's own switch);
+    #: None where it judges nobody's (no blunder flags here, a bot's seat)
+    judged: bool | None = None
     #: True while the table's bots wait to be stepped (a paused demo)
     paused: bool = False
     #: a tutorial's words for this seat now ("" outside a tutorial)

@@ -464,6 +464,14 @@ class RemoteTable:
         self._coach_replies[seat] = reply
         self.service.send(p.Coach(seat=seat))
 
+    def judge_moves(self, seat: Seat, on: bool) -> None:
+        """Ask the server's coach to judge ``seat``'s moves or not (its
+        player's own switch); the next update says it did (``judged``)."""
+        try:
+            self.service.send(p.Judge(seat=seat, on=on))
+        except ServiceGone as err:
+            raise IllegalAction(err.reason) from None
+
     def send_chat(self, text: str) -> None:
         """Say one line to the table (IllegalAction if the server is gone)."""
         try:

@@ -99,6 +99,15 @@ class Coach(Message):
     seat: int
 
 
+class Judge(Message):
+    """Whether the coach judges the moves of one of the connection's seats
+    (its player's own switch)."""
+
+    type: Literal["judge"] = "judge"
+    seat: int
+    on: bool
+
+
 class Chat(Message):
     type: Literal["chat"] = "chat"
     text: str = Field(max_length=MAX_CHAT * 4)
@@ -133,7 +142,7 @@ class Leave(Message):
     type: Literal["leave"] = "leave"
 
 
-Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Coach, Chat, SetBot, Leave,
+Request = Annotated[Union[Hello, Lobby, Create, Join, Act, Explain, Undo, Hint, Coach, Judge, Chat, SetBot, Leave,
                           Records, Replay],
                     Field(discriminator="type")]
 _requests = TypeAdapter(Request)

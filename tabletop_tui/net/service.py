@@ -237,7 +237,11 @@ class Service:
         kind = req.type
         try:
             if kind == "lobby":  # follow the lobby (a table is left only by "leave")
-                conn.in_lobby = True
+                # not from a table: the app's lobby shows again for a moment
+                # after the setup form sends its table (before "joined" comes),
+                # and a player at a table followed the lobby from then on (their
+                # app redrew its hidden list at every table opened or finished)
+                conn.in_lobby = conn.entry is None
                 conn.send(self.lobby())
             elif kind == "create":
                 self.create(conn, req)
@@ -256,6 +260,11 @@ class Service:
                 self.hint(conn, req.seat)
             elif kind == "coach":
                 self.coach(conn, req.seat)
+            elif kind == "judge":  # a player's own switch for the coach's word (rate-limited with the moves)
+                table = self._mine(conn, req.seat)
+                if not conn.actions.take():
+                    raise IllegalAction("Too fast: wait a moment.")
+                table.judge_moves(req.seat, req.on)
             elif kind == "set_bot":
                 self.set_bot(conn, req.table, req.seat, req.bot, req.level)
             elif kind in ("records", "replay"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -34,10 +35,29 @@ class GameLog(RichLog):
     _own_size_only = False
     #: the width its lines were wrapped at (0: none yet)
     _wrapped_width = 0
+    #: its Rich style, worked out once (see :attr:`rich_style`)
+    _style_kept: Style | None = None
 
     class Rewrap(Message):
         """The log's width changed (the layout moved, not only the
         terminal): its lines want writing again at the new width."""
+
+    @property
+    def rich_style(self) -> Style:
+        """Textual's style of the widget, kept until its styles change:
+        RichLog asks for it at every line it draws, and working it out
+        walks every ancestor's styles (a move's frame drew each log line
+        again, at a fifth of a millisecond each)."""
+        style = self._style_kept
+        if style is None:
+            style = self._style_kept = super().rich_style
+        return style
+
+    def notify_style_update(self) -> None:
+        """Its styles (or an ancestor's: Textual applies them to every
+        descendant) changed: the kept style goes."""
+        self._style_kept = None
+        super().notify_style_update()
 
     def on_resize(self, event: events.Resize) -> None:  # RichLog's own handler runs too
         width = event.size.width
@@ -45,17 +65,36 @@ class GameLog(RichLog):
             self.post_message(self.Rewrap())
         self._wrapped_width = width
 
+    #: a write is under way: a repaint of the whole log it asks for waits (see :meth:`write`)
+    _writing = False
+    _repaint_asked = False
+
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if self._writing and not regions and not recompose:
+            self._repaint_asked = self._repaint_asked or repaint
+            return self
         return super().refresh(*regions, repaint=repaint, layout=layout and not self._own_size_only,
                                recompose=recompose)
 
     def write(self, *args, **kwargs):  # type: ignore[override]
-        self._own_size_only = True
+        """RichLog's write, repainting only the new lines while every line
+        fits on the log unscrolled (RichLog repaints the whole log at every
+        line: a move's frame redrew all of it); the whole log once it
+        scrolls, or when its widest line grew."""
+        lines, widest, offset = len(self.lines), self._widest_line_width, self.scroll_offset
+        self._own_size_only, self._writing, self._repaint_asked = True, True, False
         try:
             result = super().write(*args, **kwargs)
         finally:
-            self._own_size_only = False
+            self._own_size_only = self._writing = False
         self._scroll_update(self.virtual_size)
+        if self._repaint_asked:
+            added = len(self.lines) - lines
+            if (0 < added and lines and widest == self._widest_line_width and offset == self.scroll_offset
+                    and offset.y == 0 and len(self.lines) <= self.scrollable_content_region.height):
+                self.refresh_lines(lines, added)
+            else:
+                self.refresh()
         return result
 
     def clear(self):  # type: ignore[override]

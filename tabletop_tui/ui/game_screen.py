@@ -29,7 +29,7 @@ from tabletop_tui.engine.updates import Update
 from .board import Board
 from .boards import board_class
 from .coach_panel import CoachPanel
-from .footer import FittingFooter
+from .footer import NARROW, FittingFooter
 from .game_log import GameLog
 from .handoff import HandoffScreen
 from .message_line import MessageLines
@@ -41,9 +41,6 @@ from .turn_passing import TurnPassing
 if TYPE_CHECKING:
     from tabletop_tui.engine.table_face import TableFace
 
-
-#: seconds after a move that its log line is drawn (about one frame)
-LOG_DELAY = 0.02
 
 
 class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
@@ -72,6 +69,8 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Coach"),
+        Binding("j", "judge", "Judge"),
+        Binding("j", "judge_unshown", "Judge", show=False),  # j works where the footer has no room for it
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
         Binding("slash", "chat", "Chat", key_display="/"),
@@ -267,7 +266,15 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
 
     # -- updates from the table ------------------------------------------------------
     def on_game_screen_updated(self, message: Updated) -> None:
+        """The table's update: the board, the status, the players panel,
+        the message line and the log's new lines, all in one frame (a
+        frame costs the app and the player's terminal more than any one of
+        them; nothing here lays the screen out unless a line's height changed)."""
         message.stop()
+        with self.app.batch_update():
+            self._take_update(message.updates)
+
+    def _take_update(self, updates: dict[Seat | None, Update]) -> None:
         names = [s.name for s in self.table.seats]
         if names != self.board.names:  # a seat was taken, or handed to a bot
             if self.board.names:  # lines written under the old names are written again
@@ -276,9 +283,10 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         was_mine = any(u.my_turn for u in self.updates.values())
         before = self.current.serial if self.current is not None else None
         was_over = self.current is not None and self.current.over
-        self.updates.update(message.updates)
-        if self.current is not None and self.current.over != was_over:
-            self.refresh_bindings()  # the coach's key goes (or comes back on undo)
+        was_judged = self.current.judged if self.current is not None else None
+        self.updates.update(updates)
+        if self.current is not None and (self.current.over != was_over or self.current.judged != was_judged):
+            self.refresh_bindings()  # the coach's keys go (or come back on undo)
         if self.current is not None and self.current.serial != before:
             self._close_coach()  # the position changed: the suggestions are stale
         mine_now = any(u.my_turn for u in self.updates.values())
@@ -289,7 +297,7 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         elif self._turn_said and not mine_now:
             self._turn_said = False  # the turn went on: say who we wait for instead
             self.say("")
-        mine = message.updates.get(self.viewer)
+        mine = updates.get(self.viewer)
         if mine is not None and mine.last is not None and mine.last.seat == self.viewer:
             self._moved = mine.last.reveals
         self.advance()
@@ -304,8 +312,7 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         self._render_seats(up)
         if not self._said:
             self._show_prompt()
-        # the log a frame later: the frame that shows the move comes sooner
-        self.set_timer(LOG_DELAY, self._render_log)
+        self._render_log()  # in the same frame as the move
 
     def _render_log(self, up: Update | None = None) -> None:
         up = up or self.current
@@ -338,7 +345,13 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
         except Exception as err:  # a bug must not throw the table out of the game
             self.say(report_crash(err), error=True)
             return False
-        self.say("")
+        if self.table.answers_later:
+            # the table's update (or its refusal) rewrites the message line
+            # soon: clearing it now would be a frame of its own, showing
+            # the prompt for a few milliseconds between "Your turn." and the move
+            self._said = False
+        else:
+            self.say("")
         return True
 
     def answered(self, answer) -> None:
@@ -370,6 +383,13 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Undo and hints are for players, and nothing but leaving, the rules
         and quitting works while the terminal is too small."""
+        if action in ("judge", "judge_unshown"):  # only where the coach judges the viewer's moves (or would)
+            up = self.current
+            if up is None or up.judged is None or up.seat != self.viewer or up.over or self.too_small:
+                return False
+            # in the footer when it has room (a 100-column terminal; at 80
+            # a game's own keys fill it), or to say how to turn it back on
+            return action == "judge_unshown" or self.app.size.width >= NARROW or not up.judged
         if action in ("undo", "hint") and not self.policy.seats:
             return False  # a spectator: not shown in the footer
         if action == "chat" and not self.chatty:
@@ -396,6 +416,24 @@ class GameScreen(MessageLines, CoachKeys, TurnPassing, TableChat, Screen[None]):
             self.board.focus_board()
             return
         self._review_key(event)
+
+    def action_judge_unshown(self) -> None:
+        self.action_judge()
+
+    def action_judge(self) -> None:
+        """j: the viewer's own switch for the coach's word on their moves
+        (the other players keep theirs)."""
+        up, seat = self.current, self.viewer
+        if up is None or seat is None or up.judged is None:
+            return
+        on = not up.judged
+        try:
+            self.table.judge_moves(seat, on)
+        except IllegalAction as err:
+            self.say(err.reason, error=True)
+            return
+        self.say("The coach judges your moves again: it says so after a clear slip." if on
+                 else "The coach no longer judges your moves (j to have it back).")
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen  # Markdown is heavy: load on first use

@@ -323,3 +323,22 @@ async def test_a_1x1_window_shows_the_sentence_in_the_lobby_and_the_game(tables)
         await until(pilot, lambda: not screen.too_small, "the game again")
         assert app.is_running
     link.close()
+
+
+async def test_a_player_who_opened_a_table_by_the_form_is_not_sent_the_lobby(tables):
+    """The setup form sends its table and the lobby shows again for a
+    moment (until "joined" comes), asking to follow the lobby: the service
+    must not send a player at a table every change of the lobby (each one
+    redrawn by their app: at a full server, every app at every table opened
+    or finished)."""
+    from tabletop_tui.ui.app import TabletopApp
+
+    link = tables.connect("ana")
+    app = TabletopApp(remote=link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(pilot, app)
+        await calm(pilot)
+        await served(link)  # what the app asked on the way is handled
+        [conn] = [c for c in tables.service.conns if c.user == "ana"]
+        assert conn.entry is not None and not conn.in_lobby
+    link.close()

@@ -30,7 +30,8 @@ def every_field_set() -> Update:
         result=Result(winners=[1], scores={0: 3.0, 1: 5.5}, details={1: {"moai": 2}}, summary="Ben won.",
                       condition="Most points."),
         thinking=1, note="Saving is off.", alert="A bot could not move.", alert_detail="Details are in /x.",
-        public_status="Ben is buying.", coach="That gave away a tile.", paused=True, lesson="Buy the statue.")
+        public_status="Ben is buying.", coach="That gave away a tile.", paused=True, lesson="Buy the statue.",
+        judged=False)
 
 
 def through_the_socket(up: Update) -> Update:

@@ -378,10 +378,9 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
         return strip
 
     def _build_line(self, y: int, width: int) -> Strip:
-        base = self.rich_style
         grid = self._grid
         if grid is None or not grid.y <= y < grid.y + grid.height:
-            return Strip.blank(width, base)
+            return Strip.blank(width, self.rich_style)
         row, top = 0, grid.y
         while y >= top + grid.rows[row]:
             top += grid.rows[row]
@@ -392,6 +391,7 @@ class TikiBoard(Tappable, KitBoard, can_focus=True):
         if strip is not None:
             return strip
         self.strips_built += 1
+        base = self.rich_style  # (dear: it walks every ancestor's styles) only for a line not kept
         segments = [Segment(" " * grid.x, base)]
         for col in range(5):
             drawn = self._drawn.get((row, col))

@@ -18,17 +18,19 @@ def coast_open(state: NisyrosState, z: int) -> bool:
 
 def village_open(state: NisyrosState, z: int) -> bool:
     """A village in use (some player's starting village) not under lava (S10)."""
-    return z in state.origin and state.lava[z] < COVERED
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    return z in fs['origin'] and fs['lava'][z] < COVERED
 
 
 def usable(state: NisyrosState, p: int) -> bool:
     """Whether workplace ``p`` can be worked now (S10: an empty village's
     zone keeps its resource areas and dam site only)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     z, s = divmod(p, SLOTS)
     if s < COAST:
-        return state.lava[z] <= s
+        return fs['lava'][z] <= s
     if s == DAM_SITE:
-        return state.lava[z] < COVERED
+        return fs['lava'][z] < COVERED
     if s in (SHIPYARD, MEETING):
         return village_open(state, z)
     return False

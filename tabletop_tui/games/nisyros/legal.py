@@ -15,7 +15,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, PLACES, SHIPYARD, SLOTS, VILLAGE, place
-from .places import AT, COVERED, LIMITS, coast_open, reach, total_boats, total_dams, village, village_open
+from .places import COVERED, LIMITS, coast_open, reach, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")
@@ -95,7 +95,16 @@ def work_targets(state: NisyrosState, player: int) -> list[int]:
     if h is None or lava[h] >= COVERED:
         return []
     people = f["people"]
-    return [p for p, lim in _reachable(h, *lava, *f["origin"]) if lim is None or sum(map(AT[p], people)) < lim]
+    out = []
+    for p, lim in _reachable(h, *lava, *f["origin"]):
+        if lim is not None:  # room left: the workers of every seat there (a loop: cheaper than sum(map(...)))
+            n = 0
+            for row in people:
+                n += row[p]
+            if n >= lim:
+                continue
+        out.append(p)
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -290,8 +299,17 @@ def _working(state: NisyrosState, p: int) -> int:
     fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     if p in fs['stupor']:
         return 0
-    get = AT[p]
-    return sum(map(get, fs['people'])) - sum(map(get, fs['idle']))
+    return _awake(fs['people'], fs['idle'], p)
+
+
+def _awake(people: list[list[int]], idle: list[list[int]], p: int) -> int:
+    """Workers of every seat on ``p`` less its sleepers."""
+    n = 0
+    for row in people:
+        n += row[p]
+    for row in idle:
+        n -= row[p]
+    return n
 
 
 def dam_spots(state: NisyrosState, z: int) -> list[int]:
@@ -320,15 +338,13 @@ def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
         if dams:
             p = base + DAM_SITE
             if p not in stupor:  # the fumes: nobody there works (and nothing built is ever negative)
-                get = AT[p]
-                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > fs['dams_built'][z]:
+                if _awake(people, idle, p) * (2 if p in on else 1) > fs['dams_built'][z]:
                     row, held = BUILD_DAM[z], fs['dams'][z]
                     out.extend([row[r] for r in range(lz if lz > 1 else 1, COAST + 1) if held[r] < DAM_SPOTS[r]])
         if boats and z in fs['origin']:
             p = base + SHIPYARD
             if p not in stupor:
-                get = AT[p]
-                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > fs['boats_built'][z]:
+                if _awake(people, idle, p) * (2 if p in on else 1) > fs['boats_built'][z]:
                     out.append(BUILD_BOAT[z])
         if one and out:
             break

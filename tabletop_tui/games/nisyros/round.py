@@ -28,14 +28,19 @@ DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
 
 def cap(state: NisyrosState) -> int:
     """S9: the team's stock cap for each resource."""
-    return ISLAND.stock_cap[state.players]
+    return STOCK_CAP[state.__dict__["players"]]
+
+
+#: S9's caps by seat count (``ISLAND.stock_cap``, read once)
+STOCK_CAP = dict(ISLAND.stock_cap)
 
 
 def gain(state: NisyrosState, kind: str, n: int) -> int:
     """Add ``n`` of ``kind`` to the stock up to the cap; returns what was kept."""
-    have = getattr(state, kind)
-    new = max(0, min(cap(state), have + n))
-    setattr(state, kind, new)
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    have = fs[kind]
+    new = max(0, min(STOCK_CAP[fs["players"]], have + n))
+    fs[kind] = new
     return new - have
 
 

@@ -162,17 +162,22 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
     moved = f["moved"][player] if fresh_only else _NONE_MOVED
     for src in compress(WORKPLACES, _AT_WORKPLACES(row)):  # _movers, asked inline: places with a worker
         if row[src] - idle[src] - moved[src] > 0:
-            out += table[src]
+            moves = table[src]
+            if moves is None:  # the first move from there with these targets
+                acts = _worker_row(player, src)
+                moves = table[src] = tuple([acts[dst] for dst in targets if dst != src])
+            out += moves
     return out
 
 
 @lru_cache(maxsize=1 << 14)
-def _move_table(player: int, targets: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+def _move_table(player: int, targets: tuple[int, ...]) -> list[tuple[Action, ...] | None]:
     """The moves of a worker of ``player`` from each place to each of
-    ``targets`` but its own place (``_move_table(...)[src]``): a table worked
-    out once for each list of workplaces open to the player."""
-    rows = [_worker_row(player, src) for src in range(PLACES)]
-    return tuple(tuple(rows[src][dst] for dst in targets if dst != src) for src in range(PLACES))
+    ``targets`` but its own place (``_move_table(...)[src]``), filled in by
+    ``worker_moves`` at a place's first use: a table for each list of
+    workplaces open to the player (a pure function of its key, so nothing in
+    it goes stale)."""
+    return [None] * PLACES
 
 
 #: a row of no worker moved (``worker_moves`` outside step 1)

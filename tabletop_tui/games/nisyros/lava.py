@@ -46,16 +46,17 @@ def _flee_roll(rng: Chance) -> tuple[bool, str]:
 def _refuge(state: NisyrosState, s: int, z: int) -> int | None:
     """Where ``s``'s people fleeing zone ``z`` on foot go: their own village
     if it stands, else the nearest reachable one, which becomes their home."""
-    h = state.home[s]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    h = fs['home'][s]
     if h is not None and coast_open(state, h):
         return h
     options = refuges(state, z)
     if not options:
         return None
     new = options[0]
-    if s not in state.displaced:
-        state.displaced.append(s)
-    state.home[s] = new
+    if s not in fs['displaced']:
+        fs['displaced'].append(s)
+    fs['home'][s] = new
     return new
 
 
@@ -74,22 +75,23 @@ def cover(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None, why:
 def turn(state: NisyrosState, z: int, ev: list[Event] | None, why: str) -> None:
     """Turn the next area of zone ``z`` to lava: its dams go back (S7); a
     coast's people lose their village. Its people flee in :func:`settle`."""
-    ring = state.lava[z]
-    state.lava[z] = ring + 1
-    returned = state.dams[z][ring]
-    state.dams[z][ring] = 0
-    lost = state.bonus[z] if ring == 0 else None
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    ring = fs['lava'][z]
+    fs['lava'][z] = ring + 1
+    returned = fs['dams'][z][ring]
+    fs['dams'][z][ring] = 0
+    lost = fs['bonus'][z] if ring == 0 else None
     if lost:
-        state.bonus[z] = None
+        fs['bonus'][z] = None
     if ev is not None:
         extra = (f"; {returned} dam{'s go' if returned != 1 else ' goes'} back to the supply" if returned else "")
         if lost:
             extra += f"; its {lost} bonus is lost"
         ev.append(event(text=f"{why}: lava covers {area_name(z, ring)}{extra}."))
     if ring == COAST:
-        for s in range(state.players):
-            if state.home[s] == z and s not in state.displaced:
-                state.displaced.append(s)
+        for s in range(fs['players']):
+            if fs['home'][s] == z and s not in fs['displaced']:
+                fs['displaced'].append(s)
 
 
 def _on(state: NisyrosState, ps: tuple[int, ...] | list[int]) -> bool:
@@ -107,7 +109,8 @@ def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     of who goes next (asked as "flee"); calling again carries on. Nobody
     stands on lava otherwise, so the people still there are the flight's
     own record."""
-    lava, people = state.lava, state.people
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    lava, people = fs['lava'], fs['people']
     for z in range(4):
         lz = lava[z]
         if not lz:
@@ -120,7 +123,7 @@ def settle(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
                     if _on(state, (p,)):
                         _flee_slope(state, z, p, rng, ev)
                 break
-        if lz >= COVERED and (state.boats[z] or _on(state, _COAST[z])):
+        if lz >= COVERED and (fs['boats'][z] or _on(state, _COAST[z])):
             if not _flee_coast(state, z, rng, ev):
                 return False
     return True
@@ -137,18 +140,19 @@ def flight_zone(state: NisyrosState) -> int | None:
 
 def _flee_slope(state: NisyrosState, z: int, p: int, rng: Chance, ev: list[Event] | None) -> None:
     """A worker on a covered slope escapes on black to its own meeting place."""
-    for s in range(state.players):
-        for _ in range(state.people[s][p]):
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    for s in range(fs['players']):
+        for _ in range(fs['people'][s][p]):
             state.take(s, p)
             ok, face = _flee_roll(rng)
             dest = _refuge(state, s, z) if ok else None
             if dest is None:
-                state.hades[s] += 1
+                fs['hades'][s] += 1
                 why = "too slow" if not ok else "nowhere left to run"
                 if ev is not None:
                     ev.append(event(text=f"Red die {face} for {_who(s, False)}: {why}, to Hades.", reveals=True))
             else:
-                state.people[s][meeting(dest)] += 1
+                fs['people'][s][meeting(dest)] += 1
                 if ev is not None:
                     ev.append(event(text=f"Red die {face} for {_who(s, False)}: escapes to the "
                                          f"{ZONES[dest]} meeting place.", reveals=True))
@@ -158,14 +162,15 @@ def _coast_groups(state: NisyrosState, z: int) -> list[tuple[int, int]]:
     """Who still has to flee the buried coast of ``z``, as (seat, count), in
     the rulebook's order: citizens first while any are left (owner's first,
     then clockwise), then the workers, those living in this village first."""
-    owner = state.origin.index(z) if z in state.origin else 0
-    order = [(owner + i) % state.players for i in range(state.players)]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    owner = fs['origin'].index(z) if z in fs['origin'] else 0
+    order = [(owner + i) % fs['players'] for i in range(fs['players'])]
     v = village(z)
-    citizens = [(s, state.people[s][v]) for s in order if state.people[s][v]]
+    citizens = [(s, fs['people'][s][v]) for s in order if fs['people'][s][v]]
     if citizens:
         return citizens
     a, b, c = _WORKPLACES[z]
-    home, people = state.home, state.people
+    home, people = fs['home'], fs['people']
     out = []
     for s in [s for s in order if home[s] == z] + [s for s in order if home[s] != z]:
         row = people[s]
@@ -187,9 +192,10 @@ _COAST = [(*_WORKPLACES[z], village(z)) for z in range(4)]
 def seats_to_sail(state: NisyrosState, z: int) -> int:
     """How many fleeing inhabitants the boats off ``z`` can still take to Kos
     (a wheat each above Achilles)."""
-    if ISLAND.levels[state.level].wheat_to_sail:
-        return min(state.boats[z], state.wheat)
-    return state.boats[z]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if ISLAND.levels[fs['level']].wheat_to_sail:
+        return min(fs['boats'][z], fs['wheat'])
+    return fs['boats'][z]
 
 
 def fleeing_citizens(state: NisyrosState) -> bool:
@@ -228,11 +234,12 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
     has fled; False when the team must choose whose inhabitant flees next
     (the rulebook: "A different fleeing order is allowed if decided
     together"), asked as the choice "flee"."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     v = village(z)
     a, b, c = _WORKPLACES[z]
-    people, home = state.people, state.home
-    owner = state.origin.index(z) if z in state.origin else 0
-    n = state.players
+    people, home = fs['people'], fs['home']
+    owner = fs['origin'].index(z) if z in fs['origin'] else 0
+    n = fs['players']
     order = [(owner + i) % n for i in range(n)]  # as _coast_groups orders them
     while True:  # z is the flight zone: nobody stands on lava in the zones before it (see settle)
         # the next in line (_coast_groups, and _choices of it, without the lists of pairs)
@@ -240,8 +247,8 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
         citizen = bool(seats)
         if citizen:
             if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([people[s][v] for s in seats]):
-                state.phase = "flee"
-                state.choices = seats
+                fs['phase'] = "flee"
+                fs['choices'] = seats
                 return False
         else:
             # those living in this village first (a flight on foot may have moved a home since)
@@ -251,16 +258,16 @@ def _flee_coast(state: NisyrosState, z: int, rng: Chance, ev: list[Event] | None
             if not seats:
                 break
             if len(seats) > 1 and 0 < seats_to_sail(state, z) < sum([k for _, k in counts]):
-                state.phase = "flee"
-                state.choices = seats
+                fs['phase'] = "flee"
+                fs['choices'] = seats
                 return False
         _flee(state, z, seats[0], citizen, rng, ev)
-    if state.boats[z]:
+    if fs['boats'][z]:
         if ev is not None:
-            ev.append(event(text=f"The {state.boats[z]} empty boat{'s' if state.boats[z] != 1 else ''} "
+            ev.append(event(text=f"The {fs['boats'][z]} empty boat{'s' if fs['boats'][z] != 1 else ''} "
                                  f"off {ZONES[z]} are lost to the lava."))
-        state.boats[z] = 0
-    state.choices = []
+        fs['boats'][z] = 0
+    fs['choices'] = []
     return True
 
 
@@ -277,7 +284,8 @@ def flee_one(state: NisyrosState, s: int, rng: Chance, ev: list[Event] | None) -
 def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: list[Event] | None) -> None:
     """``flee_one`` with its flight zone ``z`` and whether a citizen flees
     (``fleeing_citizens``) already known."""
-    row = state.people[s]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    row = fs['people'][s]
     if citizen:
         p = z * SLOTS + VILLAGE
     else:
@@ -287,26 +295,26 @@ def _flee(state: NisyrosState, z: int, s: int, citizen: bool, rng: Chance, ev: l
     ok, face = _RED_ROLLS[rng.randrange(6)]  # _flee_roll
     who = _who(s, citizen) if ev is not None else ""
     if not ok:
-        state.hades[s] += 1
+        fs['hades'][s] += 1
         if ev is not None:
             ev.append(event(text=f"Red die {face} for {who}: too slow, to Hades.", reveals=True))
         return
     if seats_to_sail(state, z):
-        wheat_needed = ISLAND.levels[state.level].wheat_to_sail
-        state.boats[z] -= 1
-        state.wheat -= 1 if wheat_needed else 0
-        state.kos[s] += 1
+        wheat_needed = ISLAND.levels[fs['level']].wheat_to_sail
+        fs['boats'][z] -= 1
+        fs['wheat'] -= 1 if wheat_needed else 0
+        fs['kos'][s] += 1
         paid = " and a wheat" if wheat_needed else ""
         if ev is not None:
             ev.append(event(text=f"Red die {face} for {who}: sails to Kos (a boat{paid}).", reveals=True))
         return
     dest = _refuge(state, s, z)
     if dest is None:
-        state.hades[s] += 1
+        fs['hades'][s] += 1
         if ev is not None:
             ev.append(event(text=f"Red die {face} for {who}: no boat and no way out, to Hades.", reveals=True))
     else:
-        state.people[s][village(dest) if citizen else meeting(dest)] += 1
+        fs['people'][s][village(dest) if citizen else meeting(dest)] += 1
         where = "village" if citizen else "meeting place"
         if ev is not None:
             ev.append(event(text=f"Red die {face} for {who}: runs to the {ZONES[dest]} {where}.", reveals=True))
@@ -317,13 +325,14 @@ def flow(state: NisyrosState, rng: Chance, ev: list[Event] | None) -> bool:
     area turns to lava unless all its dam spots hold dams. All zones flow at
     once; then the people of each new lava area flee, zone by zone. False
     while a flight waits for the team (then :func:`settle` carries on)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     flowing = []
     for z in range(4):
-        ring = state.lava[z]
+        ring = fs['lava'][z]
         if ring == 0 or ring >= COVERED:
             continue
-        if state.dams[z][ring] >= DAM_SPOTS[ring]:
-            held = state.dams[z][ring]
+        if fs['dams'][z][ring] >= DAM_SPOTS[ring]:
+            held = fs['dams'][z][ring]
             if ev is not None:
                 ev.append(event(text=(f"The {held} dams" if held != 1 else "The dam") +
                                      f" on {area_name(z, ring)} hold{'s' if held == 1 else ''} the lava back."))
@@ -366,20 +375,21 @@ def throw_black(state: NisyrosState, rng: Chance, ev: list[Event] | None, wanted
 def eruptions_planned(state: NisyrosState) -> tuple[int, list[str]]:
     """Step 9's number of eruptions and the reasons, from the level, the
     placed +1/-1 dice, events 17/18 and the first round (S5, S8)."""
-    lv = ISLAND.levels[state.level]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    lv = ISLAND.levels[fs['level']]
     n = lv.eruptions
     why = [f"{lv.title} {lv.eruptions}"]
-    for face in state.yellow:
+    for face in fs['yellow']:
         if face in ("+1", "-1"):
             n += int(face)
             why.append(f"die {face}")
-    if 17 in state.in_play:
+    if 17 in fs['in_play']:
         n += 1
         why.append("Tremor +1")
-    if 18 in state.in_play:
+    if 18 in fs['in_play']:
         n -= 1
         why.append("Quiet crater -1")
-    if state.round == 1:
+    if fs['round'] == 1:
         n -= 1
         why.append("first round -1")
     return max(0, min(lv.max_eruptions, n)), why

@@ -15,7 +15,7 @@ from tabletop_tui.engine.actions import Action
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, PickPlayer, PickWorker,
                       PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .data import COAST, DAM_SITE, DAM_SPOTS, ISLAND, MEETING, PLACES, SHIPYARD, SLOTS, VILLAGE, place
-from .places import AT, COVERED, LIMITS, coast_open, reach, total_boats, total_dams, village, village_open
+from .places import COVERED, LIMITS, coast_open, reach, total_boats, total_dams, village, village_open
 from .state import NisyrosState
 
 DONE = Done.model_construct(kind="done")
@@ -74,11 +74,14 @@ def _reroll(dice: tuple[int, ...]) -> Reroll:
 def actor(state: NisyrosState) -> int | None:
     """The seat asked now: the head of the queue for per-player choices,
     otherwise the round's active player (S12); None while nobody is asked."""
-    if state.phase in ("auto", "over"):
+    d = state.__dict__  # the fields, without pydantic's attribute hook: asked several times a decision
+    ph = d["phase"]
+    if ph in SEAT_PHASES:
+        q = d["queue"]
+        return q[0] if q else None
+    if ph == "auto" or ph == "over":
         return None
-    if state.phase in SEAT_PHASES:
-        return state.queue[0] if state.queue else None
-    return state.active
+    return d["active"]
 
 
 def work_targets(state: NisyrosState, player: int) -> list[int]:
@@ -86,12 +89,22 @@ def work_targets(state: NisyrosState, player: int) -> list[int]:
     ``[p for p in range(32) if can_work_at(state, player, p)]``: the usable
     places of the player's reach read from a table (``_reachable``), those
     with a limit kept while they have room."""
-    h = state.home[player]
-    lava = state.lava
+    f = state.__dict__  # the fields, without pydantic's attribute hook
+    h = f["home"][player]
+    lava = f["lava"]
     if h is None or lava[h] >= COVERED:
         return []
-    people = state.people
-    return [p for p, lim in _reachable(h, *lava, *state.origin) if lim is None or sum(map(AT[p], people)) < lim]
+    people = f["people"]
+    out = []
+    for p, lim in _reachable(h, *lava, *f["origin"]):
+        if lim is not None:  # room left: the workers of every seat there (a loop: cheaper than sum(map(...)))
+            n = 0
+            for row in people:
+                n += row[p]
+            if n >= lim:
+                continue
+        out.append(p)
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -129,7 +142,8 @@ _WORKER_ROWS: list[tuple | None] = [None] * (4 * PLACES)
 
 def _movers(state: NisyrosState, player: int, fresh_only: bool) -> list[int]:
     """The places (not villages) where ``player`` has a worker free to move."""
-    row, idle, moved = state.people[player], state.idle[player], state.moved[player]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    row, idle, moved = fs['people'][player], fs['idle'][player], fs['moved'][player]
     if fresh_only:
         return [src for src in WORKPLACES if row[src] and row[src] - idle[src] - moved[src] > 0]
     return [src for src in WORKPLACES if row[src] and row[src] - idle[src] > 0]
@@ -142,13 +156,28 @@ def worker_moves(state: NisyrosState, player: int, fresh_only: bool) -> list[Act
     targets = work_targets(state, player)
     if not targets:
         return out
-    row, idle = state.people[player], state.idle[player]
-    moved = state.moved[player] if fresh_only else _NONE_MOVED
+    table = _move_table(player, tuple(targets))
+    f = state.__dict__
+    row, idle = f["people"][player], f["idle"][player]
+    moved = f["moved"][player] if fresh_only else _NONE_MOVED
     for src in compress(WORKPLACES, _AT_WORKPLACES(row)):  # _movers, asked inline: places with a worker
         if row[src] - idle[src] - moved[src] > 0:
-            acts = _worker_row(player, src)
-            out.extend([acts[dst] for dst in targets if dst != src])
+            moves = table[src]
+            if moves is None:  # the first move from there with these targets
+                acts = _worker_row(player, src)
+                moves = table[src] = tuple([acts[dst] for dst in targets if dst != src])
+            out += moves
     return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _move_table(player: int, targets: tuple[int, ...]) -> list[tuple[Action, ...] | None]:
+    """The moves of a worker of ``player`` from each place to each of
+    ``targets`` but its own place (``_move_table(...)[src]``), filled in by
+    ``worker_moves`` at a place's first use: a table for each list of
+    workplaces open to the player (a pure function of its key, so nothing in
+    it goes stale)."""
+    return [None] * PLACES
 
 
 #: a row of no worker moved (``worker_moves`` outside step 1)
@@ -162,15 +191,16 @@ def has_worker_move(state: NisyrosState, player: int, fresh_only: bool) -> bool:
     worker free to move, and a workplace other than its own to go to. A
     home village standing offers two that are never full (its dam site and
     meeting place), so then a free worker is enough."""
-    h = state.home[player]
-    if h is None or state.lava[h] >= COVERED:
+    f = state.__dict__  # the fields, without pydantic's attribute hook
+    h = f["home"][player]
+    if h is None or f["lava"][h] >= COVERED:
         return False
-    if h in state.origin:
+    if h in f["origin"]:
         # free workers, counted at once: sleepers and those moved this step are
         # each a worker on a workplace (never more on a place than stand there)
-        row = state.people[player]
-        free = sum(row) - sum(row[VILLAGE::SLOTS]) - sum(state.idle[player])
-        return (free - sum(state.moved[player]) if fresh_only else free) > 0
+        row = f["people"][player]
+        free = sum(row) - sum(row[VILLAGE::SLOTS]) - sum(f["idle"][player])
+        return (free - sum(f["moved"][player]) if fresh_only else free) > 0
     targets = work_targets(state, player)
     srcs = _movers(state, player, fresh_only)
     return bool(srcs) and (len(targets) > 1 or len(srcs) > 1 or srcs[0] != targets[0])
@@ -185,8 +215,9 @@ def drizzle_targets(state: NisyrosState, player: int) -> list[int]:
 def drizzle_moves(state: NisyrosState, player: int) -> list[Action]:
     """Event 6: send one of ``player``'s workers not yet sent this drizzle
     (asleep or awake: the card moves each worker) to a meeting place."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     targets = drizzle_targets(state, player)
-    row, moved = state.people[player], state.moved[player]
+    row, moved = fs['people'][player], fs['moved'][player]
     return [_move_worker(player, src, dst) for src in range(32)
             if src % SLOTS != VILLAGE and row[src] - moved[src] > 0 for dst in targets if dst != src]
 
@@ -195,11 +226,12 @@ def has_boat_move(state: NisyrosState) -> bool:
     """Whether ``boat_moves(state)`` is not empty: a boat that has not
     sailed, and an open coast it may sail to (a neighbour, or with event 24
     any other zone; a boat carrying a worker needs its plain move too)."""
-    boats, sailed, lava = state.boats, state.boats_moved, state.lava
+    f = state.__dict__
+    boats, sailed, lava = f["boats"], f["boats_moved"], f["lava"]
     for src in range(4):
         if boats[src] - sailed[src] > 0:
             near = ((src + 1) % 4, (src + 3) % 4)
-            if any(lava[dst] < COVERED for dst in (near + ((src + 2) % 4,) if state.current else near)):
+            if any(lava[dst] < COVERED for dst in (near + ((src + 2) % 4,) if f["current"] else near)):
                 return True
     return False
 
@@ -207,31 +239,35 @@ def has_boat_move(state: NisyrosState) -> bool:
 def boat_moves(state: NisyrosState) -> list[Action]:
     """Step 1, the active player: a boat sails to a neighbouring zone (our
     ruling; event 24: to any zone, carrying a worker between meeting places)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     out: list[Action] = []
+    f = state.__dict__
+    boats, sailed = f["boats"], f["boats_moved"]
     for src in range(4):
-        if state.boats[src] - state.boats_moved[src] <= 0:
+        if boats[src] - sailed[src] <= 0:
             continue
         for dst in range(4):
             if dst == src or not coast_open(state, dst):
                 continue
-            if not state.current and (dst - src) % 4 == 2:
+            if not fs['current'] and (dst - src) % 4 == 2:
                 continue
             out.append(_move_boat(src, dst, None))
-            if state.current and village_open(state, dst):
+            if fs['current'] and village_open(state, dst):
                 m = place(src, MEETING)
-                for q in range(state.players):
-                    if state.people[q][m] - state.moved[q][m] - state.idle[q][m] > 0:
+                for q in range(fs['players']):
+                    if fs['people'][q][m] - fs['moved'][q][m] - fs['idle'][q][m] > 0:
                         out.append(_move_boat(src, dst, q))
     return out
 
 
 def die_targets(state: NisyrosState, face: str) -> list[int]:
     """Workplaces a yellow die showing ``face`` may double."""
-    lava = state.lava
+    f = state.__dict__
+    lava = f["lava"]
     if face in ("stone", "wood", "wheat"):
-        return [z * SLOTS + r for z, kinds in enumerate(state.kinds) for r in range(lava[z], COAST)
+        return [z * SLOTS + r for z, kinds in enumerate(f["kinds"]) for r in range(lava[z], COAST)
                 if kinds[r] == face]
-    return list(_slot_targets(face, *lava, *state.origin))
+    return list(_slot_targets(face, *lava, *f["origin"]))
 
 
 @lru_cache(maxsize=None)
@@ -252,26 +288,39 @@ def _slot_targets(face: str, *key: int) -> tuple[int, ...]:
 
 
 def dam_capacity(state: NisyrosState, z: int) -> int:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     p = place(z, DAM_SITE)
-    return _working(state, p) * (2 if p in state.yellow_on else 1) - state.dams_built[z]
+    return _working(state, p) * (2 if p in fs['yellow_on'] else 1) - fs['dams_built'][z]
 
 
 def boat_capacity(state: NisyrosState, z: int) -> int:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     p = place(z, SHIPYARD)
-    return _working(state, p) * (2 if p in state.yellow_on else 1) - state.boats_built[z]
+    return _working(state, p) * (2 if p in fs['yellow_on'] else 1) - fs['boats_built'][z]
 
 
 def _working(state: NisyrosState, p: int) -> int:
     """Workers on ``p`` who work this round: not asleep (event 9), not in the fumes (event 10)."""
-    if p in state.stupor:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if p in fs['stupor']:
         return 0
-    get = AT[p]
-    return sum(map(get, state.people)) - sum(map(get, state.idle))
+    return _awake(fs['people'], fs['idle'], p)
+
+
+def _awake(people: list[list[int]], idle: list[list[int]], p: int) -> int:
+    """Workers of every seat on ``p`` less its sleepers."""
+    n = 0
+    for row in people:
+        n += row[p]
+    for row in idle:
+        n -= row[p]
+    return n
 
 
 def dam_spots(state: NisyrosState, z: int) -> list[int]:
     """Rings of zone ``z`` with a free dam spot, not under lava (S3)."""
-    return [r for r in range(1, COAST + 1) if r >= state.lava[z] and state.dams[z][r] < DAM_SPOTS[r]]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    return [r for r in range(1, COAST + 1) if r >= fs['lava'][z] and fs['dams'][z][r] < DAM_SPOTS[r]]
 
 
 def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
@@ -279,12 +328,13 @@ def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
     left to build) and each boat (a shipyard with one) the stock pays for.
     (``dam_capacity``, ``boat_capacity`` and ``dam_spots``, asked inline.)
     ``one``: stop at the first zone that offers something (is there a choice?)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     out: list[Action] = []
-    dams = state.stone > 0 and ISLAND.dams > total_dams(state)
-    boats = state.wood > 0 and ISLAND.boats > total_boats(state)
+    dams = fs['stone'] > 0 and ISLAND.dams > total_dams(state)
+    boats = fs['wood'] > 0 and ISLAND.boats > total_boats(state)
     if not (dams or boats):
         return out
-    lava, people, idle, stupor, on = state.lava, state.people, state.idle, state.stupor, state.yellow_on
+    lava, people, idle, stupor, on = fs['lava'], fs['people'], fs['idle'], fs['stupor'], fs['yellow_on']
     for z in range(4):
         lz = lava[z]
         if lz >= COVERED:  # neither a dam site nor a shipyard on a buried coast
@@ -293,15 +343,13 @@ def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
         if dams:
             p = base + DAM_SITE
             if p not in stupor:  # the fumes: nobody there works (and nothing built is ever negative)
-                get = AT[p]
-                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.dams_built[z]:
-                    row, held = BUILD_DAM[z], state.dams[z]
+                if _awake(people, idle, p) * (2 if p in on else 1) > fs['dams_built'][z]:
+                    row, held = BUILD_DAM[z], fs['dams'][z]
                     out.extend([row[r] for r in range(lz if lz > 1 else 1, COAST + 1) if held[r] < DAM_SPOTS[r]])
-        if boats and z in state.origin:
+        if boats and z in fs['origin']:
             p = base + SHIPYARD
             if p not in stupor:
-                get = AT[p]
-                if (sum(map(get, people)) - sum(map(get, idle))) * (2 if p in on else 1) > state.boats_built[z]:
+                if _awake(people, idle, p) * (2 if p in on else 1) > fs['boats_built'][z]:
                     out.append(BUILD_BOAT[z])
         if one and out:
             break
@@ -309,9 +357,10 @@ def build_options(state: NisyrosState, one: bool = False) -> list[Action]:
 
 
 def can_evacuate(state: NisyrosState) -> bool:
-    if not total_boats(state) or (22 in state.in_play and state.evacuated >= 3):
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if not total_boats(state) or (22 in fs['in_play'] and fs['evacuated'] >= 3):
         return False
-    return state.wheat > 0 or not ISLAND.levels[state.level].wheat_to_sail
+    return fs['wheat'] > 0 or not ISLAND.levels[fs['level']].wheat_to_sail
 
 
 def boat_zones(state: NisyrosState, z: int) -> list[int]:
@@ -321,10 +370,11 @@ def boat_zones(state: NisyrosState, z: int) -> list[int]:
 
 def evacuations(state: NisyrosState) -> list[Action]:
     """Step 10: every inhabitant on the island, in a boat of any zone."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     zones = [boat_zones(state, z) for z in range(4)]
     out: list[Action] = []
-    for q in range(state.players):
-        for p in compress(_EVERY_PLACE, state.people[q]):  # the places where q has someone
+    for q in range(fs['players']):
+        for p in compress(_EVERY_PLACE, fs['people'][q]):  # the places where q has someone
             acts = _evacuate_row(q, p)
             out.extend([acts[b] for b in zones[p // SLOTS]])
     return out
@@ -345,22 +395,25 @@ _EVERY_PLACE = range(PLACES)
 
 def legal(state: NisyrosState, seat: int) -> list[Action]:
     """Every legal input of ``seat`` now; empty when ``seat`` is not asked."""
-    ph = state.phase
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    f = state.__dict__  # the fields, without pydantic's attribute hook
+    ph = f["phase"]
     if ph in SEAT_PHASES:  # actor(state), asked inline
-        if not state.queue or state.queue[0] != seat:
+        q = f["queue"]
+        if not q or q[0] != seat:
             return []
-    elif ph == "auto" or ph == "over" or seat != state.active:
+    elif ph == "auto" or ph == "over" or seat != f["active"]:
         return []
     if ph == "move":
         acts = worker_moves(state, seat, fresh_only=True)  # a new list
-        if seat == state.active:
+        if seat == f["active"]:
             acts += boat_moves(state)
         acts.append(DONE)
         return acts
     if ph == "dice":
-        on = state.yellow_on  # a workplace takes one die (a die's place is never None)
+        on = f["yellow_on"]  # a workplace takes one die (a die's place is never None)
         acts = []
-        for d, face in enumerate(state.yellow):
+        for d, face in enumerate(f["yellow"]):
             if on[d] is None and face != "+1" and face != "-1":
                 row = PLACE_DIE[d]
                 acts.extend([row[p] for p in die_targets(state, face) if p not in on])
@@ -371,26 +424,26 @@ def legal(state: NisyrosState, seat: int) -> list[Action]:
         acts.append(DONE)
         return acts
     if ph in ("stupor", "boat_gift", "crevice", "direction", "home"):
-        return [PICK_ZONE[z] for z in state.choices]
+        return [PICK_ZONE[z] for z in fs['choices']]
     if ph in ("rescue", "flee"):
-        return [PICK_PLAYER[s] for s in state.choices]
+        return [PICK_PLAYER[s] for s in fs['choices']]
     if ph in ("siesta", "sick"):
         out: list[Action] = []
-        for q in range(state.players):
-            row, picks = state.people[q], PICK_WORKER[q]
+        for q in range(fs['players']):
+            row, picks = fs['people'][q], PICK_WORKER[q]
             if ph == "siesta":  # a sleeper is not picked twice
-                idle = state.idle[q]
+                idle = fs['idle'][q]
                 out.extend([picks[p] for p in WORKPLACES if row[p] > idle[p]])
             else:
                 out.extend([picks[p] for p in WORKPLACES if row[p]])
         return out
     if ph == "dam_loss":
-        return [_remove_dam(z, r) for z in range(4) for r in range(5) if state.dams[z][r]]
+        return [_remove_dam(z, r) for z in range(4) for r in range(5) if fs['dams'][z][r]]
     if ph == "reroll":
-        free = [d for d in range(5) if state.yellow[d] != "+1"]
+        free = [d for d in range(5) if fs['yellow'][d] != "+1"]
         return [_reroll(c) for k in (1, 2) for c in combinations(free, k)] + [DONE]
     if ph == "marathon":
-        return [a for q in range(state.players) for a in worker_moves(state, q, fresh_only=False)] + [DONE]
+        return [a for q in range(fs['players']) for a in worker_moves(state, q, fresh_only=False)] + [DONE]
     if ph == "volunteer":
         return [VOLUNTEER, DONE]
     if ph == "drizzle":
@@ -406,20 +459,21 @@ def has_choice(state: NisyrosState, seat: int) -> bool:
     """Whether a choice that can be finished with Done (``DONE_PHASES``)
     offers ``seat`` anything else, so that it needs asking: the automatic
     steps' cheap test instead of listing every move."""
-    ph = state.phase
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    ph = state.__dict__["phase"]
     if ph == "move":
-        return has_worker_move(state, seat, True) or (seat == state.active and has_boat_move(state))
+        return has_worker_move(state, seat, True) or (seat == state.__dict__["active"] and has_boat_move(state))
     if ph == "volunteer":
         return True
     if ph == "reroll":
-        return any(state.yellow[d] != "+1" for d in range(5))
+        return any(fs['yellow'][d] != "+1" for d in range(5))
     if ph == "marathon":
-        return any(has_worker_move(state, q, False) for q in range(state.players))
+        return any(has_worker_move(state, q, False) for q in range(fs['players']))
     if ph == "evacuate":
-        return can_evacuate(state) and any(map(any, state.people))
+        return can_evacuate(state) and any(map(any, fs['people']))
     if ph == "dice":  # a die not yet placed with a workplace free of dice
-        on = state.yellow_on
-        for d, face in enumerate(state.yellow):
+        on = fs['yellow_on']
+        for d, face in enumerate(fs['yellow']):
             if on[d] is None and face != "+1" and face != "-1":
                 for p in die_targets(state, face):
                     if p not in on:  # (a die's place is never None)

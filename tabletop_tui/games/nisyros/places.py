@@ -3,9 +3,7 @@ can reach which coast). Pure functions; nothing here changes the state."""
 
 from __future__ import annotations
 
-from operator import itemgetter
-
-from .data import COAST, DAM_SITE, MEETING, PLACES, RINGS, SHIPYARD, SLOTS, VILLAGE, ISLAND, place
+from .data import COAST, DAM_SITE, MEETING, RINGS, SHIPYARD, SLOTS, VILLAGE, ISLAND, place
 from .state import NisyrosState
 
 COVERED = 5
@@ -18,17 +16,19 @@ def coast_open(state: NisyrosState, z: int) -> bool:
 
 def village_open(state: NisyrosState, z: int) -> bool:
     """A village in use (some player's starting village) not under lava (S10)."""
-    return z in state.origin and state.lava[z] < COVERED
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    return z in fs['origin'] and fs['lava'][z] < COVERED
 
 
 def usable(state: NisyrosState, p: int) -> bool:
     """Whether workplace ``p`` can be worked now (S10: an empty village's
     zone keeps its resource areas and dam site only)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     z, s = divmod(p, SLOTS)
     if s < COAST:
-        return state.lava[z] <= s
+        return fs['lava'][z] <= s
     if s == DAM_SITE:
-        return state.lava[z] < COVERED
+        return fs['lava'][z] < COVERED
     if s in (SHIPYARD, MEETING):
         return village_open(state, z)
     return False
@@ -42,14 +42,14 @@ def reach(state: NisyrosState, seat: int) -> tuple[int, ...]:
     return (h, (h + 1) % 4, (h + 3) % 4)
 
 
-#: reads place ``p`` of a row (``AT[p](row) == row[p]``): summed over the
-#: rows of every seat without a Python loop
-AT = [itemgetter(p) for p in range(PLACES)]
-
-
 def crowd(state: NisyrosState, p: int) -> int:
-    """Workers of every seat on place ``p``."""
-    return sum(map(AT[p], state.people))
+    """Workers of every seat on place ``p`` (a loop over the 2-4 rows: cheaper
+    than ``sum(map(itemgetter(p), ...))``, whose getter is called through
+    CPython's slow generic call)."""
+    n = 0
+    for row in state.__dict__["people"]:
+        n += row[p]
+    return n
 
 
 def has_room(state: NisyrosState, p: int) -> bool:

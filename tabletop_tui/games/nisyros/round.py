@@ -28,66 +28,75 @@ DOUBLE_KIND = {3: "stone", 4: "wood", 5: "wheat"}
 
 def cap(state: NisyrosState) -> int:
     """S9: the team's stock cap for each resource."""
-    return ISLAND.stock_cap[state.players]
+    return STOCK_CAP[state.__dict__["players"]]
+
+
+#: S9's caps by seat count (``ISLAND.stock_cap``, read once)
+STOCK_CAP = dict(ISLAND.stock_cap)
 
 
 def gain(state: NisyrosState, kind: str, n: int) -> int:
     """Add ``n`` of ``kind`` to the stock up to the cap; returns what was kept."""
-    have = getattr(state, kind)
-    new = max(0, min(cap(state), have + n))
-    setattr(state, kind, new)
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    have = fs[kind]
+    new = max(0, min(STOCK_CAP[fs["players"]], have + n))
+    fs[kind] = new
     return new - have
 
 
 def _wants_choice(state: NisyrosState, phase: str, choices: list[int] | None = None, picks: int = 1) -> None:
     """Leave a team choice pending inside an automatic step."""
-    state.pending = phase  # type: ignore[assignment]
-    state.picks_left = picks
-    state.choices = list(choices or [])
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['pending'] = phase  # type: ignore[assignment]
+    fs['picks_left'] = picks
+    fs['choices'] = list(choices or [])
 
 
 def _resume_pending(state: NisyrosState) -> bool:
     """Ask the pending choice again while picks remain and answers exist."""
-    if state.pending and state.picks_left > 0:
-        state.phase = state.pending
-        if legal(state, state.active):
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if fs['pending'] and fs['picks_left'] > 0:
+        fs['phase'] = fs['pending']
+        if legal(state, fs['active']):
             return True
-    if state.phase != "auto":  # written only when they change: this runs at every automatic step
-        state.phase = "auto"
-    if state.pending is not None:
-        state.pending = None
-    if state.picks_left:
-        state.picks_left = 0
-    if state.choices:
-        state.choices = []
+    if fs['phase'] != "auto":  # written only when they change: this runs at every automatic step
+        fs['phase'] = "auto"
+    if fs['pending'] is not None:
+        fs['pending'] = None
+    if fs['picks_left']:
+        fs['picks_left'] = 0
+    if fs['choices']:
+        fs['choices'] = []
     return False
 
 
 # -- step 1 ---------------------------------------------------------------------------------------
 def s1(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 1
-    n = state.players
-    state.moved = [[0] * 32 for _ in range(n)]
-    state.boats_moved = [0] * 4
-    state.queue = move_order(state)
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 1
+    n = fs['players']
+    fs['moved'] = [[0] * 32 for _ in range(n)]
+    fs['boats_moved'] = [0] * 4
+    fs['queue'] = move_order(state)
     if ev is not None:
-        ev.append(event(text=f"Round {state.round}, {name_of(state.active)} is the active player. "
-                             f"Step 1: everyone moves their workers; {name_of(state.active)} moves the boats"
-                             + (" (strong current: boats sail anywhere)." if state.current else ".")))
+        ev.append(event(text=f"Round {fs['round']}, {name_of(fs['active'])} is the active player. "
+                             f"Step 1: everyone moves their workers; {name_of(fs['active'])} moves the boats"
+                             + (" (strong current: boats sail anywhere)." if fs['current'] else ".")))
     if ev is not None:
-        for g in state.queue:
+        for g in fs['queue']:
             h = host(state, g)
             if h is not None:
                 ev.append(event(text=f"{name_of(g)} lives at {name_of(h)}'s village and moves after {name_of(h)}."))
-    state.stage = "s1q"
+    fs['stage'] = "s1q"
 
 
 def host(state: NisyrosState, s: int) -> int | None:
     """The owner of the village displaced player ``s`` now lives at, if any."""
-    h = state.home[s]
-    if h is None or h == state.origin[s]:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    h = fs['home'][s]
+    if h is None or h == fs['origin'][s]:
         return None
-    return next((q for q in range(state.players) if q != s and state.origin[q] == h and state.home[q] == h), None)
+    return next((q for q in range(fs['players']) if q != s and fs['origin'][q] == h and fs['home'][q] == h), None)
 
 
 def move_order(state: NisyrosState) -> list[int]:
@@ -95,9 +104,10 @@ def move_order(state: NisyrosState) -> list[int]:
     displaced player moves after the owner of the village they share (the
     rulebook: "the owner of the village will deploy his workers before the
     displaced workers are moved")."""
-    n = state.players
-    rot = [(state.active + i) % n for i in range(n)]
-    if state.home == state.origin or all(h is None or h == o for h, o in zip(state.home, state.origin)):
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    n = fs['players']
+    rot = [(fs['active'] + i) % n for i in range(n)]
+    if fs['home'] == fs['origin'] or all(h is None or h == o for h, o in zip(fs['home'], fs['origin'])):
         return rot  # nobody lives at another's village
 
     def key(s: int) -> tuple[int, int, int]:
@@ -109,48 +119,52 @@ def move_order(state: NisyrosState) -> list[int]:
 
 
 def s1q(state: NisyrosState, ev: list[Event] | None) -> None:
-    if state.queue:
-        state.phase = "move"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if fs['queue']:
+        fs['phase'] = "move"
     else:
-        state.stage = "s2"
+        fs['stage'] = "s2"
 
 
 # -- step 2 ---------------------------------------------------------------------------------------
 def s2(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 2
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 2
     face = chance(state).randrange(6)
-    state.red = face
+    fs['red'] = face
     n = ISLAND.red_die[face].events
-    state.events_left = n
+    fs['events_left'] = n
     if ev is not None:
         ev.append(event(text=f"Red die: {red_face_text(face)} — {NUMBER_WORDS[n]} event{'s' if n > 1 else ''}; "
                              f"a flight fails on red.", reveals=True))
-    state.stage = "s2draw"
+    fs['stage'] = "s2draw"
 
 
 def draw_card(state: NisyrosState, ev: list[Event] | None) -> int:
     """Take the top event card; an empty deck is first rebuilt from the discards (S8)."""
-    if not state.deck:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if not fs['deck']:
         rng = chance(state)
-        state.deck = list(state.discard)
-        state.discard = []
-        rng.shuffle(state.deck)
-        state.top_known = 0
+        fs['deck'] = list(fs['discard'])
+        fs['discard'] = []
+        rng.shuffle(fs['deck'])
+        fs['top_known'] = 0
         if ev is not None:
             ev.append(event(text="The event deck is empty: the discards are shuffled into a new deck.", reveals=True))
-    cid = state.deck.pop()
-    state.top_known = max(0, state.top_known - 1)
-    state.in_play.append(cid)
+    cid = fs['deck'].pop()
+    fs['top_known'] = max(0, fs['top_known'] - 1)
+    fs['in_play'].append(cid)
     return cid
 
 
 def s2draw(state: NisyrosState, ev: list[Event] | None) -> None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     if _resume_pending(state):
         return
-    if state.events_left <= 0:
-        state.stage = "s3"
+    if fs['events_left'] <= 0:
+        fs['stage'] = "s3"
         return
-    state.events_left -= 1
+    fs['events_left'] -= 1
     cid = draw_card(state, ev)
     if ev is not None:
         ev.append(event(text=card_line(cid), reveals=True))
@@ -219,7 +233,8 @@ def stupefy(state: NisyrosState, z: int, ev: list[Event] | None) -> None:
 
 
 def rescue_candidates(state: NisyrosState) -> list[int]:
-    return [s for s in range(state.players) if state.hades[s] and home_village(state, s) is not None]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    return [s for s in range(fs['players']) if fs['hades'][s] and home_village(state, s) is not None]
 
 
 def _found(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -232,10 +247,11 @@ def _found(state: NisyrosState, ev: list[Event] | None) -> None:
 
 
 def rescue(state: NisyrosState, s: int, ev: list[Event] | None) -> None:
-    state.hades[s] -= 1
-    h = state.home[s]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['hades'][s] -= 1
+    h = fs['home'][s]
     assert h is not None
-    state.people[s][meeting(h)] += 1
+    fs['people'][s][meeting(h)] += 1
     if ev is not None:
         ev.append(event(seat=s, text=f"{name_of(s)}'s lost inhabitant is found and returns to the "
                                      f"{ZONES[h]} meeting place."))
@@ -280,9 +296,10 @@ def _landslide(state: NisyrosState, ev: list[Event] | None) -> None:
 
 
 def _traders(state: NisyrosState, ev: list[Event] | None) -> None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     w, s = gain(state, "wood", 2), gain(state, "stone", 2)
     if ev is not None:
-        ev.append(event(text=f"The traders bring {w} wood and {s} stone (wood {state.wood}, stone {state.stone})."))
+        ev.append(event(text=f"The traders bring {w} wood and {s} stone (wood {fs['wood']}, stone {fs['stone']})."))
 
 
 def _fire(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -297,35 +314,39 @@ EFFECTS = {8: _rats, 9: _siesta, 10: _fumes, 11: _found, 12: _boats_gift(1), 14:
 
 # -- step 3 ---------------------------------------------------------------------------------------
 def roll_yellow(state: NisyrosState, dice: list[int], ev: list[Event] | None, again: bool = False) -> None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     rng = chance(state)
     for d in dice:
-        state.yellow[d] = ISLAND.yellow_dice[d][rng.randrange(6)]
+        fs['yellow'][d] = ISLAND.yellow_dice[d][rng.randrange(6)]
     if ev is not None:
-        shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[state.yellow[d]]}" for d in dice)
+        shown = ", ".join(f"{'ABCDE'[d]} {FACE_NAMES[fs['yellow'][d]]}" for d in dice)
         ev.append(event(text=f"Yellow dice{' thrown again' if again else ''}: {shown}.", reveals=True))
 
 
 def s3(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 3
-    state.yellow = [""] * 5
-    state.yellow_on = [None] * 5
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 3
+    fs['yellow'] = [""] * 5
+    fs['yellow_on'] = [None] * 5
     roll_yellow(state, list(range(5)), ev)
-    state.stage = "s3reroll"
+    fs['stage'] = "s3reroll"
 
 
 def s3reroll(state: NisyrosState, ev: list[Event] | None) -> None:
-    if 1 in state.in_play:
-        state.phase = "reroll"  # answered by Reroll or Done, which move on to "s3extra"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if 1 in fs['in_play']:
+        fs['phase'] = "reroll"  # answered by Reroll or Done, which move on to "s3extra"
     else:
-        state.stage = "s3extra"
+        fs['stage'] = "s3extra"
 
 
 def s3extra(state: NisyrosState, ev: list[Event] | None) -> None:
-    extra = [f for f in state.yellow if f in ("+1", "-1")]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    extra = [f for f in fs['yellow'] if f in ("+1", "-1")]
     if extra:
         if ev is not None:
             ev.append(event(text=f"To step 9: {', '.join(FACE_NAMES[f] for f in extra)}."))
-    state.stage = "s3place"
+    fs['stage'] = "s3place"
 
 
 def s3place(state: NisyrosState, ev: list[Event] | None) -> None:
@@ -333,32 +354,35 @@ def s3place(state: NisyrosState, ev: list[Event] | None) -> None:
 
 
 def s3marathon(state: NisyrosState, ev: list[Event] | None) -> None:
-    if 2 in state.in_play:
-        state.phase = "marathon"  # answered by one move or Done, which move on to "s4"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if 2 in fs['in_play']:
+        fs['phase'] = "marathon"  # answered by one move or Done, which move on to "s4"
     else:
-        state.stage = "s4"
+        fs['stage'] = "s4"
 
 
 # -- step 4 ---------------------------------------------------------------------------------------
 def yields_nothing(state: NisyrosState, p: int) -> str:
     """Why workplace ``p`` has no output this round ("fumes": event 10,
     "ash rain": event 23 on R1), or "" when it works as usual."""
-    if p in state.stupor:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if p in fs['stupor']:
         return "fumes"
-    if p % SLOTS == 0 and 23 in state.in_play:
+    if p % SLOTS == 0 and 23 in fs['in_play']:
         return "ash rain"
     return ""
 
 
 def s4(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 4
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 4
     got = {k: 0 for k in KINDS}
     lines: list[str] = []  # the log's words for each worked field (none written without a log)
     worked = False
-    lava, yellow_on = state.lava, state.yellow_on
+    lava, yellow_on = fs['lava'], fs['yellow_on']
     # every place's workers less its sleepers (event 9), each summed over the seats in one pass
-    awake = [n - i for n, i in zip(map(sum, zip(*state.people)), map(sum, zip(*state.idle)))]
-    doubled = [DOUBLE_KIND[c] for c in state.in_play if c in DOUBLE_KIND]  # events 3-5
+    awake = [n - i for n, i in zip(map(sum, zip(*fs['people'])), map(sum, zip(*fs['idle'])))]
+    doubled = [DOUBLE_KIND[c] for c in fs['in_play'] if c in DOUBLE_KIND]  # events 3-5
     for z in range(4):
         base = z * SLOTS
         for r in range(lava[z], 4):
@@ -367,7 +391,7 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
             if not w:
                 continue
             worked = True
-            kind = state.kinds[z][r]
+            kind = fs['kinds'][z][r]
             spoilt = yields_nothing(state, p)
             if spoilt:
                 if ev is not None:
@@ -378,10 +402,10 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
             n = w * per
             got[kind] += n
             bonus = ""
-            if r == 0 and state.bonus[z]:
-                got[state.bonus[z]] += 1
-                bonus = f" + 1 {state.bonus[z]} bonus"
-                state.bonus[z] = None
+            if r == 0 and fs['bonus'][z]:
+                got[fs['bonus'][z]] += 1
+                bonus = f" + 1 {fs['bonus'][z]} bonus"
+                fs['bonus'][z] = None
             if ev is not None:
                 lines.append(f"{ZONES[z]} {RINGS[r].name} ({kind}): {plural(w, 'worker')} x {per} = {n}{bonus}")
     if not worked:
@@ -394,44 +418,46 @@ def s4(state: NisyrosState, ev: list[Event] | None) -> None:
             ev.append(event(text="Step 4, gathering: " + "; ".join(lines) + ". Stock: "
                                  + ", ".join(f"{k} {getattr(state, k)}/{cap(state)}" for k in KINDS)
                                  + (f" (over the cap, lost: {', '.join(lost)})." if lost else ".")))
-    state.stage = "s5"
+    fs['stage'] = "s5"
 
 
 # -- step 5 ---------------------------------------------------------------------------------------
 def s5(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 5
-    state.phase = "build"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 5
+    fs['phase'] = "build"
 
 
 # -- step 6 ---------------------------------------------------------------------------------------
 def s6(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 6
-    n = state.players
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 6
+    n = fs['players']
     for z in range(4):
         if not village_open(state, z):
             continue
         m, v = meeting(z), village(z)
         room = ISLAND.summon_limit
-        if m in state.stupor:
-            if any(row[m] for row in state.people):
+        if m in fs['stupor']:
+            if any(row[m] for row in fs['people']):
                 if ev is not None:
                     ev.append(event(text=f"Step 6: the fumes over {ZONES[z]}: its meeting place calls nobody."))
             continue
-        factor = 2 if m in state.yellow_on else 1
+        factor = 2 if m in fs['yellow_on'] else 1
         # our ruling: a shared meeting place calls players' citizens from the active player on
-        for s in ((state.active + i) % n for i in range(n)):
-            k = min(room, (state.people[s][m] - state.idle[s][m]) * factor, state.people[s][v])
+        for s in ((fs['active'] + i) % n for i in range(n)):
+            k = min(room, (fs['people'][s][m] - fs['idle'][s][m]) * factor, fs['people'][s][v])
             if k > 0:
-                state.people[s][v] -= k
-                state.people[s][m] += k
+                fs['people'][s][v] -= k
+                fs['people'][s][m] += k
                 room -= k
                 verb = "joins" if k == 1 else "join"
                 if ev is not None:
                     ev.append(event(seat=s, text=f"Step 6: {plural(k, 'citizen')} of {name_of(s)} {verb} the workers "
                                                  f"at the {ZONES[z]} meeting place."))
-    state.queue = ([s for s in ((state.active + i) % n for i in range(n)) if volunteer_ok(state, s)]
-                   if 21 in state.in_play else [])
-    state.stage = "s6vol"
+    fs['queue'] = ([s for s in ((fs['active'] + i) % n for i in range(n)) if volunteer_ok(state, s)]
+                   if 21 in fs['in_play'] else [])
+    fs['stage'] = "s6vol"
 
 
 def volunteer_ok(state: NisyrosState, s: int) -> bool:
@@ -440,45 +466,49 @@ def volunteer_ok(state: NisyrosState, s: int) -> bool:
 
 
 def s6vol(state: NisyrosState, ev: list[Event] | None) -> None:
-    if state.queue:
-        state.phase = "volunteer"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if fs['queue']:
+        fs['phase'] = "volunteer"
         return
-    if 6 in state.in_play:
-        state.stage = "s6drizzle"
+    if 6 in fs['in_play']:
+        fs['stage'] = "s6drizzle"
         return
-    state.stage = "s7"
+    fs['stage'] = "s7"
 
 
 def s6drizzle(state: NisyrosState, ev: list[Event] | None) -> None:
     """Event 6 at the end of step 6: "move each worker to a meeting place of
     your choice". Each player with more than one meeting place in reach
     sends their workers, in step 1's order; the rest walk to their own."""
-    state.moved = [[0] * 32 for _ in range(state.players)]
-    state.queue = [s for s in move_order(state)
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['moved'] = [[0] * 32 for _ in range(fs['players'])]
+    fs['queue'] = [s for s in move_order(state)
                    if len(drizzle_targets(state, s)) > 1 and state.workers(s) > 0]
-    if state.queue:
+    if fs['queue']:
         if ev is not None:
             ev.append(event(text="Drizzle: each player sends their workers to meeting places of their choice."))
-    state.stage = "s6dq"
+    fs['stage'] = "s6dq"
 
 
 def s6dq(state: NisyrosState, ev: list[Event] | None) -> None:
-    if state.queue:
-        state.phase = "drizzle"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if fs['queue']:
+        fs['phase'] = "drizzle"
         return
     drizzle(state, ev)
-    state.stage = "s7"
+    fs['stage'] = "s7"
 
 
 def drizzle(state: NisyrosState, ev: list[Event] | None) -> None:
     """Event 6, for every worker its player did not send elsewhere: one on
     a meeting place stays there, any other walks to its own meeting place."""
-    for s in range(state.players):
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    for s in range(fs['players']):
         v = home_village(state, s)
         if v is None:
             continue
         m = v - VILLAGE + MEETING
-        row = state.people[s]
+        row = fs['people'][s]
         moved = 0
         for p in range(32):
             n = row[p]  # (workers sent by their player are all on meeting places)
@@ -501,34 +531,35 @@ def food_need(state: NisyrosState, s: int) -> int:
 
 
 def s7(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 7
-    state.stage = "s7sick"
-    if 7 in state.in_play:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 7
+    fs['stage'] = "s7sick"
+    if 7 in fs['in_play']:
         if ev is not None:
             ev.append(event(text="Step 7 is skipped: the workers are fasting."))
         return
-    need = sum(food_need(state, s) for s in range(state.players))
+    need = sum(food_need(state, s) for s in range(fs['players']))
     if not need:
         if ev is not None:
             ev.append(event(text="Step 7: there are no workers to feed."))
         return
-    paid = min(need, state.wheat)
-    state.wheat -= paid
+    paid = min(need, fs['wheat'])
+    fs['wheat'] -= paid
     short = need - paid
-    text = f"Step 7: the workers eat {paid} wheat (wheat {state.wheat})"
+    text = f"Step 7: the workers eat {paid} wheat (wheat {fs['wheat']})"
     if not short:
         if ev is not None:
             ev.append(event(text=text + "."))
         return
     sick = 2 * short
-    workers = sum(state.workers(s) for s in range(state.players))
+    workers = sum(state.workers(s) for s in range(fs['players']))
     if ev is not None:
         ev.append(event(text=text + f"; {short} wheat short, so {plural(min(sick, workers), 'worker')} fall sick "
                                     f"and go home."))
     if sick >= workers:
-        for s in range(state.players):
+        for s in range(fs['players']):
             for p in range(32):
-                for _ in range(state.people[s][p] if p % SLOTS != VILLAGE else 0):
+                for _ in range(fs['people'][s][p] if p % SLOTS != VILLAGE else 0):
                     send_home(state, s, p, ev)
     else:
         _wants_choice(state, "sick", picks=sick)
@@ -536,14 +567,15 @@ def s7(state: NisyrosState, ev: list[Event] | None) -> None:
 
 def send_home(state: NisyrosState, s: int, p: int, ev: list[Event] | None) -> None:
     """A sick worker returns to its village (our ruling: with no village left, to Hades)."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     state.take(s, p)
     v = home_village(state, s)
     if v is None:
-        state.hades[s] += 1
+        fs['hades'][s] += 1
         if ev is not None:
             ev.append(event(seat=s, text=f"A sick worker of {name_of(s)} has no village left and is lost."))
     else:
-        state.people[s][v] += 1
+        fs['people'][s][v] += 1
         if ev is not None:
             ev.append(event(seat=s, text=f"A worker of {name_of(s)} falls sick and goes home to {ZONES[v // SLOTS]}."))
 
@@ -556,14 +588,15 @@ def s7sick(state: NisyrosState, ev: list[Event] | None) -> None:
 
 # -- steps 8 and 9 --------------------------------------------------------------------------------
 def s8(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 8
-    if state.round == 1:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 8
+    if fs['round'] == 1:
         if ev is not None:
             ev.append(event(text="Step 8 is skipped in the first round."))
     elif not flow(state, chance(state), ev):
-        state.stage = "s8flow"  # a flight waits for the team's choice
+        fs['stage'] = "s8flow"  # a flight waits for the team's choice
         return
-    state.stage = "s9"
+    fs['stage'] = "s9"
     check_end(state, ev)
 
 
@@ -575,22 +608,24 @@ def s8flow(state: NisyrosState, ev: list[Event] | None) -> None:
 
 
 def s9(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 9
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 9
     n, why = eruptions_planned(state)
-    state.eruptions_left = state.eruptions_total = n
+    fs['eruptions_left'] = fs['eruptions_total'] = n
     if ev is not None:
         ev.append(event(text=f"Step 9: {plural(n, 'eruption')} ({', '.join(why)})."))
-    state.stage = "s9e"
+    fs['stage'] = "s9e"
 
 
 def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     if _resume_pending(state):
         return
-    if state.eruptions_left <= 0 or covered(state):
-        state.stage = "s10"
+    if fs['eruptions_left'] <= 0 or covered(state):
+        fs['stage'] = "s10"
         return
-    if 13 in state.in_play and not state.oracle_used:
-        state.oracle_used = True
+    if 13 in fs['in_play'] and not fs['oracle_used']:
+        fs['oracle_used'] = True
         zones = open_zones(state)
         if ev is not None:
             ev.append(event(text="The oracle: the team chooses where the first eruption goes."))
@@ -605,16 +640,18 @@ def s9e(state: NisyrosState, ev: list[Event] | None) -> None:
 
 # -- step 10 and the end of the round -------------------------------------------------------------
 def s10(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.step = 10
-    state.phase = "evacuate"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['step'] = 10
+    fs['phase'] = "evacuate"
 
 
 def s10end(state: NisyrosState, ev: list[Event] | None) -> None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     check_end(state, ev)
-    if state.phase == "over":
+    if fs['phase'] == "over":
         return
-    state.queue = sorted(set(s for s in state.displaced if state.on_island(s)))
-    state.stage = "home"
+    fs['queue'] = sorted(set(s for s in fs['displaced'] if state.on_island(s)))
+    fs['stage'] = "home"
 
 
 def home_choices(state: NisyrosState) -> list[int]:
@@ -622,17 +659,18 @@ def home_choices(state: NisyrosState) -> list[int]:
 
 
 def s_home(state: NisyrosState, ev: list[Event] | None) -> None:
-    while state.queue:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    while fs['queue']:
         options = home_choices(state)
         if options:
-            state.choices = options
-            state.phase = "home"
+            fs['choices'] = options
+            fs['phase'] = "home"
             return
-        s = state.queue.pop(0)
-        state.home[s] = None
+        s = fs['queue'].pop(0)
+        fs['home'][s] = None
         if ev is not None:
             ev.append(event(seat=s, text=f"{name_of(s)} has no village left on Nisyros."))
-    state.stage = "next"
+    fs['stage'] = "next"
 
 
 def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
@@ -640,8 +678,9 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
     citizens move to that village and all their workers, wherever they
     stand, to its meeting place (the rulebook: "Put all your citizens on this
     village and all workers on a meeting place in this coastal area")."""
-    state.home[s] = z
-    row = state.people[s]
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['home'][s] = z
+    row = fs['people'][s]
     v, m = village(z), meeting(z)
     citizens = workers = 0
     for p in range(len(row)):
@@ -662,31 +701,33 @@ def rehome(state: NisyrosState, s: int, z: int, ev: list[Event] | None) -> None:
 
 
 def s_next(state: NisyrosState, ev: list[Event] | None) -> None:
-    state.current = 24 in state.in_play
-    state.discard.extend(state.in_play)
-    state.in_play = []
-    n = state.players
-    state.idle = [[0] * 32 for _ in range(n)]
-    state.stupor = []
-    state.dams_built = [0] * 4
-    state.boats_built = [0] * 4
-    state.evacuated = 0
-    state.oracle_used = False
-    state.displaced = []
-    state.red = None
-    state.black = None
-    state.yellow = []
-    state.yellow_on = [None] * 5
-    state.round += 1
-    state.active = (state.active + 1) % n
-    state.stage = "s1"
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    fs['current'] = 24 in fs['in_play']
+    fs['discard'].extend(fs['in_play'])
+    fs['in_play'] = []
+    n = fs['players']
+    fs['idle'] = [[0] * 32 for _ in range(n)]
+    fs['stupor'] = []
+    fs['dams_built'] = [0] * 4
+    fs['boats_built'] = [0] * 4
+    fs['evacuated'] = 0
+    fs['oracle_used'] = False
+    fs['displaced'] = []
+    fs['red'] = None
+    fs['black'] = None
+    fs['yellow'] = []
+    fs['yellow_on'] = [None] * 5
+    fs['round'] += 1
+    fs['active'] = (fs['active'] + 1) % n
+    fs['stage'] = "s1"
 
 
 def victory_condition(state: NisyrosState) -> str:
     """What a victory takes (S13) and the count that decided it: the fewest
     saved by any player."""
-    lowest = min(state.kos) if state.kos else 0
-    who = ", ".join(name_of(s) for s in range(state.players) if state.kos and state.kos[s] == lowest)
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    lowest = min(fs['kos']) if fs['kos'] else 0
+    who = ", ".join(name_of(s) for s in range(fs['players']) if fs['kos'] and fs['kos'][s] == lowest)
     return (f"A small victory needs every player to save 7 or more on Kos, a big one 9 or more. "
             f"The fewest saved decides: {lowest} ({who}).")
 
@@ -694,7 +735,8 @@ def victory_condition(state: NisyrosState) -> str:
 def check_end(state: NisyrosState, ev: list[Event] | None) -> None:
     """Game end: the island is covered, or nobody is left on it (S13 scores);
     judged once a flight under way has finished."""
-    if state.phase == "over" or flight_zone(state) is not None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if fs['phase'] == "over" or flight_zone(state) is not None:
         return
     if covered(state):
         why = "Nisyros is covered by lava."
@@ -702,18 +744,18 @@ def check_end(state: NisyrosState, ev: list[Event] | None) -> None:
         why = "Nobody is left on Nisyros."
     else:
         return
-    lowest = min(state.kos)
+    lowest = min(fs['kos'])
     outcome = "big" if lowest >= 9 else "small" if lowest >= 7 else "defeat"
-    state.outcome = outcome  # type: ignore[assignment]
-    saved = ", ".join(f"{name_of(s)} {state.kos[s]}" for s in range(state.players))
+    fs['outcome'] = outcome  # type: ignore[assignment]
+    saved = ", ".join(f"{name_of(s)} {fs['kos'][s]}" for s in range(fs['players']))
     verdict = {"big": "A big victory: every player saved 9 or more!",
                "small": "A small victory: every player saved 7 or more (a big one needs 9).",
                "defeat": "Defeat: a victory needs 7 saved by every player."}[outcome]
-    state.end_reason = f"{why} Saved on Kos: {saved}. {verdict}"
-    state.phase = "over"
-    state.stage = "over"
+    fs['end_reason'] = f"{why} Saved on Kos: {saved}. {verdict}"
+    fs['phase'] = "over"
+    fs['stage'] = "over"
     if ev is not None:
-        ev.append(event(text=state.end_reason))
+        ev.append(event(text=fs['end_reason']))
 
 
 STAGES = {"s1": s1, "s1q": s1q, "s2": s2, "s2draw": s2draw, "s3": s3, "s3reroll": s3reroll, "s3extra": s3extra,

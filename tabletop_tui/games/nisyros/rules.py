@@ -26,8 +26,8 @@ from tabletop_tui.games.nisyros import INFO
 from .actions import (BuildBoat, BuildDam, Done, Evacuate, MoveBoat, MoveWorker, NisyrosAction, PickPlayer,
                       PickWorker, PickZone, PlaceDie, RemoveDam, Reroll, Volunteer)
 from .chance import chance
-from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, SLOTS, VILLAGE, ZONES, area_name, deck_ids, place,
-                   place_name)
+from .data import (CARDS, DAM_SPOTS, FACE_NAMES, ISLAND, MEETING, PLACE_NAMES, SLOTS, VILLAGE, ZONES, area_name,
+                   deck_ids, place, place_name)
 from .lava import erupt, flee_one, flight_zone, flee_queue, fleeing_citizens, people_left, seats_to_sail, settle
 from .legal import (DONE, DONE_PHASES, actor, boat_capacity, can_evacuate, dam_capacity, dam_spots,
                     die_targets, has_choice, legal)
@@ -148,17 +148,18 @@ class Nisyros(Game[NisyrosState]):
         return legal(state, seat)
 
     def check(self, state: NisyrosState, action: Action, seat: Seat) -> None:
-        if state.phase == "over":
+        ph = state.__dict__["phase"]  # (the field, read as pydantic's attribute access would)
+        if ph == "over":
             raise IllegalAction("The game is over.")
         if actor(state) != seat:
             raise IllegalAction("It is another player's turn to choose.")
-        ph = state.phase
-        if action.kind not in ACCEPTS.get(ph, ()):
-            raise IllegalAction(f"Now is the time to {ASKS[ph]}.")
         kind = action.kind
+        if kind not in ACCEPTS.get(ph, ()):
+            raise IllegalAction(f"Now is the time to {ASKS[ph]}.")
         if kind == "done" or kind == "volunteer":
             return  # always on offer in a phase that accepts it
-        reason = self._why_not(state, action, seat)
+        why = _WHY_NOT.get(kind)  # _why_not, asked inline
+        reason = why(state, action, seat) if why is not None else None
         if reason:
             raise IllegalAction(reason)
         if ph == "move" and isinstance(action, MoveWorker):
@@ -193,12 +194,16 @@ class Nisyros(Game[NisyrosState]):
     def _run(self, state: NisyrosState, ev: list[Event] | None) -> None:
         """Carry the round on until a real choice is asked or the game ends;
         a choice with one answer is answered automatically."""
-        while state.phase != "over":
-            if state.phase == "auto":
-                STAGES[state.stage](state, ev)
+        d = state.__dict__  # the fields, read without pydantic's attribute hook (this loop is hot)
+        while True:
+            ph = d["phase"]
+            if ph == "auto":
+                STAGES[d["stage"]](state, ev)
                 continue
+            if ph == "over":
+                return
             who = actor(state)
-            if who is not None and state.phase in DONE_PHASES:  # Done always answers: is there more?
+            if who is not None and ph in DONE_PHASES:  # Done always answers: is there more?
                 if has_choice(state, who):
                     return
                 self._do(state, DONE, who, ev)
@@ -207,60 +212,64 @@ class Nisyros(Game[NisyrosState]):
             if len(acts) > 1:
                 return
             if not acts:
-                raise RuntimeError(f"no answer to {state.phase} at {state.stage}")
+                raise RuntimeError(f"no answer to {ph} at {d['stage']}")
             self._do(state, acts[0], who, ev)  # type: ignore[arg-type]
 
     def _do(self, state: NisyrosState, a: Action, seat: Seat, ev: list[Event] | None) -> None:
         """Play one checked input; afterwards the round engine re-asks or moves on."""
-        ph = state.phase
+        fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+        f = state.__dict__  # the fields, without pydantic's attribute hook
+        ph = f["phase"]
         if (ph, a.kind) not in _STAYS:
-            state.phase = "auto"
+            f["phase"] = "auto"
         me = SEAT_TAGS[seat]  # name_of(seat), for the log
         # the commonest inputs first (a move, the automatic Done, a die, a dam)
         if isinstance(a, MoveWorker):
-            state.take(a.player, a.src)  # the drizzle also moves sleepers
-            state.people[a.player][a.dst] += 1
-            if ph in ("move", "drizzle"):
-                state.moved[a.player][a.dst] += 1
+            q, src, dst = a.player, a.src, a.dst
+            state.take(q, src)  # the drizzle also moves sleepers
+            f["people"][q][dst] += 1
+            if ph == "move" or ph == "drizzle":
+                f["moved"][q][dst] += 1
             else:
-                state.stage = "s4"  # the marathon runner moves once
+                f["stage"] = "s4"  # the marathon runner moves once
             if ev is not None:
-                who = "" if a.player == seat else f" (a worker of {name_of(a.player)})"
-                ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {place_name(a.src)} "
-                                                f"to the {place_name(a.dst)}."))
+                who = "" if q == seat else f" (a worker of {name_of(q)})"
+                ev.append(event(seat=seat, text=f"{me} moves a worker{who} from the {PLACE_NAMES[src]} "
+                                                f"to the {PLACE_NAMES[dst]}."))
         elif isinstance(a, Done):
             self._done(state, ph, seat, ev)
         elif isinstance(a, PlaceDie):
-            state.yellow_on[a.die] = a.place
+            die, p = a.die, a.place
+            f["yellow_on"][die] = p
             if ev is not None:
-                ev.append(event(seat=seat, text=f"{me} puts die {'ABCDE'[a.die]} ({FACE_NAMES[state.yellow[a.die]]}) "
-                                                f"on the {place_name(a.place)}."))
+                ev.append(event(seat=seat, text=f"{me} puts die {'ABCDE'[die]} ({FACE_NAMES[f['yellow'][die]]}) "
+                                                f"on the {PLACE_NAMES[p]}."))
         elif isinstance(a, BuildDam):
-            state.stone -= 1
-            state.dams[a.zone][a.ring] += 1
-            state.dams_built[a.zone] += 1
+            fs['stone'] -= 1
+            fs['dams'][a.zone][a.ring] += 1
+            fs['dams_built'][a.zone] += 1
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} builds a dam on {area_name(a.zone, a.ring)} "
-                                                f"({state.dams[a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
-                                                f"stone {state.stone})."))
+                                                f"({fs['dams'][a.zone][a.ring]}/{DAM_SPOTS[a.ring]}; "
+                                                f"stone {fs['stone']})."))
         elif isinstance(a, PickZone):
             self._pick_zone(state, ph, seat, a.zone, ev)
         elif isinstance(a, BuildBoat):
-            state.wood -= 1
-            state.boats[a.zone] += 1
-            state.boats_built[a.zone] += 1
+            fs['wood'] -= 1
+            fs['boats'][a.zone] += 1
+            fs['boats_built'][a.zone] += 1
             if ev is not None:
-                ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {state.wood})."))
+                ev.append(event(seat=seat, text=f"{me} builds a boat off {ZONES[a.zone]} (wood {fs['wood']})."))
         elif isinstance(a, MoveBoat):
-            state.boats[a.src] -= 1
-            state.boats[a.dst] += 1
-            state.boats_moved[a.dst] += 1
+            fs['boats'][a.src] -= 1
+            fs['boats'][a.dst] += 1
+            fs['boats_moved'][a.dst] += 1
             extra = ""
             if a.carry is not None:
                 m1, m2 = place(a.src, MEETING), place(a.dst, MEETING)
-                state.people[a.carry][m1] -= 1
-                state.people[a.carry][m2] += 1
-                state.moved[a.carry][m2] += 1
+                fs['people'][a.carry][m1] -= 1
+                fs['people'][a.carry][m2] += 1
+                fs['moved'][a.carry][m2] += 1
                 extra = f", carrying a worker of {name_of(a.carry)} to its meeting place"
             if ev is not None:
                 ev.append(event(seat=seat, text=f"{me} sails a boat from {ZONES[a.src]} to {ZONES[a.dst]}{extra}."))
@@ -273,12 +282,12 @@ class Nisyros(Game[NisyrosState]):
             if settle(state, rng, ev):
                 check_end(state, ev)
         elif isinstance(a, PickPlayer):
-            state.picks_left = max(0, state.picks_left - 1)
+            fs['picks_left'] = max(0, fs['picks_left'] - 1)
             rescue(state, a.player, ev)
         elif isinstance(a, PickWorker):
-            state.picks_left = max(0, state.picks_left - 1)
+            fs['picks_left'] = max(0, fs['picks_left'] - 1)
             if ph == "siesta":
-                state.idle[a.player][a.place] += 1
+                fs['idle'][a.player][a.place] += 1
                 if ev is not None:
                     ev.append(event(seat=seat, text=f"A worker of {name_of(a.player)} on the "
                                                     f"{place_name(a.place)} takes a siesta."))
@@ -289,67 +298,70 @@ class Nisyros(Game[NisyrosState]):
 
 
         elif isinstance(a, Volunteer):
-            s = state.queue.pop(0)
-            h = state.home[s]
+            s = fs['queue'].pop(0)
+            h = fs['home'][s]
             assert h is not None
-            state.people[s][village(h)] -= 1
-            state.people[s][meeting(h)] += 1
+            fs['people'][s][village(h)] -= 1
+            fs['people'][s][meeting(h)] += 1
             if ev is not None:
                 ev.append(event(seat=s, text=f"{me} calls a volunteer to the {ZONES[h]} meeting place."))
         elif isinstance(a, Reroll):
             roll_yellow(state, list(a.dice), ev, again=True)
-            state.stage = "s3extra"
+            fs['stage'] = "s3extra"
         elif isinstance(a, RemoveDam):
-            state.picks_left = max(0, state.picks_left - 1)
-            state.dams[a.zone][a.ring] -= 1
+            fs['picks_left'] = max(0, fs['picks_left'] - 1)
+            fs['dams'][a.zone][a.ring] -= 1
             if ev is not None:
                 ev.append(event(seat=seat, text=f"The landslide sweeps a dam off {area_name(a.zone, a.ring)}."))
 
     def _done(self, state: NisyrosState, ph: str, seat: Seat, ev: list[Event] | None) -> None:
+        fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
         if ph in ("move", "volunteer", "drizzle"):
-            state.queue.pop(0)
+            fs['queue'].pop(0)
         elif ph == "reroll":
-            state.stage = "s3extra"
+            fs['stage'] = "s3extra"
         elif ph == "dice":
-            state.stage = "s3marathon"
+            fs['stage'] = "s3marathon"
         elif ph == "marathon":
-            state.stage = "s4"
+            fs['stage'] = "s4"
         elif ph == "build":
-            state.stage = "s6"
+            fs['stage'] = "s6"
         elif ph == "evacuate":
-            state.stage = "s10end"
+            fs['stage'] = "s10end"
 
     def _pick_zone(self, state: NisyrosState, ph: str, seat: Seat, z: int, ev: list[Event] | None) -> None:
-        state.picks_left = max(0, state.picks_left - 1)
+        fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+        fs['picks_left'] = max(0, fs['picks_left'] - 1)
         if ph == "stupor":
             stupefy(state, z, ev)
         elif ph == "boat_gift":
-            state.boats[z] += 1
+            fs['boats'][z] += 1
             if ev is not None:
                 ev.append(event(text=f"A boat lands at {ZONES[z]}."))
         elif ph == "crevice":
-            state.lava[z] -= 1
+            fs['lava'][z] -= 1
             if ev is not None:
-                ev.append(event(text=f"The lava sinks away: {area_name(z, state.lava[z])} is land again."))
+                ev.append(event(text=f"The lava sinks away: {area_name(z, fs['lava'][z])} is land again."))
         elif ph == "direction":
             erupt(state, z, chance(state), ev)
             check_end(state, ev)
         elif ph == "home":
-            rehome(state, state.queue.pop(0), z, ev)
+            rehome(state, fs['queue'].pop(0), z, ev)
 
     def _evacuate(self, state: NisyrosState, s: int, p: int, z: int, ev: list[Event] | None) -> None:
         """Step 10: one inhabitant sails to Kos in a boat of zone ``z``."""
-        state.boats[z] -= 1
-        wheat = ISLAND.levels[state.level].wheat_to_sail
+        fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+        fs['boats'][z] -= 1
+        wheat = ISLAND.levels[fs['level']].wheat_to_sail
         if wheat:
-            state.wheat -= 1
+            fs['wheat'] -= 1
         state.take(s, p)
-        state.kos[s] += 1
-        state.evacuated += 1
+        fs['kos'][s] += 1
+        fs['evacuated'] += 1
         paid = " and a wheat" if wheat else ""
         if ev is not None:
             ev.append(event(seat=s, text=f"An inhabitant of {name_of(s)} sails from the {place_name(p)} to Kos "
-                                         f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {state.kos[s]} on Kos."))
+                                         f"(a boat from {ZONES[z]}{paid}); {name_of(s)} has {fs['kos'][s]} on Kos."))
         if not people_left(state):
             check_end(state, ev)
 
@@ -358,14 +370,15 @@ class Nisyros(Game[NisyrosState]):
         return state.phase == "over"
 
     def result(self, state: NisyrosState) -> Result:
-        win = state.outcome in ("big", "small")
+        fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+        win = fs['outcome'] in ("big", "small")
         title = {"big": "big victory", "small": "small victory", "defeat": "defeat", "": "unfinished"}
         return Result(
-            winners=list(range(state.players)) if win else [],
-            scores={s: float(state.kos[s]) for s in range(state.players)},
-            details={s: {"saved": state.kos[s], "hades": state.hades[s], "outcome": title[state.outcome]}
-                     for s in range(state.players)},
-            summary=state.end_reason,
+            winners=list(range(fs['players'])) if win else [],
+            scores={s: float(fs['kos'][s]) for s in range(fs['players'])},
+            details={s: {"saved": fs['kos'][s], "hades": fs['hades'][s], "outcome": title[fs['outcome']]}
+                     for s in range(fs['players'])},
+            summary=fs['end_reason'],
             condition=victory_condition(state))
 
     # -- information ------------------------------------------------------------------------------
@@ -393,15 +406,17 @@ class Nisyros(Game[NisyrosState]):
 
 
 def _why_move_worker(state: NisyrosState, a: Any, seat: Seat) -> str | None:
-    drizzle = state.phase == "drizzle"
-    if state.phase in ("move", "drizzle") and a.player != seat:
+    f = state.__dict__  # the fields, without pydantic's attribute hook
+    ph = f["phase"]
+    drizzle = ph == "drizzle"
+    q, src, dst = a.player, a.src, a.dst
+    if (drizzle or ph == "move") and q != seat:
         return "Each player moves only their own workers."
-    if a.player >= state.players:
+    if q >= f["players"]:
         return "There is no such player."
-    src, dst = a.src, a.dst
-    avail = state.people[a.player][src] - (0 if drizzle else state.idle[a.player][src])
-    if state.phase in ("move", "drizzle"):
-        avail -= state.moved[a.player][src]
+    avail = f["people"][q][src] - (0 if drizzle else f["idle"][q][src])
+    if drizzle or ph == "move":
+        avail -= f["moved"][q][src]
     if src % SLOTS == VILLAGE or avail <= 0:
         return f"There is no worker there that can move ({place_name(src)})."
     if dst == src:
@@ -410,11 +425,11 @@ def _why_move_worker(state: NisyrosState, a: Any, seat: Seat) -> str | None:
         return "Workers go to workplaces; a village holds only citizens."
     if not usable(state, dst):
         return f"The {place_name(dst)} cannot be worked (lava, or no village there)."
-    if dst // SLOTS not in reach(state, a.player):
+    if dst // SLOTS not in reach(state, q):
         return "Workers work only in their own zone and the two beside it."
     if drizzle:
         return None if dst % SLOTS == MEETING else "The drizzle sends workers to meeting places only."
-    if dst % SLOTS == MEETING and dst // SLOTS != state.home[a.player]:
+    if dst % SLOTS == MEETING and dst // SLOTS != f["home"][q]:
         return "A worker may only go to the meeting place of its own village."
     if not has_room(state, dst):
         return f"The {place_name(dst)} is full."
@@ -422,31 +437,34 @@ def _why_move_worker(state: NisyrosState, a: Any, seat: Seat) -> str | None:
 
 
 def _why_move_boat(state: NisyrosState, a: Any, seat: Seat) -> str | None:
-    if seat != state.active:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if seat != fs['active']:
         return "The active player moves the boats."
-    if state.boats[a.src] - state.boats_moved[a.src] <= 0:
+    if fs['boats'][a.src] - fs['boats_moved'][a.src] <= 0:
         return f"There is no boat off {ZONES[a.src]} that can still sail."
     if a.dst == a.src:
         return "A boat must sail to another zone."
-    if state.lava[a.dst] >= 5:
+    if fs['lava'][a.dst] >= 5:
         return f"The {ZONES[a.dst]} coast is under lava."
-    if not state.current and (a.dst - a.src) % 4 == 2:
+    if not fs['current'] and (a.dst - a.src) % 4 == 2:
         return "A boat sails only to a neighbouring zone (unless a strong current helps)."
-    if a.carry is not None and not state.current:
+    if a.carry is not None and not fs['current']:
         return "Boats carry workers only with the strong current (event 24)."
     return None
 
 
 def _why_place_die(state: NisyrosState, a: Any, seat: Seat) -> str | None:
-    face = state.yellow[a.die] if a.die < len(state.yellow) else ""
-    if state.yellow_on[a.die] is not None:
+    f = state.__dict__  # the fields, without pydantic's attribute hook
+    yellow, on, die, p = f["yellow"], f["yellow_on"], a.die, a.place
+    face = yellow[die] if die < len(yellow) else ""
+    if on[die] is not None:
         return "That die is already placed."
     if face in ("+1", "-1"):
         return "A +1 or -1 die goes to the eruptions, not to a workplace."
-    if a.place in state.yellow_on:
+    if p in on:
         return "That workplace already has a die: one die per workplace."
-    if a.place not in die_targets(state, face):
-        return f"A {FACE_NAMES[face]} die cannot double the {place_name(a.place)}."
+    if p not in die_targets(state, face):
+        return f"A {FACE_NAMES[face]} die cannot double the {place_name(p)}."
     return None
 
 
@@ -469,25 +487,27 @@ def _why_build_boat(state: NisyrosState, a: Any, seat: Seat) -> str | None:
 
 
 def _why_evacuate(state: NisyrosState, a: Any, seat: Seat) -> str | None:
-    if a.player >= state.players or not state.people[a.player][a.place]:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if a.player >= fs['players'] or not fs['people'][a.player][a.place]:
         return "There is no such inhabitant there."
     if not can_evacuate(state):
-        if 22 in state.in_play and state.evacuated >= 3:
+        if 22 in fs['in_play'] and fs['evacuated'] >= 3:
             return "The sea is rough: no more than 3 inhabitants can sail this round."
-        if not sum(state.boats):
+        if not sum(fs['boats']):
             return "There is no boat left at sea to sail in."
         return "Each inhabitant needs a wheat to sail at this level, and the team has none."
-    if not state.boats[a.boat]:
+    if not fs['boats'][a.boat]:
         return f"There is no boat waiting off {ZONES[a.boat]}."
     return None
 
 
 def _why_reroll(state: NisyrosState, a: Any, seat: Seat) -> str | None:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     if len(set(a.dice)) != len(a.dice):
         return "Name each die once."
-    if any(not 0 <= d < len(state.yellow) for d in a.dice):
+    if any(not 0 <= d < len(fs['yellow']) for d in a.dice):
         return "There is no such yellow die."
-    if any(state.yellow[d] == "+1" for d in a.dice):
+    if any(fs['yellow'][d] == "+1" for d in a.dice):
         return "A die showing +1 cannot be thrown again."
     return None
 
@@ -499,10 +519,11 @@ def _why_pick_zone(state: NisyrosState, a: Any, seat: Seat) -> str | None:
 
 
 def _why_pick_player(state: NisyrosState, a: Any, seat: Seat) -> str | None:
-    if a.player in state.choices:
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
+    if a.player in fs['choices']:
         return None
-    name = COLOURS[a.player] if a.player < state.players else "That player"
-    if state.phase == "flee":
+    name = COLOURS[a.player] if a.player < fs['players'] else "That player"
+    if fs['phase'] == "flee":
         return f"{name} has nobody next in line to flee the {ZONES[flight_zone(state) or 0]} coast."
     return f"{name} has nobody in Hades who can come back."
 
@@ -517,22 +538,23 @@ def _allowed(state: NisyrosState, a: Action, ph: str) -> bool | None:
     """What the legal list says of a boat, a build or a picked worker that
     ``_why_not`` let through, asked directly (the rest of the list's
     conditions); None for the other kinds."""
+    fs = state.__dict__  # the fields (see NisyrosState: no attribute hook)
     if isinstance(a, MoveBoat):
         if a.carry is None:
             return True
         m = place(a.src, MEETING)
         q = a.carry
-        return (village_open(state, a.dst) and q < state.players
-                and state.people[q][m] - state.moved[q][m] - state.idle[q][m] > 0)
+        return (village_open(state, a.dst) and q < fs['players']
+                and fs['people'][q][m] - fs['moved'][q][m] - fs['idle'][q][m] > 0)
     if isinstance(a, BuildDam):
         return ISLAND.dams > total_dams(state) and coast_open(state, a.zone)
     if isinstance(a, BuildBoat):
         return ISLAND.boats > total_boats(state) and village_open(state, a.zone)
     if isinstance(a, PickWorker):
         q, p = a.player, a.place
-        if q >= state.players or p % SLOTS == VILLAGE:
+        if q >= fs['players'] or p % SLOTS == VILLAGE:
             return False
-        return state.people[q][p] - (state.idle[q][p] if ph == "siesta" else 0) > 0
+        return fs['people'][q][p] - (fs['idle'][q][p] if ph == "siesta" else 0) > 0
     return None
 
 

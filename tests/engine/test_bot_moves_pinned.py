@@ -1,6 +1,6 @@
 """Every game's search bot makes the same moves at the same seed and
 iteration cap as at 9b8d5b3 (levels 1 and 3 of every game; Nayakas' level
-2, the coach's): a change to the engine's search meant for one game's
+2, the coach's), but for Nayakas' level 3, changed on purpose: a change to the engine's search meant for one game's
 level 3 (a bot-role setting such as ``DEEP_SPREAD_FLOOR``) must not move
 another game's or another level's."""
 
@@ -26,6 +26,8 @@ PINNED = {
     ("nisyros", 3): "a6f3bef83fee39d0",
     ("nayakas", 1): "1da52a2fff47c2d0",
     ("nayakas", 2): "1da52a2fff47c2d0",
+    # level 3 without playouts (DEEP_PLAYOUT_DEPTH 0) since 5 December; 6ea39b81024721dc before
+    ("nayakas", 3): "050ac8373467e36c",
 }
 
 MOVES = 16

@@ -184,6 +184,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.normalize = normalize
         self.c, self._scaled = EXPLORATION, False  # of the search under way
+        self._floor = 0.0  # of the search under way: the least spread values are scaled by
         #: the wall-clock cap, in budgets (benchmarks lift it to measure CPU budgets alone)
         self.wall_factor = WALL_FACTOR
         #: iterations of the last search (for benchmarks)
@@ -210,6 +211,15 @@ class SearchBot(Bot):
             scaled = self.deep and game.deep_normalize
         return c, scaled
 
+    def deep_setting(self, game: Game, name: str, default: Any) -> Any:
+        """At the deep level, the game's bot-role constant ``name`` (e.g.
+        ``DEEP_PLAYOUT_DEPTH``, ``DEEP_SPREAD_FLOOR``), else ``default``;
+        ``default`` at every other level."""
+        if not self.deep:
+            return default
+        got = game._bot_fn(name)
+        return default if got is None else got
+
     def rank(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> list[MoveScore]:
         """Every move the search tried for ``seat``, best first, each with its
         estimated value for the seat (the chance to win, in [0, 1]; for a
@@ -219,8 +229,11 @@ class SearchBot(Bot):
         if not root_actions:
             raise IllegalAction("There is nothing this seat can do now.")
         players = _players(state)
-        depth = self.playout_limit if self.playout_limit is not None else game.playout_depth
+        depth = self.playout_limit
+        if depth is None:
+            depth = self.deep_setting(game, "DEEP_PLAYOUT_DEPTH", game.playout_depth)
         self.c, self._scaled = self.explores(game)
+        self._floor = self.deep_setting(game, "DEEP_SPREAD_FLOOR", 0.0) if self._scaled else 0.0
         root = _Node()
         self._moves = search_moves(game)
         cpu_end = time.thread_time() + self.seconds
@@ -299,7 +312,8 @@ class SearchBot(Bot):
         """The move to try among ``legal``: an untried one at random (made
         and counted, ``True``), else the best by UCB1 over how often each was
         available (the values first scaled to their spread among ``legal``,
-        if this search scales them). Every legal move's availability is counted."""
+        or to the game's ``DEEP_SPREAD_FLOOR`` if that is larger, if this
+        search scales them). Every legal move's availability is counted."""
         untried = []
         tried = []
         by_id = stats.by_id if stats.__class__ is _Moves else {}  # a plain dict: no memo
@@ -328,7 +342,8 @@ class SearchBot(Bot):
         if self._scaled:
             means = [stat.value / stat.visits for _, stat in tried]
             lo, hi = min(means), max(means)
-            scale = 1.0 / (hi - lo) if hi - lo > 1e-9 else 0.0
+            span = max(hi - lo, self._floor)  # a floor keeps a few playouts' noise from being blown up
+            scale = 1.0 / span if span > 1e-9 else 0.0
             for (a, stat), q in zip(tried, means):
                 score = (q - lo) * scale + c * sqrt(log(stat.seen) / stat.visits)
                 if score > best_score:

@@ -486,3 +486,39 @@ def test_a_search_team_saves_more_than_a_random_team(game):
             total += sum(game.result(state).scores.values())
         saved[label] = total
     assert saved["search"] > saved["random"] + 4, saved
+
+
+def test_a_spread_floor_keeps_small_differences_small():
+    """Scaled by a floor above their spread, values 0.50 and 0.52 are again
+    close, and exploration gives the less visited move its turn (as
+    unscaled); a spread above the floor is scaled as before."""
+    from tabletop_tui.engine.bots import _Node
+
+    def stats(values, visits):
+        out = {}
+        for a, v in values.items():
+            node = out[a] = _Node()
+            node.visits, node.value, node.seen = visits[a], v * visits[a], 40
+        return out
+
+    bot = SearchBot(level=3)
+    bot.c, bot._scaled = 0.7, True
+    close = {"a": 0.50, "b": 0.52, "c": 0.51}
+    visits = {"a": 10, "b": 20, "c": 10}
+    assert bot._select(stats(close, visits), ["a", "b", "c"], random.Random(0))[0] == "b"
+    bot._floor = 0.2
+    assert bot._select(stats(close, visits), ["a", "b", "c"], random.Random(0))[0] == "c"
+    far = {"a": 0.2, "b": 0.6, "c": 0.3}
+    bot._floor = 0.0
+    without = bot._select(stats(far, visits), ["a", "b", "c"], random.Random(0))[0]
+    bot._floor = 0.2
+    assert bot._select(stats(far, visits), ["a", "b", "c"], random.Random(0))[0] == without == "b"
+
+
+def test_deep_settings_come_from_the_bot_role_at_the_deep_level_only(monkeypatch):
+    from tabletop_tui.games.tiki import bot as tiki_bot
+
+    game = registry.get("tiki")
+    monkeypatch.setattr(tiki_bot, "DEEP_PLAYOUT_DEPTH", 1, raising=False)
+    assert [SearchBot(level=k).deep_setting(game, "DEEP_PLAYOUT_DEPTH", 4) for k in (1, 2, 3)] == [4, 4, 1]
+    assert SearchBot(level=3).deep_setting(game, "DEEP_SPREAD_FLOOR", 0.0) == 0.0

@@ -37,11 +37,13 @@ class Legality(Placements, Building):
         hand = st.seats[seat].hand
         if not hand:
             return []
+        ids = [cid for cid in hand if _TIMING[cid] == timing]
+        if not ids:
+            return []
         out: list[Action] = []
-        for cid in sorted(set(hand)):
-            if _TIMING[cid] != timing or self._card_problem(st, seat, cid):
-                continue
-            out += _CARD_ACTIONS[cid]
+        for cid in (sorted(set(ids)) if len(ids) > 1 else ids):
+            if not self._card_problem(st, seat, cid):
+                out += _CARD_ACTIONS[cid]
         return out
 
     def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:

@@ -154,6 +154,7 @@ def test_the_silent_path_writes_no_log_line(monkeypatch):
             with monkeypatch.context() as m:
                 for mod in (cleanup, play, scoring):
                     m.setattr(mod, "Event", no_event)
+                    m.setattr(mod, "log_event", no_event)
                 m.setattr(type(GAME), "text", property(no_event))
                 GAME.play_silent(st, a, seat)
         assert st.model_dump() == loud.model_dump()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event
 
 from .data import ARTISANS, C
-from .moves import SETUP, _order, _Quiet
+from .moves import SETUP, _order, _Quiet, log_event
 from .spaces import face_up, is_event
 from .state import NayakasState
 
@@ -63,17 +63,17 @@ class Rounds:
             if fu["end_worker_gold"] and left:
                 self._gain(st, s, {"gold": 2 * left * fu["end_worker_gold"]})
                 if loud:
-                    ev.append(Event(text=f"{names[s]} gains {2 * left * fu['end_worker_gold']} Gold for idle "
+                    ev.append(log_event(f"{names[s]} gains {2 * left * fu['end_worker_gold']} Gold for idle "
                                     "workers.", seat=s))
         for s in _order(st, st.conch):
             p = st.seats[s]
             if face_up(st, s)["end_worker_conch"] and p.avail_laborers + p.avail_diplomats:
                 st.conch = s  # resolved in player order: the last one keeps it
                 if loud:
-                    ev.append(Event(text=f"{names[s]} takes the Conch (Patient Claim).", seat=s))
+                    ev.append(log_event(f"{names[s]} takes the Conch (Patient Claim).", seat=s))
         st.phase = "build"
         if loud:
-            ev.append(Event(text="The build phase begins."))
+            ev.append(log_event("The build phase begins."))
         self._start_phase(st, ev)
 
     def _cleanup(self, st: NayakasState, ev: list[Event]) -> None:
@@ -99,14 +99,14 @@ class Rounds:
         st.posts = [new, st.posts[0], st.posts[1]]
         if new is not None and loud:
             tile = C.event[new].name if is_event(new) else C.merchant[new].name
-            ev.append(Event(text=f"{tile} arrives at Trading Post I.", reveals=True))
+            ev.append(log_event(f"{tile} arrives at Trading Post I.", reveals=True))
         if is_event(new):
             for s in _order(st, st.conch):
                 if st.dev_deck:  # Ruling: with the deck empty, the remaining players draw nothing.
                     st.seats[s].hand.append(st.dev_deck.pop())
                     if loud:
-                        ev.append(Event(text=f"{names[s]} draws a development card.", seat=s))
-                        ev.append(Event(text=f"You draw {C.card[st.seats[s].hand[-1]].name}.", seat=s,
+                        ev.append(log_event(f"{names[s]} draws a development card.", seat=s))
+                        ev.append(log_event(f"You draw {C.card[st.seats[s].hand[-1]].name}.", seat=s,
                                         private=True))
         for s, p in enumerate(st.seats):
             p.art = {a: 0 for a in ARTISANS}
@@ -126,7 +126,7 @@ class Rounds:
         st.round += 1
         st.phase = "worker"
         if loud:
-            ev.append(Event(text=f"Round {st.round} begins."))
+            ev.append(log_event(f"Round {st.round} begins."))
         self._start_phase(st, ev)
 
     def event_ranking(self, st: NayakasState) -> list[int]:
@@ -142,7 +142,7 @@ class Rounds:
             gain = SETUP.event_rewards[place] + face_up(st, s)["event_bonus"]
             st.seats[s].prosperity_tokens += gain
             if type(ev) is not _Quiet:
-                ev.append(Event(text=f"{C.event[event].name} expires: {names[s]} is "
+                ev.append(log_event(f"{C.event[event].name} expires: {names[s]} is "
                                 f"{'first' if place == 0 else 'second'} and gains {gain} Prosperity.", seat=s))
         for p in st.seats:
             p.tokens = SETUP.event_tokens

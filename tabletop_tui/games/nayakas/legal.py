@@ -29,6 +29,15 @@ _CARD_ACTIONS = {c.id: [_card_action(c.id, a) for a in ARTISANS] if c.id in ("gu
 #: card -> the round power it sets (one card of each per round)
 _CARD_FLAGS = {"royal_envoy": "envoy", "swift_messenger": "extra", "master_mason": "master_mason"}
 
+#: a market's size -> the choices of its tiles, in order (shared: copied when
+#: handed out); sizes well past any market's (3 tiles, 5 temples)
+_SIZES = range(9)
+_TILE_CHOICES = [tuple(_choice(ChooseTile, "tile", index=i, face_up=f) for i in range(n) for f in (True, False))
+                 for n in _SIZES]
+_FACILITY_CHOICES = [tuple(_choice(ChooseFacility, "facility", index=i) for i in range(n)) for n in _SIZES]
+_TEMPLE_CHOICES = [tuple(_choice(ChooseTemple, "temple", ruler=False, index=i) for i in range(n)) for n in _SIZES]
+_RULER_TEMPLE = _choice(ChooseTemple, "temple", ruler=True, index=0)
+
 
 class Legality(Placements, Building):
     """Who acts and what they may do (mixed into :class:`~.rules.Nayakas`)."""
@@ -37,11 +46,13 @@ class Legality(Placements, Building):
         hand = st.seats[seat].hand
         if not hand:
             return []
+        ids = [cid for cid in hand if _TIMING[cid] == timing]
+        if not ids:
+            return []
         out: list[Action] = []
-        for cid in sorted(set(hand)):
-            if _TIMING[cid] != timing or self._card_problem(st, seat, cid):
-                continue
-            out += _CARD_ACTIONS[cid]
+        for cid in (sorted(set(ids)) if len(ids) > 1 else ids):
+            if not self._card_problem(st, seat, cid):
+                out += _CARD_ACTIONS[cid]
         return out
 
     def _card_problem(self, st: NayakasState, seat: int, cid: str) -> str:
@@ -55,18 +66,17 @@ class Legality(Placements, Building):
 
     def _pending_actions(self, st: NayakasState, pd: Pending) -> list[Action]:
         if pd.choice == "section_tile":
-            return [_choice(ChooseTile, "tile", index=i, face_up=f)
-                    for i in range(len(st.section_market)) for f in (True, False)]
+            return list(_TILE_CHOICES[len(st.section_market)])
         if pd.choice == "temple":
             out: list[Action] = []
             p = st.seats[pd.seat]
             if f"{p.kingdom}_t1" in st.faded:
-                out.append(_choice(ChooseTemple, "temple", ruler=True, index=0))
+                out.append(_RULER_TEMPLE)
             if f"{p.kingdom}_t2" not in st.temples:
-                out += [_choice(ChooseTemple, "temple", ruler=False, index=i) for i in range(len(st.temple_market))]
+                out += _TEMPLE_CHOICES[len(st.temple_market)]
             return out
         if pd.choice == "facility":
-            return [_choice(ChooseFacility, "facility", index=i) for i in range(len(st.facility_market))]
+            return list(_FACILITY_CHOICES[len(st.facility_market)])
         slots = borderland_slots(st)
         return [_choice(ChooseBorderland, "borderland", index=i, space=s)
                 for i in range(len(st.border_market)) for s in slots]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.engine.actions import Action
+from tabletop_tui.engine.game import Event
 
 from .actions import (Build, Pass, Place, PlayCard)
 from .data import ARTISANS, C, KINGDOMS, Effect
@@ -33,6 +34,29 @@ def _place(sid: str, w: str, benefit: bool, c: int, a: int, a2: int, t: str, x: 
                                                         amount=a, amount2=a2, target=t, extra=x, gold_stone=gs,
                                                         gold_clay=gc)
     return act
+
+
+_EVENT_NEW = Event.__new__
+_SET = object.__setattr__
+
+
+def log_event(text: str, **more: Any) -> Event:
+    """``Event(text=text, **more)`` without validation: the rules' own log
+    lines (a str of their own words, an int seat, bool marks) are already
+    what the model holds. The same fields, in the same order, marked set as
+    the validating constructor marks them."""
+    ev = _EVENT_NEW(Event)
+    fields = {"text": text, "seat": None, "reveals": False, "private": False}
+    if more:
+        fields.update(more)
+    _SET(ev, "__dict__", fields)
+    _SET(ev, "__pydantic_fields_set__", {"text", *more})
+    _SET(ev, "__pydantic_extra__", None)
+    _SET(ev, "__pydantic_private__", None)
+    return ev
+
+
+assert list(Event.model_fields) == ["text", "seat", "reveals", "private"], "log_event must follow Event's fields"
 
 
 class _Quiet(list):

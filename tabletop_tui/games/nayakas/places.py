@@ -197,7 +197,11 @@ class Placements:
                 got = _remember(key, tuple((c, a, 0, "", gs, gc) for c in choices for a in amounts
                                            for gs, gc in gold_splits(res, ps * a, pc * a, pg * a)))
             return got
-        return _intern(tuple((c, a, 0, "", 0, 0) for c in choices for a in amounts))
+        key = (id(eff), choices[0], len(choices), amounts[0], amounts[-1])
+        got = _VARIANTS.get(key)
+        if got is None:  # a pure function of the effect, the choices and the amounts
+            got = _remember(key, tuple((c, a, 0, "", 0, 0) for c in choices for a in amounts))
+        return got
 
     def outside(self, st: NayakasState, seat: int, sid: str) -> bool:
         return land_of(sid) == "borderland" and st.seats[seat].kingdom not in kingdoms_of(sid)
@@ -255,7 +259,11 @@ class Placements:
         if not (has_lab or has_dip):
             return []
         dip_scan = lab_dip or has_dip  # the scan of a worker that counts as a Diplomat
-        turn = flags and any(f[:5] == "turn:" for f in flags)
+        turn = False
+        for f in flags:  # a plain loop: cheaper than any() over a generator on a few flags
+            if f[:5] == "turn:":
+                turn = True
+                break
         occupants, temples, faded, posts = st.occupants, st.temples, st.faded, st.posts
         culture = p.res["culture"]
         away_cost = 0 if "envoy" in flags else 1
@@ -263,9 +271,28 @@ class Placements:
         tribute = None  # Envoys' Tribute, looked up when a Diplomat first leaves the kingdom
         labs: list[Action] = []
         dips: list[Action] = []
-        for sid, home, mine, cap, post, temple, empire, first, outside, lab_static, dip_static in \
-                GEN_TABLE[p.kingdom, dip_scan]:
+        for fast, sid, rec in GEN_TABLE[p.kingdom, dip_scan]:
             occ = occupants[sid]
+            if fast and not occ:
+                # an empty space whose Places are fixed (``_FAST_MINE`` / ``_FAST_AWAY``):
+                # the answer of the general steps below, read off directly
+                if fast == _FAST_MINE:
+                    if has_lab:
+                        labs += rec[9]
+                    if has_dip:
+                        dips += rec[10]
+                    continue
+                if away_cost > culture:
+                    continue
+                if tribute is None:
+                    tribute = face_up(st, seat)["diplomat_stone_clay"] > 0
+                if not tribute:
+                    if has_lab and lab_dip:
+                        labs += rec[9]
+                    if has_dip:
+                        dips += rec[10]
+                    continue
+            _, home, mine, cap, post, temple, empire, first, outside, lab_static, dip_static = rec
             if temple and (sid not in temples or sid in faded):
                 continue
             if post >= 0 and posts[post] is None:
@@ -342,13 +369,29 @@ class Placements:
         return dips
 
 
-#: (kingdom, the worker counts as a Diplomat) -> ``ENTRY_TABLE``'s records,
-#: each with three more fields: whether a Diplomat going there leaves the
-#: kingdom (Envoys' Tribute), and the fixed Place lists of a Laborer and of
-#: a Diplomat there (``_STATIC_PLACES``; None: worked out each turn)
-GEN_TABLE = {key: tuple((*rec, rec[0] in _OUTSIDE[key[0]], _STATIC_PLACES["laborer"].get(rec[0]),
-                         _STATIC_PLACES["diplomat"].get(rec[0])) for rec in recs)
-             for key, recs in ENTRY_TABLE.items()}
+_GEN_RECORDS = {key: tuple((*rec, rec[0] in _OUTSIDE[key[0]], _STATIC_PLACES["laborer"].get(rec[0]),
+                             _STATIC_PLACES["diplomat"].get(rec[0])) for rec in recs)
+                for key, recs in ENTRY_TABLE.items()}
+#: the shortcuts of ``_all_placements`` for an empty space with fixed Place
+#: lists for both workers, neither a temple slot, a Trading Post nor the
+#: Empire: ``_FAST_MINE`` in the kingdom (free to enter, open to a
+#: Laborer), ``_FAST_AWAY`` a Borderland outside it (a Diplomat's trip)
+_FAST_MINE, _FAST_AWAY = 1, 2
+
+
+def _fast(rec: tuple) -> int:
+    _, _, mine, _, post, temple, empire, _, outside, lab_static, dip_static = rec
+    if temple or empire or post >= 0 or lab_static is None or dip_static is None:
+        return 0
+    return _FAST_MINE if mine else _FAST_AWAY if outside else 0
+
+
+#: (kingdom, the worker counts as a Diplomat) -> per candidate space: (its
+#: shortcut or 0, the space, its record: ``ENTRY_TABLE``'s fields and three
+#: more: whether a Diplomat going there leaves the kingdom (Envoys'
+#: Tribute), and the fixed Place lists of a Laborer and of a Diplomat there
+#: (``_STATIC_PLACES``; None: worked out each turn))
+GEN_TABLE = {key: tuple((_fast(rec), rec[0], rec) for rec in recs) for key, recs in _GEN_RECORDS.items()}
 
 #: a merchant tile, or a kingdom space, whose benefit has a fixed list of
 #: variants once its price is paid -> (its price as (resource, amount)

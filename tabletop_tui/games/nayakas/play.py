@@ -11,7 +11,7 @@ from tabletop_tui.engine.game import Event, Seat
 
 from .actions import Build, ChooseBorderland, ChooseFacility, ChooseTemple, ChooseTile, Place, PlayCard
 from .data import ARTISANS, C
-from .moves import SETUP, _WORKERS, _Quiet
+from .moves import SETUP, _WORKERS, _Quiet, log_event
 from .spaces import (ALL_SPACES, EMPIRE, EMPIRE_OTHER_OPTIONS, SPACE, artisan_pictured, borderland_slots, current_event,
                      effect_of, face_up, facilities, is_event)
 from .state import NayakasState, Pending, Worker
@@ -51,7 +51,7 @@ class Play:
         elif kind == "pass":
             st.passed[seat] = True
             if type(ev) is not _Quiet:
-                ev.append(Event(text=f"{self._names(st)[seat]} passes.", seat=seat))
+                ev.append(log_event(f"{self._names(st)[seat]} passes.", seat=seat))
             self._advance(st, ev)
         else:
             self._choose(st, action, seat, ev)
@@ -97,16 +97,18 @@ class Play:
         if a.benefit:
             self._resolve(st, seat, sid, pos, a, a.target, ev)
         if not quiet:
-            ev.insert(at, Event(text=self.text.placed(st, seat, a, cost, before), seat=seat))
+            ev.insert(at, log_event(self.text.placed(st, seat, a, cost, before), seat=seat))
         p.visits.append(sid if cap == 1 else f"{sid}#{pos}")
         p.placed += 1
         if flags:
-            if any(f[:5] == "turn:" for f in flags):
-                p.flags = flags = [f for f in flags if f[:5] != "turn:"]
+            for f in flags:  # a plain loop: cheaper than any() over a generator on a few flags
+                if f[:5] == "turn:":
+                    p.flags = flags = [f for f in flags if f[:5] != "turn:"]
+                    break
             if "extra" in flags:  # Ruling: with no worker left, Swift Messenger's extra turn is lost.
                 flags.remove("extra")
                 if not quiet:
-                    ev.append(Event(text=f"{self._names(st)[seat]} takes another turn at once (Swift Messenger).",
+                    ev.append(log_event(f"{self._names(st)[seat]} takes another turn at once (Swift Messenger).",
                                     seat=seat))
                 if p.avail_laborers + p.avail_diplomats > 0:
                     flags.append(f"turn:{sid}")  # Ruling K11: the extra turn is the same turn
@@ -158,7 +160,7 @@ class Play:
             visit, _, inner = target.partition(">")
             tsid, _, tpos = visit.partition("#")
             if type(ev) is not _Quiet:
-                ev.append(Event(text=f"{self._names(st)[seat]} repeats {self.text.space_name(st, tsid)}.", seat=seat))
+                ev.append(log_event(f"{self._names(st)[seat]} repeats {self.text.space_name(st, tsid)}.", seat=seat))
             self._resolve(st, seat, tsid, int(tpos or 0), a, inner, ev)
             return
         if sp is None:
@@ -208,7 +210,7 @@ class Play:
             return
         p.tokens -= n
         if type(ev) is not _Quiet:
-            ev.append(Event(text=f"{self._names(st)[seat]} puts {self.text.plural(n, 'Event Token')} on the Event.", seat=seat))
+            ev.append(log_event(f"{self._names(st)[seat]} puts {self.text.plural(n, 'Event Token')} on the Event.", seat=seat))
         gold = facilities(st, seat)["event_gold"]
         if gold:
             self._gain(st, seat, {"gold": gold})
@@ -218,7 +220,7 @@ class Play:
         p.hand.remove(a.card)
         st.dev_discard.append(a.card)
         if type(ev) is not _Quiet:
-            ev.append(Event(text=f"{self._names(st)[seat]} plays {C.card[a.card].name}.", seat=seat, reveals=True))
+            ev.append(log_event(f"{self._names(st)[seat]} plays {C.card[a.card].name}.", seat=seat, reveals=True))
         gains = {"royal_grant": {"gold": 3}, "quarry_rights": {"stone": 2}, "kiln_rights": {"clay": 2},
                  "court_poet": {"culture": 2}, "conch_bearer": {"conch": 1},
                  "harvest_blessing": {"stone": 1, "clay": 1}}
@@ -248,7 +250,7 @@ class Play:
         p.built[a.building][a.section] = ""
         p.sections_built += 1
         if not quiet:
-            ev.append(Event(text=self.text.built(st, seat, a.building, a.section, start, paid), seat=seat))
+            ev.append(log_event(self.text.built(st, seat, a.building, a.section, start, paid), seat=seat))
         if st.section_market:
             st.pending.append(Pending(choice="section_tile", seat=seat, building=a.building, section=a.section))
         self._after_choice(st, seat, a.building, ev)
@@ -259,7 +261,7 @@ class Play:
         b = C.buildings[p.kingdom, building]
         st.tracker = min(SETUP.tracker_end[st.players], st.tracker + 1)  # Ruling: it stops at its last step.
         if type(ev) is not _Quiet:
-            ev.append(Event(text=f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
+            ev.append(log_event(f"{self._names(st)[seat]} completes the {b.name}; the Building Tracker moves to "
                             f"{st.tracker}.", seat=seat))
         if b.kind == "temple":
             if self._pending_actions(st, Pending(choice="temple", seat=seat, building=building)):
@@ -323,7 +325,7 @@ class Play:
             if n > (p.laborers if w == "laborer" else p.diplomats) and mark not in p.flags:
                 p.flags.append(mark)
                 if type(ev) is not _Quiet:
-                    ev.append(Event(text=f"{self._names(st)[seat]} gains a new {w.capitalize()} (usable from next "
+                    ev.append(log_event(f"{self._names(st)[seat]} gains a new {w.capitalize()} (usable from next "
                                     f"round).", seat=seat))
 
     def _choose(self, st: NayakasState, a: Action, seat: int, ev: list[Event]) -> None:
@@ -339,24 +341,24 @@ class Play:
             if st.section_pile:
                 st.section_market.insert(a.index, st.section_pile.pop())
             if loud:
-                ev.append(Event(text=self.text.tile_taken(st, seat, tile, a.face_up), seat=seat))
+                ev.append(log_event(self.text.tile_taken(st, seat, tile, a.face_up), seat=seat))
         elif isinstance(a, ChooseTemple):
             if a.ruler:
                 st.faded.remove(f"{p.kingdom}_t1")
                 if loud:
-                    ev.append(Event(text=f"{names[seat]} turns the ruler temple to its bright side.", seat=seat))
+                    ev.append(log_event(f"{names[seat]} turns the ruler temple to its bright side.", seat=seat))
             else:
                 t = st.temple_market.pop(a.index)
                 st.temples[f"{p.kingdom}_t2"] = t
                 if loud:
-                    ev.append(Event(text=f"{names[seat]} raises the {C.temple[t].name}.", seat=seat))
+                    ev.append(log_event(f"{names[seat]} raises the {C.temple[t].name}.", seat=seat))
         elif isinstance(a, ChooseFacility):
             t = st.facility_market.pop(a.index)
             p.facilities.append(t)
             if st.facility_pile:
                 st.facility_market.insert(a.index, st.facility_pile.pop())
             if loud:
-                ev.append(Event(text=f"{names[seat]} takes the {C.facility_kind[C.facility_tile[t].kind].name}.",
+                ev.append(log_event(f"{names[seat]} takes the {C.facility_kind[C.facility_tile[t].kind].name}.",
                                 seat=seat))
         elif isinstance(a, ChooseBorderland):
             t = st.border_market.pop(a.index)
@@ -364,6 +366,6 @@ class Play:
             if st.border_pile:
                 st.border_market.insert(a.index, st.border_pile.pop())
             if loud:
-                ev.append(Event(text=f"{names[seat]} lays a borderland tile on {self.text.space_name(st, a.space)}.",
+                ev.append(log_event(f"{names[seat]} lays a borderland tile on {self.text.space_name(st, a.space)}.",
                                 seat=seat))
         self._after_choice(st, seat, pd.building, ev)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop_tui.engine.game import Event, Result
 
 from .data import C
-from .moves import SETUP, _Quiet
+from .moves import SETUP, _Quiet, log_event
 from .spaces import face_up
 from .state import NayakasState
 
@@ -46,7 +46,7 @@ class Scoring:
             parts["total"] = sum(parts.values())
             st.final[s] = parts
         if type(ev) is not _Quiet:  # the search's silent path writes no log
-            ev.append(Event(text=f"{reason} {self.result(st).summary}", reveals=True))
+            ev.append(log_event(f"{reason} {self.result(st).summary}", reveals=True))
 
     def is_over(self, st: NayakasState) -> bool:
         return st.phase == "over"

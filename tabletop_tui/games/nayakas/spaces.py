@@ -4,6 +4,7 @@ which effect it carries in a given state (pure functions of the data)."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Literal
 
 from .data import ARTISANS, C, KINGDOMS, Effect
@@ -143,6 +144,7 @@ def artisan_pictured(st: NayakasState, sid: str) -> bool:
 _FACE_UP: dict[tuple, Counter] = {}
 _FACILITIES: dict[tuple, Counter] = {}
 _NONE: Counter = Counter()
+_chain = chain.from_iterable
 
 
 def face_up(st: NayakasState, seat: int) -> Counter:
@@ -151,7 +153,9 @@ def face_up(st: NayakasState, seat: int) -> Counter:
     p = st.seats[seat]
     if not p.sections_built:  # no Section, no tile on one
         return _NONE
-    key = (tuple(map(tuple, p.built.values())), tuple(p.face_down))
+    # the Sections' contents in one flat tuple, then the face-down tiles: the
+    # tiles (and which lie face down) are all the count depends on
+    key = (*_chain(p.built.values()), "|", *p.face_down)
     got = _FACE_UP.get(key)
     if got is None:
         down = set(p.face_down)

@@ -183,6 +183,9 @@ _STATE_ATOMS = {"players", "seed", "chance", "conch", "tracker", "events_expired
                 "phase", "turn", "end_reason"}
 
 
+_copy_list = list.copy
+
+
 def _copy_seat(p: PlayerState) -> PlayerState:
     d = p.__dict__
     new = d.copy()
@@ -190,22 +193,26 @@ def _copy_seat(p: PlayerState) -> PlayerState:
         new[k] = d[k][:]
     for k in _SEAT_DICTS:
         new[k] = d[k].copy()
-    new["built"] = {b: secs[:] for b, secs in d["built"].items()}
+    built = d["built"]
+    new["built"] = dict(zip(built, map(_copy_list, built.values())))
     return _new(p, new)  # type: ignore[return-value]
 
 
 def copy_state(st: "NayakasState") -> "NayakasState":
     """An independent copy of ``st`` (the search clones one per iteration):
-    each field copied as deep as its type needs, nothing validated again."""
+    each field copied as deep as its type needs, nothing validated again
+    (the many small lists of the spaces and Sections copied by ``map``)."""
     d = st.__dict__
     new = d.copy()
     for k in _STATE_LISTS:
         new[k] = d[k][:]
     for k in _STATE_DICTS:
         new[k] = d[k].copy()
-    new["occupants"] = {s: occ[:] for s, occ in d["occupants"].items()}
-    new["final"] = {s: parts.copy() for s, parts in d["final"].items()}
-    new["seats"] = [_copy_seat(p) for p in d["seats"]]
+    occupants = d["occupants"]
+    new["occupants"] = dict(zip(occupants, map(_copy_list, occupants.values())))
+    final = d["final"]
+    new["final"] = {s: parts.copy() for s, parts in final.items()}
+    new["seats"] = list(map(_copy_seat, d["seats"]))
     return _new(st, new)  # type: ignore[return-value]
 
 

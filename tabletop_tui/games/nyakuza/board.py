@@ -130,12 +130,22 @@ class HexMap(Tappable, ScrollView, can_focus=False):
         return True
 
     def set_scene(self, scene: Scene) -> None:
-        """Draw ``scene`` (a new view): the map's cells are rebuilt on demand,
-        and only the lines whose cells changed are built again (a move
-        changes a few hexes, not the sea)."""
+        """Draw ``scene`` (a new view): the map's cells are rebuilt now, and
+        only the lines whose cells changed are built and repainted again (a
+        move changes a few hexes, not the sea)."""
         self.scene = scene
         self._cells_key = None
-        self.refresh()
+        if self._cells is None or not self.is_mounted:
+            self.refresh()  # drawn whole, when first rendered
+            return
+        old = self._cells
+        cells = self._grid()  # built now, to repaint only the lines it changed
+        if len(old) != len(cells) or self._cells_key[0] != self.scale:
+            self.refresh()
+            return
+        for y, (was, now) in enumerate(zip(old, cells)):
+            if was != now:
+                self.refresh_lines(y)
 
     def set_cursor(self, space: int, scroll: bool = True) -> None:
         """Put the cursor on ``space``; only the lines of the two hexes redraw."""

@@ -55,6 +55,16 @@ def _our_caller() -> str:
     return "(textual)"
 
 
+def _screen_shown() -> str:
+    """The class name of the screen the running app shows (the frame's)."""
+    from textual._context import active_app
+
+    try:
+        return type(active_app.get().screen).__name__
+    except Exception:  # no app, or no screen
+        return "?"
+
+
 class KeyProbe:
     """Profiles each key from its press to its first frame, and counts the
     layouts, renders and restyles in between."""
@@ -78,6 +88,7 @@ class KeyProbe:
         if on["prof"] is not None:
             on["prof"].disable()
         on["cpu_ms"] = (time.process_time() - on.pop("c0")) * 1000
+        on["screen"] = _screen_shown()
         self.keys.append(on)
 
     # -- the counters (patched into Textual while this probe runs) --------------------------
@@ -123,8 +134,17 @@ def report(game: str, keys: list[dict], top: int) -> None:
     for title, xs in (("with a full layout", with_layout), ("without", without)):
         if xs:
             print(f"   {len(xs):3d} keys {title}: CPU ms median {statistics.median(xs):.1f}, max {max(xs):.1f}")
+    for screen in sorted({k["screen"] for k in keys}):
+        xs = [k["cpu_ms"] for k in keys if k["screen"] == screen]
+        laid = sum(1 for k in keys if k["screen"] == screen and k["layouts"])
+        print(f"   {len(xs):3d} keys whose frame shows {screen}: CPU ms median {statistics.median(xs):.1f}, "
+              f"max {max(xs):.1f}; {laid} with a full layout")
     slow = sorted(keys, key=lambda k: k["cpu_ms"])[-max(1, len(keys) // 10):]
-    for title, group in (("all keys", keys), (f"the slowest {len(slow)}", slow)):
+    groups = [("all keys", keys), (f"the slowest {len(slow)}", slow)]
+    screens = sorted({k["screen"] for k in keys})
+    if len(screens) > 1:
+        groups += [(f"the keys whose frame shows {s}", [k for k in keys if k["screen"] == s]) for s in screens]
+    for title, group in groups:
         n = len(group)
         layouts = sum(k["layouts"] for k in group)
         print(f"\n-- {title}: {sum(k['cpu_ms'] for k in group) / n:.1f} CPU ms a key, "

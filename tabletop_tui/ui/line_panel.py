@@ -26,7 +26,9 @@ class LinePanel(Widget):
     and is dropped when the width changes. Another renderable (a table) is
     rendered whole and compared row by row. :meth:`show` lays the screen out
     again only when the number of rows changes; otherwise it marks dirty only
-    the rows that changed."""
+    the rows that changed. Hidden (it or a container above it is not
+    displayed), it lays nothing out: it owes a layout, paid when it is shown
+    again (:meth:`pay_layout`, or its Show event)."""
 
     DEFAULT_CSS = "LinePanel { height: auto; }"
 
@@ -39,6 +41,8 @@ class LinePanel(Widget):
         self._rows: list[Strip] | None = None
         #: a renderable that is not a Text (None: the Text path)
         self._renderable: Any = None
+        #: content changed while hidden: its height is to be worked out when shown
+        self._owed = False
 
     @property
     def text(self) -> Any:
@@ -58,6 +62,9 @@ class LinePanel(Widget):
         else:
             self._lines, self._keys, self._renderable = [], [], content
         self._rows = None
+        if not self._displayed():  # a hidden pane's panel: no layout pass of the screen for it
+            self._owed = True
+            return
         if old is None or width <= 0 or width != self._width:
             self.refresh(layout=True)
             return
@@ -68,6 +75,25 @@ class LinePanel(Widget):
         for y, (before, now) in enumerate(zip(old, rows)):
             if before is not now and before != now:
                 self.refresh(Region(0, y, width, 1))
+
+    def _displayed(self) -> bool:
+        """Whether it and every widget above it are displayed."""
+        node: Any = self
+        while isinstance(node, Widget):
+            if not node.display:
+                return False
+            node = node.parent
+        return True
+
+    def pay_layout(self) -> None:
+        """(Its container is being shown) have it laid out with that layout
+        pass if its content changed while it was hidden."""
+        if self._owed:
+            self._owed = False
+            self.refresh(layout=True)
+
+    def on_show(self) -> None:
+        self.pay_layout()  # shown by a layout that did not know it owed one: one more
 
     # -- the Line API ---------------------------------------------------------------------
     def _build(self, width: int) -> list[Strip]:

@@ -406,3 +406,29 @@ async def test_choosing_where_a_moai_goes_shows_enter_in_the_footer_at_80x24():
         await pilot.press("enter")
         await pilot.pause()
         assert match.state.phase == "place"
+
+
+async def test_at_80x24_the_panel_under_the_map_keeps_its_height_from_bidding_to_placing():
+    """Narrow, the bid is a part of the info (no box shown and hidden) and
+    the info keeps three rows: the map keeps its size from the bid to the
+    placing (a panel of another height lays the screen out and draws the
+    whole map again)."""
+    match = Match(get("nyakuza"), [SeatConfig(name="Ana"), SeatConfig(name="Ben", bot="random")], seed=11,
+                  autosave=False)
+    app = TabletopApp(match=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.board
+        await until(lambda: match.humans_to_act() == [0] and board.view is not None and board.view.phase == "bid",
+                    "Ana to bid", pilot=pilot)
+        await pilot.pause()
+        info = board.query_one("#ny-info", Static)
+        assert "Your bid" in str(info.content) and not board.query_one("#ny-bid").display
+        sizes = (tuple(board.map.size), info.size.height)
+        assert sizes[1] == 3
+        await press(pilot, "1", "enter")  # Ben (a bot) has bid: this bid ends the bidding
+        await until(lambda: match.state.phase == "place" and board.view.phase == "place", "the placing", pilot=pilot)
+        await pilot.pause()
+        assert "Your bid" not in str(info.content)
+        assert (tuple(board.map.size), info.size.height) == sizes

@@ -116,3 +116,48 @@ async def test_a_list_of_fixed_height_takes_more_options_without_laying_the_scre
         lst.highlighted = 2
         await pilot.pause()
         assert "move 2" in str(lst.get_option_at_index(2).prompt)
+
+
+class Hidden(App):
+    CSS = "#box { height: auto; } #box.-off { display: none; }"
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        from tabletop_tui.ui.line_panel import LinePanel
+
+        with Vertical(id="box"):
+            yield LinePanel(id="lines")
+        yield Static("below", id="below")
+
+
+async def test_a_line_panel_out_of_sight_lays_nothing_out_and_is_laid_out_when_shown():
+    """(Nayakas' panes at 80x24: one pane in sight) a panel whose container
+    is hidden takes new text of another height without a layout pass of the
+    screen, and has the height of that text when its container is shown."""
+    from tabletop_tui.ui.line_panel import LinePanel
+
+    app = Hidden()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one("#lines", LinePanel)
+        box = app.query_one("#box")
+        panel.show(Text("one"))
+        await until(lambda: panel.size.height == 1, "the panel laid out", pilot=pilot)
+        box.add_class("-off")
+        await until(lambda: not box.display and app.query_one("#below").region.y == 0, "the box hidden", pilot=pilot)
+        laid_out: list[object] = []
+        real = app.screen._refresh_layout
+
+        def refresh_layout(*args, **kw):
+            laid_out.append(args)
+            return real(*args, **kw)
+
+        app.screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        panel.show(Text("one\ntwo\nthree"))
+        await pilot.pause()
+        await pilot.pause()
+        assert laid_out == []  # out of sight: nothing laid out for it
+        box.remove_class("-off")
+        await until(lambda: panel.size.height == 3, "the panel shown at its new height", pilot=pilot)
+        assert [panel.render_line(y).text.strip() for y in range(3)] == ["one", "two", "three"]
+        assert app.query_one("#below").region.y == 3

@@ -139,6 +139,9 @@ class NayakasBoard(CursorBoard, can_focus=True):
         self.lines: dict[str, int] = {}
         #: Section key -> the step of its Gold payment (see ``_payments``)
         self.gold: dict[str, int] = {}
+        #: the panes whose panels show an older view or cursor: a pane out of
+        #: sight (one pane at a time) is drawn when it is shown
+        self._stale: set[str] = set(PANES)
 
     # -- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -172,12 +175,18 @@ class NayakasBoard(CursorBoard, can_focus=True):
         narrow = 0 < width < 110
         self.set_class(narrow, "-narrow")
         for name in PANES:
-            self.query_one(f"#nk-pane-{name}", Pane).display = not narrow or name == self.pane
+            pane = self.query_one(f"#nk-pane-{name}", Pane)
+            pane.display = shown = not narrow or name == self.pane
+            if shown:  # its panels changed while it was hidden: laid out in this pass
+                for panel in pane.query(Panel):
+                    panel.pay_layout()
         self.query_one("#nk-side", Vertical).display = not narrow or self.pane != "board"
 
-    def action_pane(self, name: str) -> None:
+    def action_pane(self, name: str, draw: bool = True) -> None:
         self.pane = name
         self._layout(self.size.width)
+        if draw and self.view is not None:
+            self._draw_panes()
 
     def action_next_pane(self) -> None:
         self.action_pane(PANES[(PANES.index(self.pane) + 1) % len(PANES)])
@@ -273,9 +282,9 @@ class NayakasBoard(CursorBoard, can_focus=True):
             if pay in pays:
                 self.gold[target_key(self.hint)] = pays.index(pay)
         self._close_list()
-        self._draw()
         if self.cursor:
-            self._show_pane_of(self.cursor)
+            self._show_pane_of(self.cursor, draw=False)
+        self._draw()
 
     def _names(self) -> list[str]:
         names = list(getattr(self, "names", None) or [])
@@ -285,34 +294,53 @@ class NayakasBoard(CursorBoard, can_focus=True):
         return names
 
     def _draw(self) -> None:
+        """Draw the view: the panes in sight now, the others when shown."""
+        self._stale = set(PANES)
+        self.lines = {}
+        self._draw_panes()
+        for pane in self._stale:  # out of sight: it holds nothing of an older view (another seat's cards)
+            for panel in self.query_one(f"#nk-pane-{pane}", Pane).query(Panel):
+                panel.show(Text(""))
+        # six lines at most, and the strip is six lines high: no layout pass
+        self.query_one("#nk-info", Static).update(self._info_text(), layout=False)
+        self.refresh_footer()
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _draw_panes(self) -> None:
+        """Draw each pane in sight whose panels show an older view or cursor."""
+        narrow = self.has_class("-narrow")
+        todo = [p for p in PANES if p in self._stale and (not narrow or p == self.pane)]
+        if not todo:
+            return
         view: NayakasView = self.view
         names = self._names()
         tset = set(self.targets())
         last = self._last_keys()
         cur = self.cursor
-        wide = not self.has_class("-narrow")
-        width = self.size.width * (0.6 if wide else 1.0)
-        drawn, self.lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
-        self.query_one("#nk-board", Panel).show(drawn)
-        me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
-        side = self._text_width("kingdom")
-        drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last, side)
-        self.lines.update(lines)
-        self.query_one("#nk-me", Panel).show(drawn)
-        others = [brief_text(view, p, names[p.seat], side) for p in view.seats if p.seat != me.seat]
-        self.query_one("#nk-others", Panel).show(Text("\n").join(others) if others else Text(""))
-        side = self._text_width("market")
-        drawn, lines = positions(market_text, view, tset, cur, last, side)
-        self.lines.update(lines)
-        self.query_one("#nk-market", Panel).show(drawn)
-        market_lines = len(drawn.plain.splitlines())
-        drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
-        self.lines.update({k: market_lines + n for k, n in lines.items()})
-        self.query_one("#nk-cards", Panel).show(drawn)
-        # six lines at most, and the strip is six lines high: no layout pass
-        self.query_one("#nk-info", Static).update(self._info_text(), layout=False)
-        self.refresh_footer()
-        self.call_after_refresh(self._scroll_to_cursor)
+        for pane in todo:
+            self._stale.discard(pane)
+            if pane == "board":
+                width = self.size.width * (1.0 if narrow else 0.6)
+                drawn, lines = positions(board_text, view, names, tset, cur, last, columns=2 if width >= 76 else 1)
+                self.lines.update(lines)
+                self.query_one("#nk-board", Panel).show(drawn)
+            elif pane == "kingdom":
+                me = view.seats[self.seat] if self.seat is not None else view.seats[view.turn]
+                side = self._text_width("kingdom")
+                drawn, lines = positions(player_text, view, me, names[me.seat], tset, cur, last, side)
+                self.lines.update(lines)
+                self.query_one("#nk-me", Panel).show(drawn)
+                others = [brief_text(view, p, names[p.seat], side) for p in view.seats if p.seat != me.seat]
+                self.query_one("#nk-others", Panel).show(Text("\n").join(others) if others else Text(""))
+            else:
+                side = self._text_width("market")
+                drawn, lines = positions(market_text, view, tset, cur, last, side)
+                self.lines.update(lines)
+                self.query_one("#nk-market", Panel).show(drawn)
+                market_lines = len(drawn.plain.splitlines())
+                drawn, lines = positions(cards_text, view, CARD_INFO, tset, cur, last, side)
+                self.lines.update({k: market_lines + n for k, n in lines.items()})
+                self.query_one("#nk-cards", Panel).show(drawn)
 
     def _text_width(self, pane: str) -> int:
         """Columns for text in a pane: the board's width as the layout will
@@ -434,10 +462,10 @@ class NayakasBoard(CursorBoard, can_focus=True):
         return True
 
     # -- moving and choosing -----------------------------------------------------------
-    def _show_pane_of(self, key: str) -> None:
+    def _show_pane_of(self, key: str, draw: bool = True) -> None:
         pane = pane_of(key)
         if self.has_class("-narrow") and pane != self.pane:
-            self.action_pane(pane)
+            self.action_pane(pane, draw=draw)
 
     def action_cursor(self, direction: str) -> None:
         if self._list_open():  # the arrows go down and up the open list
@@ -448,7 +476,7 @@ class NayakasBoard(CursorBoard, can_focus=True):
 
     def cursor_moved(self) -> None:
         if self.cursor and self.cursor != "pass":
-            self._show_pane_of(self.cursor)
+            self._show_pane_of(self.cursor, draw=False)
         self._draw()
 
     def _list_open(self) -> bool:

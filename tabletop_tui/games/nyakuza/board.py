@@ -130,12 +130,22 @@ class HexMap(Tappable, ScrollView, can_focus=False):
         return True
 
     def set_scene(self, scene: Scene) -> None:
-        """Draw ``scene`` (a new view): the map's cells are rebuilt on demand,
-        and only the lines whose cells changed are built again (a move
-        changes a few hexes, not the sea)."""
+        """Draw ``scene`` (a new view): the map's cells are rebuilt now, and
+        only the lines whose cells changed are built and repainted again (a
+        move changes a few hexes, not the sea)."""
         self.scene = scene
         self._cells_key = None
-        self.refresh()
+        if self._cells is None or not self.is_mounted:
+            self.refresh()  # drawn whole, when first rendered
+            return
+        old = self._cells
+        cells = self._grid()  # built now, to repaint only the lines it changed
+        if len(old) != len(cells) or self._cells_key[0] != self.scale:
+            self.refresh()
+            return
+        for y, (was, now) in enumerate(zip(old, cells)):
+            if was != now:
+                self.refresh_lines(y)
 
     def set_cursor(self, space: int, scroll: bool = True) -> None:
         """Put the cursor on ``space``; only the lines of the two hexes redraw."""
@@ -475,6 +485,13 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
         max-height: 8;
         padding: 0 1;
         border-top: solid $primary-darken-2;
+    }
+    /* the info keeps three rows (the round, your shells or your bid, the
+       moves since your turn): a move that adds or drops a line repaints the
+       panel and lays nothing out (a panel of another height would lay the
+       screen out and draw the map under it again) */
+    .-narrow NyakuzaBoard #ny-info {
+        min-height: 3;
     }
     .-narrow NyakuzaBoard #ny-legend {
         display: none;
@@ -850,10 +867,11 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
             ol.clear_options()
             self._options_key = None
             return
-        info.show(self._info_text(v, narrow))
         bidding = v.phase == "bid" and self._acting()
-        bid.set_class(bidding, "-on")
-        if bidding:
+        # narrow, the bid is a part of the info (no box to show or hide)
+        info.show(self._info_text(v, narrow, bidding=narrow and bidding))
+        bid.set_class(bidding and not narrow, "-on")
+        if bidding and not narrow:
             bid.show(self._bid_text(narrow))
         erecting = v.phase == "erect" and bool(v.erection_options)
         ol.set_class(erecting, "-on")
@@ -867,15 +885,21 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
                 ol.highlighted = 0
                 self._cursor_to(v.erection_options[0].palm)
 
-    def _info_text(self, v: NyakuzaView, narrow: bool) -> Text:
+    def _info_text(self, v: NyakuzaView, narrow: bool, bidding: bool = False) -> Text:
+        """The round, the seat's shells (``bidding``: the bid being typed,
+        of how many shells), its secret tile, the amulet, the order of
+        placing and the other players' moves since the seat's turn; narrow,
+        as few lines as the parts fit in."""
         me = self._me()
         t = Text()
-        parts: list[tuple[str, str]] = []
+        parts: list[tuple[str | Text, str]] = []
         parts.append((f"Round {v.round}" + (" · last" if v.last_round else ""), "bold"))
         if narrow:  # wide, the map's sea says these (see _scene)
             parts.append((f"{v.tiles_left} tiles face down", ""))
             parts.append((f"reef {v.reef} shells", ""))
-        if me is not None and me.shells is not None:
+        if bidding:
+            parts.append((self._bid_text(narrow), ""))
+        elif me is not None and me.shells is not None:
             parts.append((f"You: {me.shells} shells", "bold"))
         if me is not None and v.secret_tile:
             s = ISLAND.space_of(v.secret_tile)
@@ -899,7 +923,7 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
                 else:
                     t.append("\n")
                     used = 0
-            t.append(text, style=style)
+            t.append(text, style=style or None)
             used += len(text)
         return t
 
@@ -907,8 +931,8 @@ class NyakuzaBoard(CursorBoard, can_focus=True):
         t = Text()
         have = self._max_bid()
         shown = f"{self.bid}" + ("_" if not self._bid_fresh else "")
-        if narrow:
-            t.append("Your bid: ")
+        if narrow:  # a part of the info's lines
+            t.append("Your bid: ", style="bold")
             t.append(f" {shown:>3} ", style="reverse bold")
             t.append(f" of {have} shells · 0-9 ↑↓ Enter")
         else:

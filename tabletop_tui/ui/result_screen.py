@@ -92,8 +92,9 @@ class ResultScreen(ModalScreen[str]):
         self.set_focus(None)
 
     def on_resize(self) -> None:
-        table = self.query_one("#result-table", DataTable)
-        if self._name_width(*self._rows()) != self._names_at:
+        tables = self.query("#result-table").results(DataTable)
+        table = next(tables, None)  # none while the app quits as the game ends
+        if table is not None and self._name_width(*self._rows()) != self._names_at:
             table.clear(columns=True)
             self._fill(table)
 

@@ -18,6 +18,7 @@ import random
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 
 import asyncssh
@@ -497,10 +498,11 @@ def test_an_app_whose_terminal_hangs_up_exits_even_without_a_hangup_signal():
     import sys
 
     master, slave = pty.openpty()
+    said = tempfile.TemporaryFile()  # what the child said if it ends otherwise (seen once in a full run: exit 1)
     child = subprocess.Popen(
         [sys.executable, "-c", "import time\nfrom tabletop_tui.ssh_session import exit_on_hangup\n"
          "exit_on_hangup()\nprint('ready', flush=True)\ntime.sleep(60)"],
-        stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, start_new_session=True)  # a hung-up stderr can fail its exit
+        stdin=slave, stdout=slave, stderr=said, start_new_session=True)  # a hung-up stderr can fail its exit
     os.close(slave)
     try:
         seen = b""
@@ -509,7 +511,9 @@ def test_an_app_whose_terminal_hangs_up_exits_even_without_a_hangup_signal():
             seen += os.read(master, 1024)
         assert b"ready" in seen, seen
         os.close(master)
-        assert child.wait(15) == 129
+        code = child.wait(15)
+        said.seek(0)
+        assert code == 129, said.read().decode(errors="replace")
     finally:
         if child.poll() is None:
             child.kill()

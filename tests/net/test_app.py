@@ -61,6 +61,12 @@ def tables():
     thinker.set_mode("process")
 
 
+def table_listed(app) -> bool:
+    """The lobby shows its list of tables, the first one open to join."""
+    lists = app.screen.query("OptionList")
+    return bool(lists) and lists.first().option_count > 0 and not lists.first().get_option_at_index(0).disabled
+
+
 async def until(pilot, cond, what: str) -> None:
     """Wait until ``cond()`` while the app runs (see tests/waiting.py)."""
     await waiting.until(cond, what, pilot=pilot)
@@ -209,9 +215,7 @@ async def test_a_spectator_has_no_undo_or_hint_keys(tables):
     eve_link = tables.connect("eve")
     app = TabletopApp(remote=eve_link)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: bool(app.screen.query("OptionList")) and app.screen.query_one("OptionList")
-                    .option_count > 0 and not app.screen.query_one("OptionList").get_option_at_index(0).disabled,
-                    "the table in the lobby")
+        await until(pilot, lambda: table_listed(app), "the table in the lobby")
         await pilot.press("w")
         await until(pilot, lambda: hasattr(app.screen, "board") and app.screen.current is not None, "the game")
         screen = app.screen

@@ -13,7 +13,7 @@ from .. import waiting
 from ..engine.test_coach_scheduling import looks, slip_and_best, tiki  # noqa: F401  (looks: the fixture)
 from ..engine.test_table import Inbox
 from ..ui.drive import press
-from .test_app import tables, text, until  # noqa: F401  (tables: the fixture)
+from .test_app import table_listed, tables, text, until  # noqa: F401  (tables: the fixture)
 
 
 def test_a_player_who_turns_the_coach_s_word_off_is_not_judged_and_the_other_still_is(looks):
@@ -66,9 +66,7 @@ async def test_j_over_ssh_switches_the_coach_s_word_for_the_presser_only(tables)
     link = tables.connect("ana")
     app = TabletopApp(remote=link)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: bool(app.screen.query("OptionList")) and app.screen.query_one("OptionList")
-                    .option_count > 0 and not app.screen.query_one("OptionList").get_option_at_index(0).disabled,
-                    "ben's table in the lobby")
+        await until(pilot, lambda: table_listed(app), "ben's table in the lobby")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.current is not None
                     and app.screen.current.judged is not None, "ana at the table, judged")

@@ -18,7 +18,7 @@ from tabletop_tui.net import protocol as p
 
 from .. import waiting
 from ..ui.drive import arrows_between, calm, press
-from .test_app import log_text, tables, text, until  # noqa: F401  (tables: the fixture)
+from .test_app import log_text, table_listed, tables, text, until  # noqa: F401  (tables: the fixture)
 
 
 def count_frames(app) -> list[int]:
@@ -52,9 +52,7 @@ async def test_a_move_is_one_frame_on_the_mover_s_screen_and_one_on_the_other_s(
     link = tables.connect("ana")
     app = TabletopApp(remote=link)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: bool(app.screen.query("OptionList")) and app.screen.query_one("OptionList")
-                    .option_count > 0 and not app.screen.query_one("OptionList").get_option_at_index(0).disabled,
-                    "ben's table in the lobby")
+        await until(pilot, lambda: table_listed(app), "ben's table in the lobby")
         await pilot.press("enter")  # the free seat
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.current is not None
                     and "ana · " in text(app.screen.query_one("#seats")), "ana at the table")

@@ -498,16 +498,16 @@ def test_an_app_whose_terminal_hangs_up_exits_even_without_a_hangup_signal():
     import sys
 
     master, slave = pty.openpty()
-    said = tempfile.TemporaryFile()  # what the child said if it ends otherwise (seen once in a full run: exit 1)
+    said = tempfile.TemporaryFile()  # what the child said if it ends otherwise (print's two writes once met the closed pty: EIO, exit 1)
     child = subprocess.Popen(
-        [sys.executable, "-c", "import time\nfrom tabletop_tui.ssh_session import exit_on_hangup\n"
-         "exit_on_hangup()\nprint('ready', flush=True)\ntime.sleep(60)"],
+        [sys.executable, "-c", "import os, time\nfrom tabletop_tui.ssh_session import exit_on_hangup\n"
+         "exit_on_hangup()\nos.write(1, b'ready')\ntime.sleep(60)"],
         stdin=slave, stdout=slave, stderr=said, start_new_session=True)  # a hung-up stderr can fail its exit
     os.close(slave)
     try:
         seen = b""
         end = time.monotonic() + 30
-        while b"ready" not in seen and time.monotonic() < end:
+        while b"ready" not in seen and time.monotonic() < end:  # one write, whole: nothing more is written
             seen += os.read(master, 1024)
         assert b"ready" in seen, seen
         os.close(master)

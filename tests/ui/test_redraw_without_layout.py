@@ -101,14 +101,7 @@ async def test_a_list_of_fixed_height_takes_more_options_without_laying_the_scre
         lst = app.query_one(SteadyList)
         lst.set_options([Option(f"move {i}") for i in range(2)])
         await pilot.pause()
-        laid_out: list[object] = []
-        real = app.screen._refresh_layout
-
-        def refresh_layout(*args, **kw):
-            laid_out.append(args)
-            return real(*args, **kw)
-
-        app.screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        laid_out = count_layouts(app)
         lst.set_options([Option(f"move {i}") for i in range(3)])  # no scroll bar yet: same size
         await pilot.pause()
         await pilot.pause()
@@ -116,6 +109,19 @@ async def test_a_list_of_fixed_height_takes_more_options_without_laying_the_scre
         lst.highlighted = 2
         await pilot.pause()
         assert "move 2" in str(lst.get_option_at_index(2).prompt)
+
+
+def count_layouts(app) -> list:
+    """A list that gets an entry at each layout pass of the app's screen from now on."""
+    laid_out: list[object] = []
+    real = app.screen._refresh_layout
+
+    def refresh_layout(*args, **kw):
+        laid_out.append(args)
+        return real(*args, **kw)
+
+    app.screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+    return laid_out
 
 
 class Hidden(App):
@@ -145,14 +151,7 @@ async def test_a_line_panel_out_of_sight_lays_nothing_out_and_is_laid_out_when_s
         await until(lambda: panel.size.height == 1, "the panel laid out", pilot=pilot)
         box.add_class("-off")
         await until(lambda: not box.display and app.query_one("#below").region.y == 0, "the box hidden", pilot=pilot)
-        laid_out: list[object] = []
-        real = app.screen._refresh_layout
-
-        def refresh_layout(*args, **kw):
-            laid_out.append(args)
-            return real(*args, **kw)
-
-        app.screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        laid_out = count_layouts(app)
         panel.show(Text("one\ntwo\nthree"))
         await pilot.pause()
         await pilot.pause()
